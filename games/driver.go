@@ -1,0 +1,449 @@
+package games
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"spindle/games/internal/dice"
+)
+
+// KeyConcede is the driver's key for a seat conceding; it is logged like any
+// other action and replayed through the game's Conceder.
+const KeyConcede = "!concede"
+
+// Choice is one legal action of a seat: its key and its button label.
+type Choice struct {
+	Key   string `json:"key"`
+	Label string `json:"label"`
+}
+
+// Step is one applied action as the driver logs it: the table version after
+// the action, who acted, the key and the events it produced.
+type Step struct {
+	Version uint64  `json:"version"`
+	Seat    Seat    `json:"seat"`
+	Key     string  `json:"key"`
+	Events  []Event `json:"events,omitempty"`
+}
+
+// Barrier reports whether undo may never cross this step: chance outcomes
+// and reveals of hidden information.
+func (s Step) Barrier() bool {
+	if s.Seat == Chance {
+		return true
+	}
+	for _, e := range s.Events {
+		if e.Reveal {
+			return true
+		}
+	}
+	return false
+}
+
+// Kind is a game erased of its type parameters; the catalog holds Kinds.
+type Kind interface {
+	Info() Info
+	// New creates a table with the given seed and resolves the opening
+	// chance steps (the deal), returning them for the log.
+	New(opts Options, seats int, seed [2]uint64) (Table, []Step, error)
+	// Open creates a table at its very first node without resolving chance,
+	// so a script or test can supply the opening chance outcomes itself.
+	Open(opts Options, seats int, seed [2]uint64) (Table, error)
+	// Decode restores a table from a stored envelope (already schema-checked).
+	Decode(env Envelope) (Table, error)
+	// Replay rebuilds a table from the envelope's header (options, seats,
+	// seed) and a log, with no randomness: chance steps are applied as
+	// logged. The RNG state is taken from env.RNG when present.
+	Replay(env Envelope, log []Step) (Table, error)
+}
+
+// Table is one game in progress, erased of its types. Its only mutators are
+// Play, Step, Resolve and Concede; each bumps the version once per action
+// applied and leaves the table unchanged when it fails.
+type Table interface {
+	Info() Info
+	Options() Options
+	Seats() int
+	// Version counts the actions applied since New.
+	Version() uint64
+	// ToAct lists the seats to act; nil when the game is over.
+	ToAct() []Seat
+	// Over reports whether the game has ended.
+	Over() bool
+	// Legal lists seat's legal actions with labels; nil for a seat not to act.
+	Legal(seat Seat) []Choice
+	// Play applies seat's action chosen at version at, then samples and
+	// applies chance steps up to the next decision. It returns every step
+	// applied, in order.
+	Play(seat Seat, at uint64, key string) ([]Step, error)
+	// Step applies exactly one action (a chance seat may act with a scripted
+	// outcome) without resolving chance afterwards.
+	Step(seat Seat, at uint64, key string) (Step, error)
+	// Resolve samples and applies chance steps until a decision or the end.
+	Resolve() ([]Step, error)
+	// Concede lets a seat concede when the game allows it.
+	Concede(seat Seat, at uint64) ([]Step, error)
+	// View is the game's view type for viewer, as any.
+	View(viewer Seat) any
+	// Result reports the outcome once the game is over.
+	Result() (Result, bool)
+	// Envelope snapshots the table for storage.
+	Envelope() (Envelope, error)
+	// StateJSON is the encoded full state (tests and the replay check only).
+	StateJSON() ([]byte, error)
+}
+
+// Bind erases a game into a Kind for the catalog.
+func Bind[S any, A Action, V any](g Game[S, A, V]) Kind { return kind[S, A, V]{g: g} }
+
+type kind[S any, A Action, V any] struct{ g Game[S, A, V] }
+
+type table[S any, A Action, V any] struct {
+	g       Game[S, A, V]
+	info    Info
+	opts    Options
+	seats   int
+	seed    [2]uint64
+	pcg     *rand.PCG
+	version uint64
+	state   S
+}
+
+func (k kind[S, A, V]) Info() Info { return k.g.Info() }
+
+func (k kind[S, A, V]) blank(opts Options, seats int, seed [2]uint64) (*table[S, A, V], error) {
+	info := k.g.Info()
+	if seats < info.MinSeats || seats > info.MaxSeats {
+		return nil, fmt.Errorf("games: %s takes %d to %d seats, not %d: %w", info.ID, info.MinSeats, info.MaxSeats, seats, ErrSeats)
+	}
+	norm, err := info.Normalize(opts)
+	if err != nil {
+		return nil, err
+	}
+	s, err := k.g.New(norm, seats)
+	if err != nil {
+		return nil, fmt.Errorf("games: new %s: %w", info.ID, err)
+	}
+	return &table[S, A, V]{g: k.g, info: info, opts: norm, seats: seats, seed: seed,
+		pcg: rand.NewPCG(seed[0], seed[1]), state: s}, nil
+}
+
+func (k kind[S, A, V]) New(opts Options, seats int, seed [2]uint64) (Table, []Step, error) {
+	t, err := k.blank(opts, seats, seed)
+	if err != nil {
+		return nil, nil, err
+	}
+	steps, err := t.Resolve()
+	if err != nil {
+		return nil, nil, err
+	}
+	return t, steps, nil
+}
+
+func (k kind[S, A, V]) Open(opts Options, seats int, seed [2]uint64) (Table, error) {
+	t, err := k.blank(opts, seats, seed)
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+func (k kind[S, A, V]) Decode(env Envelope) (Table, error) {
+	info := k.g.Info()
+	if env.Game != info.ID {
+		return nil, fmt.Errorf("games: envelope of %q decoded as %q: %w", env.Game, info.ID, ErrUnknownGame)
+	}
+	state := []byte(env.State)
+	switch {
+	case env.Rules > info.Rules:
+		return nil, fmt.Errorf("games: %s table has rules version %d, this build knows up to %d: %w", info.ID, env.Rules, info.Rules, ErrNewerRules)
+	case env.Rules < info.Rules:
+		m, ok := k.g.(Migrator)
+		if !ok {
+			return nil, fmt.Errorf("games: %s table has rules version %d, this build needs %d: %w", info.ID, env.Rules, info.Rules, ErrOldRules)
+		}
+		up, err := m.Migrate(state, env.Rules)
+		if err != nil {
+			return nil, fmt.Errorf("games: migrate %s from rules %d: %w", info.ID, env.Rules, errors.Join(ErrOldRules, err))
+		}
+		state = up
+	}
+	var s S
+	if err := json.Unmarshal(state, &s); err != nil {
+		return nil, fmt.Errorf("games: decode %s state: %w", info.ID, errors.Join(ErrCorrupt, err))
+	}
+	pcg := &rand.PCG{}
+	if err := pcg.UnmarshalBinary(env.RNG); err != nil {
+		return nil, fmt.Errorf("games: decode %s rng: %w", info.ID, errors.Join(ErrCorrupt, err))
+	}
+	if env.Seats < info.MinSeats || env.Seats > info.MaxSeats {
+		return nil, fmt.Errorf("games: stored %s table has %d seats: %w", info.ID, env.Seats, ErrCorrupt)
+	}
+	return &table[S, A, V]{g: k.g, info: info, opts: env.Opts, seats: env.Seats, seed: env.Seed,
+		pcg: pcg, version: env.Version, state: s}, nil
+}
+
+func (k kind[S, A, V]) Replay(env Envelope, log []Step) (Table, error) {
+	t, err := k.blank(env.Opts, env.Seats, env.Seed)
+	if err != nil {
+		return nil, err
+	}
+	for i, st := range log {
+		if st.Version != t.version+1 {
+			return nil, fmt.Errorf("games: replay entry %d has version %d, want %d: %w", i, st.Version, t.version+1, ErrCorrupt)
+		}
+		if st.Key == KeyConcede {
+			if _, err := t.Concede(st.Seat, t.version); err != nil {
+				return nil, fmt.Errorf("games: replay entry %d: %w", i, err)
+			}
+			continue
+		}
+		if _, err := t.Step(st.Seat, t.version, st.Key); err != nil {
+			return nil, fmt.Errorf("games: replay entry %d (%s %q): %w", i, st.Seat, st.Key, err)
+		}
+	}
+	if len(env.RNG) > 0 {
+		if err := t.pcg.UnmarshalBinary(env.RNG); err != nil {
+			return nil, fmt.Errorf("games: replay rng: %w", errors.Join(ErrCorrupt, err))
+		}
+	}
+	return t, nil
+}
+
+func (t *table[S, A, V]) Info() Info { return t.info }
+func (t *table[S, A, V]) Seats() int { return t.seats }
+
+func (t *table[S, A, V]) Options() Options {
+	out := make(Options, len(t.opts))
+	for k, v := range t.opts {
+		out[k] = v
+	}
+	return out
+}
+
+func (t *table[S, A, V]) Version() uint64 { return t.version }
+func (t *table[S, A, V]) ToAct() []Seat   { return slices.Clone(t.g.ToAct(&t.state)) }
+func (t *table[S, A, V]) Over() bool      { return len(t.g.ToAct(&t.state)) == 0 }
+func (t *table[S, A, V]) View(v Seat) any { return t.g.View(&t.state, v) }
+
+func (t *table[S, A, V]) Result() (Result, bool) { return t.g.Result(&t.state) }
+
+func (t *table[S, A, V]) Legal(seat Seat) []Choice {
+	if seat == Spectator || !slices.Contains(t.g.ToAct(&t.state), seat) {
+		return nil
+	}
+	acts := t.g.Legal(&t.state, seat)
+	if len(acts) == 0 {
+		return nil
+	}
+	v := t.g.View(&t.state, seat)
+	out := make([]Choice, len(acts))
+	for i, a := range acts {
+		out[i] = Choice{Key: a.Key(), Label: t.g.Label(v, a)}
+	}
+	return out
+}
+
+// clone deep-copies the state through its codec, so Apply can never alias or
+// half-mutate the committed state.
+func (t *table[S, A, V]) clone() (S, error) {
+	var s S
+	b, err := json.Marshal(&t.state)
+	if err != nil {
+		return s, fmt.Errorf("games: encode %s state: %w", t.info.ID, err)
+	}
+	if err := json.Unmarshal(b, &s); err != nil {
+		return s, fmt.Errorf("games: decode %s state: %w", t.info.ID, err)
+	}
+	return s, nil
+}
+
+func (t *table[S, A, V]) Step(seat Seat, at uint64, key string) (Step, error) {
+	if at != t.version {
+		return Step{}, fmt.Errorf("games: action at version %d, table is at %d: %w", at, t.version, ErrStale)
+	}
+	toAct := t.g.ToAct(&t.state)
+	if len(toAct) == 0 {
+		return Step{}, ErrGameOver
+	}
+	if !slices.Contains(toAct, seat) {
+		return Step{}, fmt.Errorf("games: %s may not act now: %w", seat, ErrNotYourTurn)
+	}
+	a, err := t.g.ParseAction(key)
+	if err != nil {
+		return Step{}, fmt.Errorf("games: key %q: %w", key, errors.Join(ErrBadKey, err))
+	}
+	if a.Key() != key {
+		return Step{}, fmt.Errorf("games: key %q is not canonical: %w", key, ErrBadKey)
+	}
+	legal := t.g.Legal(&t.state, seat)
+	if seat != Chance || legal != nil {
+		if !slices.ContainsFunc(legal, func(l A) bool { return l.Key() == key }) {
+			return Step{}, fmt.Errorf("games: %s may not play %q now: %w", seat, key, ErrIllegal)
+		}
+	}
+	next, err := t.clone()
+	if err != nil {
+		return Step{}, err
+	}
+	evs, err := t.g.Apply(&next, seat, a)
+	if err != nil {
+		return Step{}, fmt.Errorf("games: apply %q: %w", key, errors.Join(ErrIllegal, err))
+	}
+	t.state = next
+	t.version++
+	return Step{Version: t.version, Seat: seat, Key: key, Events: evs}, nil
+}
+
+func (t *table[S, A, V]) Resolve() ([]Step, error) {
+	var steps []Step
+	for guard := 0; ; guard++ {
+		toAct := t.g.ToAct(&t.state)
+		if len(toAct) != 1 || toAct[0] != Chance {
+			return steps, nil
+		}
+		if t.info.MaxActions > 0 && guard > t.info.MaxActions {
+			return steps, fmt.Errorf("games: %s chance steps do not end", t.info.ID)
+		}
+		d := dice.New(t.pcg)
+		a := t.g.Sample(&t.state, d)
+		st, err := t.Step(Chance, t.version, a.Key())
+		if err != nil {
+			return steps, fmt.Errorf("games: %s sampled an outcome it rejects: %w", t.info.ID, err)
+		}
+		steps = append(steps, st)
+	}
+}
+
+// snapshot and restore make Play atomic: on error the table is as before.
+type snapshot[S any] struct {
+	state   S
+	version uint64
+	rng     []byte
+}
+
+func (t *table[S, A, V]) snapshot() (snapshot[S], error) {
+	s, err := t.clone()
+	if err != nil {
+		return snapshot[S]{}, err
+	}
+	rng, err := t.pcg.MarshalBinary()
+	if err != nil {
+		return snapshot[S]{}, fmt.Errorf("games: snapshot rng: %w", err)
+	}
+	return snapshot[S]{state: s, version: t.version, rng: rng}, nil
+}
+
+func (t *table[S, A, V]) restore(s snapshot[S]) {
+	t.state, t.version = s.state, s.version
+	_ = t.pcg.UnmarshalBinary(s.rng) // bytes came from MarshalBinary just before
+}
+
+func (t *table[S, A, V]) Play(seat Seat, at uint64, key string) ([]Step, error) {
+	if seat == Chance {
+		return nil, fmt.Errorf("games: chance outcomes are sampled, not played: %w", ErrNotYourTurn)
+	}
+	if key == KeyConcede {
+		return t.Concede(seat, at)
+	}
+	snap, err := t.snapshot()
+	if err != nil {
+		return nil, err
+	}
+	first, err := t.Step(seat, at, key)
+	if err != nil {
+		return nil, err
+	}
+	more, err := t.Resolve()
+	if err != nil {
+		t.restore(snap)
+		return nil, err
+	}
+	return append([]Step{first}, more...), nil
+}
+
+func (t *table[S, A, V]) Concede(seat Seat, at uint64) ([]Step, error) {
+	if at != t.version {
+		return nil, fmt.Errorf("games: concede at version %d, table is at %d: %w", at, t.version, ErrStale)
+	}
+	if seat < 0 || int(seat) >= t.seats {
+		return nil, fmt.Errorf("games: %s cannot concede: %w", seat, ErrCannotConcede)
+	}
+	if len(t.g.ToAct(&t.state)) == 0 {
+		return nil, ErrGameOver
+	}
+	c, ok := t.g.(Conceder[S])
+	if !ok {
+		return nil, fmt.Errorf("games: %s has no concession: %w", t.info.ID, ErrCannotConcede)
+	}
+	snap, err := t.snapshot()
+	if err != nil {
+		return nil, err
+	}
+	next, err := t.clone()
+	if err != nil {
+		return nil, err
+	}
+	evs, err := c.Concede(&next, seat)
+	if err != nil {
+		return nil, fmt.Errorf("games: concede: %w", errors.Join(ErrCannotConcede, err))
+	}
+	t.state = next
+	t.version++
+	steps := []Step{{Version: t.version, Seat: seat, Key: KeyConcede, Events: evs}}
+	more, err := t.Resolve()
+	if err != nil {
+		t.restore(snap)
+		return nil, err
+	}
+	return append(steps, more...), nil
+}
+
+func (t *table[S, A, V]) StateJSON() ([]byte, error) {
+	b, err := json.Marshal(&t.state)
+	if err != nil {
+		return nil, fmt.Errorf("games: encode %s state: %w", t.info.ID, err)
+	}
+	return b, nil
+}
+
+func (t *table[S, A, V]) Envelope() (Envelope, error) {
+	state, err := t.StateJSON()
+	if err != nil {
+		return Envelope{}, err
+	}
+	rng, err := t.pcg.MarshalBinary()
+	if err != nil {
+		return Envelope{}, fmt.Errorf("games: encode rng: %w", err)
+	}
+	return Envelope{Schema: Schema, Game: t.info.ID, Rules: t.info.Rules, Version: t.version,
+		Seats: t.seats, Opts: t.Options(), Seed: t.seed, RNG: rng, State: state}, nil
+}
+
+// UndoKeep returns how many log entries to keep to take back seat's own last
+// actions within its current turn: the trailing run of entries by seat that
+// are neither chance nor reveals, and that policy (may be nil) allows. It
+// returns ErrNothingToUndo when that run is empty or seat is not to act.
+func UndoKeep(log []Step, toAct []Seat, seat Seat, policy UndoPolicy) (int, error) {
+	if !slices.Contains(toAct, seat) {
+		return 0, ErrNothingToUndo
+	}
+	keep := len(log)
+	for keep > 0 {
+		st := log[keep-1]
+		if st.Seat != seat || st.Barrier() || st.Key == KeyConcede {
+			break
+		}
+		if policy != nil && !policy.Undoable(st.Key) {
+			break
+		}
+		keep--
+	}
+	if keep == len(log) {
+		return 0, ErrNothingToUndo
+	}
+	return keep, nil
+}

@@ -1,0 +1,190 @@
+package games
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"spindle/games/internal/dice"
+)
+
+// Seat identifies a player by position in turn order, 0..n-1. Two negative
+// values are reserved: Chance acts at chance nodes and Spectator views the
+// table with no private knowledge.
+type Seat int8
+
+const (
+	// Chance is the pseudo-seat that acts at chance nodes (shuffles, rolls).
+	Chance Seat = -1
+	// Spectator sees only public information.
+	Spectator Seat = -2
+)
+
+// String returns "chance", "spectator" or "seat N".
+func (s Seat) String() string {
+	switch s {
+	case Chance:
+		return "chance"
+	case Spectator:
+		return "spectator"
+	}
+	return fmt.Sprintf("seat %d", int(s))
+}
+
+// MaxKeyLen is the budget of a player-action key, so that a custom_id
+// "t/<table>/<version>/<key>" always fits Discord's 100 characters.
+const MaxKeyLen = 60
+
+// Action is one decision (or chance outcome) with a canonical, stable ASCII
+// key. ParseAction(a.Key()) must give back an equal action.
+type Action interface{ Key() string }
+
+// Options are a table's lobby choices, option key -> value.
+type Options map[string]string
+
+// OptionSpec declares one lobby option and its allowed values.
+type OptionSpec struct {
+	Key     string   `json:"key"`
+	Label   string   `json:"label"`
+	Values  []string `json:"values"`
+	Default string   `json:"default"`
+	Help    string   `json:"help,omitempty"`
+}
+
+// Info describes a game to the catalog, the lobby and the harness.
+type Info struct {
+	// ID is the stable short name ("warpweft"), used in commands and records.
+	ID string `json:"id"`
+	// Title is the display name ("Warp and Weft").
+	Title    string `json:"title"`
+	MinSeats int    `json:"min_seats"`
+	MaxSeats int    `json:"max_seats"`
+	// Rules is the rules version of the state encoding. A stored table with a
+	// newer version refuses to load; an older one goes through Migrator.
+	Rules   int          `json:"rules"`
+	Options []OptionSpec `json:"options,omitempty"`
+	// MaxActions bounds the length of a game's log (player and chance
+	// actions together); the harness fails a playout that goes beyond it.
+	MaxActions int `json:"max_actions"`
+	// KeyGrammar documents the action keys in a few lines (shown by
+	// `spindle sim --keys`).
+	KeyGrammar string `json:"key_grammar,omitempty"`
+}
+
+// Normalize checks opts against the option schema and returns a complete
+// copy with defaults filled in. Unknown keys and values are errors wrapping
+// ErrBadOption.
+func (i Info) Normalize(opts Options) (Options, error) {
+	out := Options{}
+	for k, v := range opts {
+		spec, ok := i.option(k)
+		if !ok {
+			return nil, fmt.Errorf("games: %s has no option %q: %w", i.ID, k, ErrBadOption)
+		}
+		if !slices.Contains(spec.Values, v) {
+			return nil, fmt.Errorf("games: option %s of %s must be one of %s, not %q: %w",
+				k, i.ID, strings.Join(spec.Values, ", "), v, ErrBadOption)
+		}
+		out[k] = v
+	}
+	for _, spec := range i.Options {
+		if _, ok := out[spec.Key]; !ok {
+			out[spec.Key] = spec.Default
+		}
+	}
+	return out, nil
+}
+
+func (i Info) option(key string) (OptionSpec, bool) {
+	for _, o := range i.Options {
+		if o.Key == key {
+			return o, true
+		}
+	}
+	return OptionSpec{}, false
+}
+
+// Event is what one applied action tells the table. Public is the log line
+// everyone sees; Private holds extra lines for single seats (what they drew,
+// what they peeked at). Reveal marks that hidden information became known to
+// some seat, which makes the action an undo barrier.
+type Event struct {
+	Public  string          `json:"public,omitempty"`
+	Private map[Seat]string `json:"private,omitempty"`
+	Reveal  bool            `json:"reveal,omitempty"`
+}
+
+// Result is the outcome of a finished game.
+type Result struct {
+	// Scores has one entry per seat (nil when the game ended without scoring).
+	Scores []int `json:"scores,omitempty"`
+	// Ranks has one entry per seat: 1 is best, equal ranks are ties.
+	Ranks []int `json:"ranks"`
+	// Winners lists the seats ranked 1; empty when Draw is set.
+	Winners []Seat `json:"winners,omitempty"`
+	Draw    bool   `json:"draw,omitempty"`
+	// Teams groups seats for team games; nil for free-for-all.
+	Teams [][]Seat `json:"teams,omitempty"`
+	// Reason says how the game ended: "scored", "conceded", "abandoned", ...
+	Reason string `json:"reason"`
+	// Lines is the score breakdown in our own words, one line each.
+	Lines []string `json:"lines,omitempty"`
+}
+
+// Game is the contract every game implements. S is the full state (JSON
+// encodable), A the action type and V the per-seat view type. All methods
+// are deterministic and free of I/O; Sample is the only one handed chance.
+type Game[S any, A Action, V any] interface {
+	// Info describes the game.
+	Info() Info
+	// New returns the starting state for normalized options and a seat
+	// count; it draws no randomness (usually ToAct is [Chance] for the deal).
+	New(opts Options, seats int) (S, error)
+	// ToAct lists the seats that may act now: nil when the game is over,
+	// [Chance] at a chance node, several seats for reactions or
+	// simultaneous choices.
+	ToAct(s *S) []Seat
+	// Legal lists seat's legal actions sorted by key. It is nil for a seat
+	// not in ToAct, and depends only on what seat may know. At a chance node
+	// Legal(s, Chance) may be nil when the outcome space is too large to
+	// list; Apply then validates the outcome itself.
+	Legal(s *S, seat Seat) []A
+	// Sample draws a chance outcome (a whole shuffle, a roll) at a chance node.
+	Sample(s *S, d *dice.Dice) A
+	// Apply applies a legal action in place and runs automatic steps up to
+	// the next decision. On error s is unchanged.
+	Apply(s *S, seat Seat, a A) ([]Event, error)
+	// View returns everything viewer may know and nothing more.
+	View(s *S, viewer Seat) V
+	// Result reports the outcome once the game is over.
+	Result(s *S) (Result, bool)
+	// ParseAction decodes a key; errors wrap ErrBadKey.
+	ParseAction(key string) (A, error)
+	// Label is the short button text of a from the seat's view.
+	Label(v V, a A) string
+}
+
+// Conceder is implemented by games where a seat may concede at any time.
+// Concede ends the game or removes the seat as the game's rules allow.
+type Conceder[S any] interface {
+	Concede(s *S, seat Seat) ([]Event, error)
+}
+
+// Resampler is implemented by games with hidden information, for the
+// redaction-invariance test: Resample rebuilds, at random, every zone hidden
+// from seat while keeping all that seat knows, and returns the new state.
+type Resampler[S any] interface {
+	Resample(s *S, seat Seat, d *dice.Dice) S
+}
+
+// Migrator upgrades a stored state encoded under an older rules version.
+type Migrator interface {
+	Migrate(state []byte, from int) ([]byte, error)
+}
+
+// UndoPolicy is implemented by games that forbid undoing some of their own
+// actions beyond the driver's rules (never across chance, a reveal or
+// another seat's action).
+type UndoPolicy interface {
+	Undoable(key string) bool
+}
