@@ -402,6 +402,15 @@ func (t *table[S, A, V]) Concede(seat Seat, at uint64) ([]Step, error) {
 	return append(steps, more...), nil
 }
 
+// Undoable forwards the game's UndoPolicy, if it has one, so storage can
+// pass the table itself as the policy to UndoKeep.
+func (t *table[S, A, V]) Undoable(key string) bool {
+	if p, ok := t.g.(UndoPolicy); ok {
+		return p.Undoable(key)
+	}
+	return true
+}
+
 func (t *table[S, A, V]) StateJSON() ([]byte, error) {
 	b, err := json.Marshal(&t.state)
 	if err != nil {

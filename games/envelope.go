@@ -48,7 +48,7 @@ func ParseEnvelope(b []byte) (Envelope, error) {
 	if err := json.Unmarshal(b, &e); err != nil {
 		return Envelope{}, fmt.Errorf("games: envelope: %w", errors.Join(ErrCorrupt, err))
 	}
-	if e.Game == "" || len(e.State) == 0 {
+	if e.Game == "" || len(e.State) == 0 || string(e.State) == "null" {
 		return Envelope{}, fmt.Errorf("games: envelope without game or state: %w", ErrCorrupt)
 	}
 	return e, nil

@@ -69,6 +69,9 @@ type Info struct {
 	// KeyGrammar documents the action keys in a few lines (shown by
 	// `spindle sim --keys`).
 	KeyGrammar string `json:"key_grammar,omitempty"`
+	// Manual is the /rules text in our own words (the game's rules.md),
+	// sectioned by "## " headings.
+	Manual string `json:"-"`
 }
 
 // Normalize checks opts against the option schema and returns a complete

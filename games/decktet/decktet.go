@@ -41,6 +41,26 @@ func (s Suit) Code() byte {
 	return '?'
 }
 
+// MarshalText encodes a suit as its name, so that JSON shows ["Moons",
+// "Knots"] rather than base64 bytes for a []Suit.
+func (s Suit) MarshalText() ([]byte, error) {
+	if int(s) >= NumSuits {
+		return nil, fmt.Errorf("decktet: no suit %d", uint8(s))
+	}
+	return []byte(suitNames[s]), nil
+}
+
+// UnmarshalText decodes a suit from its name.
+func (s *Suit) UnmarshalText(b []byte) error {
+	for i, n := range suitNames {
+		if n == string(b) {
+			*s = Suit(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("decktet: no suit %q", b)
+}
+
 // Rank is a card's rank. Numbers 2..9 are their own value.
 type Rank uint8
 

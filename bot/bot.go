@@ -1,0 +1,227 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/rs/zerolog"
+
+	"spindle/commands"
+)
+
+// Intents are the only gateway intents the bot asks for: guild metadata.
+// Interactions arrive whatever the intents; no privileged intent is needed.
+const Intents = discordgo.IntentsGuilds
+
+// Bot serves interactions from the Discord gateway through the commands App.
+type Bot struct {
+	Session *discordgo.Session
+	App     *commands.App
+	Log     zerolog.Logger
+	Metrics *Metrics
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+
+	inflight sync.WaitGroup
+	mu       sync.Mutex
+	closing  bool
+}
+
+// NewSession makes a discordgo session for a bot token with Spindle's
+// intents. Tests replace its transport and gateway (bot/discordtest).
+func NewSession(token string) (*discordgo.Session, error) {
+	if token == "" {
+		return nil, errors.New("bot: DISCORD_TOKEN is not set")
+	}
+	s, err := discordgo.New("Bot " + token)
+	if err != nil {
+		return nil, fmt.Errorf("bot: session: %w", err)
+	}
+	s.Identify.Intents = Intents
+	s.ShouldReconnectOnError = true
+	return s, nil
+}
+
+func (b *Bot) now() time.Time {
+	if b.Now != nil {
+		return b.Now()
+	}
+	return time.Now()
+}
+
+// Run opens the gateway, serves until ctx is done, then stops taking new
+// interactions, waits (bounded) for those in flight and closes.
+func (b *Bot) Run(ctx context.Context) error {
+	remove := b.Session.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		b.Serve(ctx, ic.Interaction)
+	})
+	defer remove()
+	b.Session.AddHandler(func(s *discordgo.Session, r *discordgo.Ready) {
+		b.Log.Info().Str("user", r.User.Username).Int("guilds", len(r.Guilds)).Msg("connected to Discord")
+	})
+	if err := b.Session.Open(); err != nil {
+		return fmt.Errorf("bot: open gateway: %w", err)
+	}
+	<-ctx.Done()
+	b.Log.Info().Msg("shutting down: finishing interactions in flight")
+	b.Drain(10 * time.Second)
+	if err := b.Session.Close(); err != nil {
+		return fmt.Errorf("bot: close gateway: %w", err)
+	}
+	return nil
+}
+
+// Drain refuses new interactions and waits up to d for those in flight.
+func (b *Bot) Drain(d time.Duration) {
+	b.mu.Lock()
+	b.closing = true
+	b.mu.Unlock()
+	done := make(chan struct{})
+	go func() { b.inflight.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(d):
+		b.Log.Warn().Msg("gave up waiting for interactions in flight")
+	}
+}
+
+func (b *Bot) enter() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closing {
+		return false
+	}
+	b.inflight.Add(1)
+	return true
+}
+
+// Serve answers one interaction: acknowledge (deferring when the handler
+// will write and render), run the handler, deliver its response. A panic
+// anywhere is recovered and logged; the process never dies of a click.
+func (b *Bot) Serve(ctx context.Context, i *discordgo.Interaction) {
+	b.serve(ctx, i, func(r *discordgo.InteractionResponse) error { return b.Session.InteractionRespond(i, r) })
+}
+
+// ackFunc sends the initial response to an interaction: through the REST
+// callback for gateway interactions, in the HTTP response body for the
+// HTTP endpoint.
+type ackFunc func(*discordgo.InteractionResponse) error
+
+func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, ack ackFunc) {
+	if !b.enter() {
+		return
+	}
+	defer b.inflight.Done()
+	start := b.now()
+	log := b.Log.With().Str("interaction", i.ID).Str("guild", i.GuildID).Str("channel", i.ChannelID).Logger()
+	outcome := "ok"
+	defer func() {
+		if r := recover(); r != nil {
+			outcome = "panic"
+			log.Error().Interface("panic", r).Msg("interaction panicked")
+		}
+		b.Metrics.observe(i.Type.String(), outcome, time.Since(start))
+	}()
+	req, err := request(i, start)
+	if err != nil {
+		outcome = "undecodable"
+		log.Warn().Err(err).Msg("could not decode interaction")
+		b.respond(ack, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: "Sorry, I can't handle that here.", Flags: discordgo.MessageFlagsEphemeral}}, log)
+		return
+	}
+	p := poster{s: b.Session}
+	mode := b.App.DeferFor(req)
+	switch mode {
+	case commands.DeferEphemeral, commands.DeferPublic:
+		var fl discordgo.MessageFlags
+		if mode == commands.DeferEphemeral {
+			fl = discordgo.MessageFlagsEphemeral
+		}
+		if !b.respond(ack, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Flags: fl}}, log) {
+			outcome = "ack-failed"
+			return
+		}
+	case commands.DeferUpdate:
+		if !b.respond(ack, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}, log) {
+			outcome = "ack-failed"
+			return
+		}
+	}
+	resp, herr := b.App.Handle(ctx, req, p)
+	if herr != nil {
+		outcome = "refused"
+		if !commands.Expected(herr) {
+			outcome = "error"
+		}
+	}
+	if err := b.deliver(i, ack, mode, resp); err != nil {
+		outcome = "deliver-failed"
+		log.Error().Err(err).Msg("could not deliver the response")
+	}
+}
+
+func (b *Bot) respond(ack ackFunc, r *discordgo.InteractionResponse, log zerolog.Logger) bool {
+	if err := ack(r); err != nil {
+		log.Error().Err(err).Msg("could not acknowledge the interaction")
+		return false
+	}
+	return true
+}
+
+// deliver sends resp the way the acknowledgement mode requires.
+func (b *Bot) deliver(i *discordgo.Interaction, ack ackFunc, mode commands.Defer, resp commands.Response) error {
+	s := b.Session
+	if resp.Choices != nil || (mode == commands.NoDefer && resp.Message == nil) {
+		var cs []*discordgo.ApplicationCommandOptionChoice
+		for _, c := range resp.Choices {
+			cs = append(cs, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
+		}
+		return ack(&discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: cs}})
+	}
+	m := resp.Message
+	if m == nil {
+		return errors.New("bot: handler returned no message")
+	}
+	switch mode {
+	case commands.NoDefer:
+		typ := discordgo.InteractionResponseChannelMessageWithSource
+		if resp.Update && i.Type == discordgo.InteractionMessageComponent {
+			typ = discordgo.InteractionResponseUpdateMessage
+		}
+		return ack(&discordgo.InteractionResponse{Type: typ, Data: responseData(*m)})
+	case commands.DeferPublic:
+		if m.Ephemeral {
+			// A private answer to a public "thinking…": remove the public
+			// placeholder and answer privately instead.
+			if err := s.InteractionResponseDelete(i); err != nil {
+				return fmt.Errorf("bot: delete placeholder: %w", err)
+			}
+			return b.followup(i, *m)
+		}
+		_, err := s.InteractionResponseEdit(i, webhookEdit(*m))
+		return err
+	case commands.DeferEphemeral:
+		_, err := s.InteractionResponseEdit(i, webhookEdit(*m))
+		return err
+	case commands.DeferUpdate:
+		if resp.Update {
+			_, err := s.InteractionResponseEdit(i, webhookEdit(*m))
+			return err
+		}
+		return b.followup(i, *m)
+	}
+	return fmt.Errorf("bot: unknown defer mode %d", mode)
+}
+
+func (b *Bot) followup(i *discordgo.Interaction, m commands.Message) error {
+	_, err := b.Session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: m.Content, Components: components(m.Rows),
+		Embeds: embeds(m.Embeds), Files: files(m.Files), AllowedMentions: mentions(m), Flags: flags(m)})
+	return err
+}

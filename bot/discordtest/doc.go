@@ -1,0 +1,103 @@
+// Package discordtest is an in-process fake of Discord's REST API and
+// gateway, for end-to-end tests that drive the real discordgo client
+// (v0.29.0) over loopback.
+//
+// # Wiring
+//
+// New starts an httptest server on 127.0.0.1. Fake.Session returns a real
+// *discordgo.Session whose http.Client uses a rewriting RoundTripper
+// (Fake.Transport): requests for discord.com and cdn.discordapp.com go to the
+// fake, any other host fails. Session.Open discovers the gateway the usual
+// way, with GET /api/v9/gateway, and the fake answers with its own ws://
+// address, so discordgo's package-level endpoint variables are never
+// changed. The session gets a private copy of websocket.DefaultDialer.
+// discordgo v0.29.0 speaks API v9; the fake serves both /api/v9 and
+// /api/v10.
+//
+// # Model
+//
+// The fake keeps, behind one mutex:
+//   - a bot user (whose id is also the application id) and test users
+//     (AddUser) with guild permissions (SetPermissions);
+//   - guilds (Guild, AddGuild), text channels (AddChannel), threads with a
+//     parent (created by the bot through POST /channels/{id}/threads or
+//     /channels/{id}/messages/{mid}/threads) and DM channels (POST
+//     /users/@me/channels, or DMChannel);
+//   - messages per channel: content, embeds, components, attachments with
+//     their bytes (served back at their cdn.discordapp.com URL), flags,
+//     author, the interaction they answer, who may see them (ephemeral
+//     messages are visible to the interaction's user only), the users
+//     mentioned and the users notified;
+//   - interactions (SlashCommand, Autocomplete, Click, Select, SubmitModal)
+//     with their callback, original response and follow-ups, and timings;
+//   - application commands per guild and global (bulk overwrite, create,
+//     get, edit, delete).
+//
+// Each interaction is sent as an INTERACTION_CREATE dispatch on every valid
+// gateway session. The returned *Interaction can Wait for the callback and
+// WaitFinal for the final response, and reports Timings (dispatch,
+// acknowledgement, final edit) so tests can measure the defer latency and
+// the final edit latency.
+//
+// # Violations
+//
+// Every message, edit, follow-up, callback, modal and command registration
+// is checked against Discord's limits: content <= 2000 characters, <= 5
+// action rows, <= 5 buttons per row, a select alone in its row, <= 25 select
+// options, custom_id present, unique and <= 100 characters, button labels
+// <= 80, <= 10 embeds and their field limits, <= 25 autocomplete choices,
+// command and option names and descriptions. A breach is answered like
+// Discord (400, code 50035 Invalid Form Body, nothing stored) and recorded.
+// So are: a callback later than the acknowledgement window (3 s, see
+// SetAckWindow; answered 404 Unknown interaction), a second callback (400,
+// code 40060), a callback type that does not fit the interaction, an empty
+// message, use of the webhook before the callback or after 15 minutes, and
+// requests to unknown routes (404). Violations returns the list; unless
+// TolerateViolations was called, each violation fails the test when the fake
+// is closed.
+//
+// # Faithful to Discord
+//
+//   - Gateway: HELLO (op 10), IDENTIFY (op 2) answered by READY then one
+//     GUILD_CREATE per guild, HEARTBEAT (op 1) answered by HEARTBEAT_ACK (op
+//     11), RESUME (op 6) replaying missed dispatches then RESUMED, INVALID
+//     SESSION (op 9, d=false) when the session is unknown or was closed with
+//     code 1000/1001 (as discordgo's Close does, so close-and-reopen
+//     identifies again), RECONNECT (op 7) on demand, sequence numbers per
+//     session, THREAD_CREATE on thread creation.
+//   - Interaction callbacks 4, 5, 6, 7, 8 and 9 with Discord's rules on
+//     which type fits which interaction; type 1 (PONG) is refused because
+//     PING interactions never come through the gateway.
+//   - Deferred responses (5) create a "thinking" message (flag LOADING,
+//     ephemeral when flag 64 was given) that the first edit of @original, or
+//     the first follow-up, fills; for 6 and 7, @original is the message the
+//     component is on.
+//   - Edits have PATCH semantics: absent fields are kept, content or embeds
+//     set to null are cleared, components set to null are kept (as on
+//     Discord). Existing attachments are kept unless an "attachments" list
+//     is sent, and uploaded files are added: replacing an image needs
+//     attachments: [].
+//   - Ephemeral messages cannot be fetched or edited through channel
+//     endpoints (404), only through the interaction webhook.
+//   - Mentions notify only when a message is created (or a deferred response
+//     first filled), never on edits; allowed_mentions is honoured for users.
+//   - Follow-ups with wait=false answer 204 No Content.
+//   - Bulk overwrite keeps the id of a command with the same name and type.
+//   - Only one thread per starter message (code 160004); threads need a text
+//     or announcement parent; a thread created without a type is private.
+//
+// # Simplified
+//
+//   - No rate limits, no sharding, no zlib compression, no presences; guild
+//     members are implicit (every test user is in every guild).
+//   - Permissions are only reported in interactions (member.permissions);
+//     the fake does not enforce them on REST calls.
+//   - Message fields beyond content, embeds, components, attachments, flags,
+//     reply reference and mentions are ignored; embed limits are checked on
+//     the main fields only; components v2 layouts are stored verbatim and
+//     only their interactive parts and total count are checked.
+//   - Interactions reach every valid gateway session; the HTTP interactions
+//     endpoint (Ed25519 signatures) is not driven by the fake.
+//   - Gateway events other than READY, GUILD_CREATE, RESUMED, THREAD_CREATE
+//     and INTERACTION_CREATE (for example MESSAGE_CREATE) are not sent.
+package discordtest

@@ -1,0 +1,134 @@
+package bot
+
+import (
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/rs/zerolog"
+
+	"spindle/commands"
+	"spindle/games"
+	"spindle/games/warpweft"
+	"spindle/storage"
+)
+
+func httpEndpoint(t *testing.T) (*HTTPEndpoint, ed25519.PrivateKey) {
+	t.Helper()
+	pub, priv, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := storage.Open(filepath.Join(t.TempDir(), "h.db"), storage.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &Bot{App: &commands.App{Store: store, Catalog: cat, Log: zerolog.Nop()}, Log: zerolog.Nop()}
+	return &HTTPEndpoint{Bot: b, PublicKey: pub}, priv
+}
+
+func signed(t *testing.T, priv ed25519.PrivateKey, at time.Time, body string) *http.Request {
+	t.Helper()
+	ts := strconv.FormatInt(at.Unix(), 10)
+	r := httptest.NewRequest(http.MethodPost, "/interactions", strings.NewReader(body))
+	r.Header.Set("X-Signature-Timestamp", ts)
+	r.Header.Set("X-Signature-Ed25519", hex.EncodeToString(ed25519.Sign(priv, []byte(ts+body))))
+	return r
+}
+
+func TestHTTPEndpointPing(t *testing.T) {
+	h, priv := httpEndpoint(t)
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, signed(t, priv, time.Now(), `{"id":"1","type":1}`))
+	if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `"type":1`) {
+		t.Fatalf("PING answered %d %s", w.Code, w.Body)
+	}
+}
+
+func TestHTTPEndpointRefusesBadSignatures(t *testing.T) {
+	h, priv := httpEndpoint(t)
+	_, other, _ := ed25519.GenerateKey(nil)
+	body := `{"id":"1","type":1}`
+	tampered := signed(t, priv, time.Now(), body)
+	tampered.Body = http.NoBody
+	unsigned := httptest.NewRequest(http.MethodPost, "/interactions", strings.NewReader(body))
+	for name, r := range map[string]*http.Request{
+		"other key":     signed(t, other, time.Now(), body),
+		"old timestamp": signed(t, priv, time.Now().Add(-time.Hour), body),
+		"tampered body": tampered,
+		"no signature":  unsigned,
+	} {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code != http.StatusUnauthorized {
+			t.Errorf("%s: answered %d, want 401", name, w.Code)
+		}
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/interactions", nil))
+	if w.Code != http.StatusMethodNotAllowed {
+		t.Errorf("GET answered %d", w.Code)
+	}
+}
+
+// wireResponse is the part of an interaction response the tests read;
+// discordgo's own type cannot decode components (an interface).
+type wireResponse struct {
+	Type discordgo.InteractionResponseType `json:"type"`
+	Data struct {
+		Embeds  []discordgo.MessageEmbed                   `json:"embeds"`
+		Flags   discordgo.MessageFlags                     `json:"flags"`
+		Choices []discordgo.ApplicationCommandOptionChoice `json:"choices"`
+	} `json:"data"`
+}
+
+func TestHTTPEndpointServesCommands(t *testing.T) {
+	h, priv := httpEndpoint(t)
+	member := `"member":{"user":{"id":"42","username":"alice"},"permissions":"0"}`
+	rules := fmt.Sprintf(`{"id":"2","type":2,"token":"tok","guild_id":"g","channel_id":"c",%s,
+		"data":{"id":"9","name":"rules","type":1,"options":[{"name":"game","type":3,"value":"warpweft"}]}}`, member)
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, signed(t, priv, time.Now(), rules))
+	var resp wireResponse
+	if err := json.Unmarshal(w.Body.Bytes(), &resp); err != nil || w.Code != http.StatusOK {
+		t.Fatalf("rules answered %d %s (%v)", w.Code, w.Body, err)
+	}
+	if resp.Type != discordgo.InteractionResponseChannelMessageWithSource || len(resp.Data.Embeds) != 1 ||
+		!strings.Contains(resp.Data.Embeds[0].Title, "Warp and Weft") || resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+		t.Fatalf("rules response = %+v", resp)
+	}
+	auto := fmt.Sprintf(`{"id":"3","type":4,"token":"tok","guild_id":"g","channel_id":"c",%s,
+		"data":{"id":"9","name":"rules","type":1,"options":[{"name":"game","type":3,"value":"warpweft"},
+		{"name":"topic","type":3,"value":"","focused":true}]}}`, member)
+	w = httptest.NewRecorder()
+	h.ServeHTTP(w, signed(t, priv, time.Now(), auto))
+	resp = wireResponse{}
+	if err := json.Unmarshal(w.Body.Bytes(), &resp); err != nil || resp.Type != discordgo.InteractionApplicationCommandAutocompleteResult || len(resp.Data.Choices) == 0 {
+		t.Fatalf("autocomplete answered %s (%v)", w.Body, err)
+	}
+}
+
+func TestParsePublicKey(t *testing.T) {
+	if _, err := ParsePublicKey(strings.Repeat("ab", 32)); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"", "zz", strings.Repeat("ab", 31)} {
+		if _, err := ParsePublicKey(bad); err == nil {
+			t.Errorf("ParsePublicKey(%q) accepted", bad)
+		}
+	}
+}

@@ -1,0 +1,46 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"spindle/commands"
+)
+
+// poster performs the handlers' channel effects through Discord's REST API.
+type poster struct{ s *discordgo.Session }
+
+var _ commands.Poster = poster{}
+
+func (p poster) Post(ctx context.Context, channel string, m commands.Message) (string, error) {
+	msg, err := p.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: m.Content, Embeds: embeds(m.Embeds),
+		Components: components(m.Rows), Files: files(m.Files), AllowedMentions: mentions(m)}, discordgo.WithContext(ctx))
+	if err != nil {
+		return "", fmt.Errorf("bot: post to %s: %w", channel, err)
+	}
+	return msg.ID, nil
+}
+
+func (p poster) Edit(ctx context.Context, channel, id string, m commands.Message) error {
+	comps, embs := components(m.Rows), embeds(m.Embeds)
+	content := m.Content
+	e := &discordgo.MessageEdit{ID: id, Channel: channel, Content: &content, Components: &comps, Embeds: &embs,
+		Files: files(m.Files), AllowedMentions: mentions(m)}
+	if m.ClearFiles || len(m.Files) > 0 {
+		e.Attachments = &[]*discordgo.MessageAttachment{}
+	}
+	if _, err := p.s.ChannelMessageEditComplex(e, discordgo.WithContext(ctx)); err != nil {
+		return fmt.Errorf("bot: edit %s/%s: %w", channel, id, err)
+	}
+	return nil
+}
+
+func (p poster) Thread(ctx context.Context, channel, name string) (string, error) {
+	ch, err := p.s.ThreadStart(channel, name, discordgo.ChannelTypeGuildPublicThread, 7*24*60, discordgo.WithContext(ctx))
+	if err != nil {
+		return "", fmt.Errorf("bot: start thread in %s: %w", channel, err)
+	}
+	return ch.ID, nil
+}

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Config is the non-secret configuration read from YAML. Secrets (the
+// Discord token) come only from the environment and are never stored here.
+type Config struct {
+	Data    DataConfig    `yaml:"data"`
+	Log     LogConfig     `yaml:"log"`
+	Discord DiscordConfig `yaml:"discord"`
+	Sandbox SandboxConfig `yaml:"sandbox"`
+	Admin   AdminConfig   `yaml:"admin"`
+	Games   GamesConfig   `yaml:"games"`
+}
+
+// DataConfig says where the bbolt file lives.
+type DataConfig struct {
+	// DB is the path of the bbolt database file.
+	DB string `yaml:"db"`
+	// OpenTimeout bounds the wait for the file lock, so a second process
+	// fails fast instead of hanging.
+	OpenTimeout time.Duration `yaml:"open_timeout"`
+}
+
+// LogConfig configures zerolog.
+type LogConfig struct {
+	Level  string `yaml:"level"`  // debug, info, warn, error
+	Format string `yaml:"format"` // json or console
+}
+
+// DiscordConfig holds the bot's non-secret Discord settings.
+type DiscordConfig struct {
+	// DevGuild, when set, makes `spindle register` register commands on
+	// that guild only (instant) instead of globally.
+	DevGuild string `yaml:"dev_guild"`
+	// InteractionsAddr, when set, also serves the HTTP interactions
+	// endpoint on that address (the gateway is always used).
+	InteractionsAddr string `yaml:"interactions_addr"`
+	// PublicKey is the application's Ed25519 public key (hex), required
+	// with InteractionsAddr. It is public, not a secret.
+	PublicKey string `yaml:"public_key"`
+}
+
+// SandboxConfig configures `spindle sandbox`.
+type SandboxConfig struct {
+	Addr string `yaml:"addr"`
+	DB   string `yaml:"db"`
+}
+
+// AdminConfig configures the loopback admin listener (metrics, online backup).
+type AdminConfig struct {
+	// Addr is a loopback address such as 127.0.0.1:9464; empty disables it.
+	Addr string `yaml:"addr"`
+}
+
+// GamesConfig chooses the enabled games.
+type GamesConfig struct {
+	// Enabled lists game ids; empty means every game in the build.
+	Enabled []string `yaml:"enabled"`
+}
+
+// DefaultConfig returns the settings used when no file is given.
+func DefaultConfig() Config {
+	return Config{
+		Data:    DataConfig{DB: "spindle.db", OpenTimeout: 2 * time.Second},
+		Log:     LogConfig{Level: "info", Format: "console"},
+		Sandbox: SandboxConfig{Addr: "127.0.0.1:8080", DB: "spindle-sandbox.db"},
+		Admin:   AdminConfig{Addr: "127.0.0.1:9464"},
+	}
+}
+
+// LoadConfig reads path (when non-empty) over the defaults, rejecting
+// unknown keys, and validates the result. It returns one error naming every
+// problem found.
+func LoadConfig(path string) (Config, error) {
+	cfg := DefaultConfig()
+	if path != "" {
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			return cfg, fmt.Errorf("config: %w", err)
+		}
+		dec := yaml.NewDecoder(bytes.NewReader(raw))
+		dec.KnownFields(true)
+		if err := dec.Decode(&cfg); err != nil && !errors.Is(err, io.EOF) { // an empty file means all defaults
+			return cfg, fmt.Errorf("config: %s: %w", path, err)
+		}
+	}
+	if err := cfg.Validate(); err != nil {
+		return cfg, err
+	}
+	return cfg, nil
+}
+
+// Validate checks every setting and reports all problems in one error.
+func (c Config) Validate() error {
+	var probs []string
+	if strings.TrimSpace(c.Data.DB) == "" {
+		probs = append(probs, "data.db must name a file")
+	}
+	if c.Data.OpenTimeout <= 0 || c.Data.OpenTimeout > time.Minute {
+		probs = append(probs, "data.open_timeout must be between 1ms and 1m")
+	}
+	switch c.Log.Level {
+	case "debug", "info", "warn", "error":
+	default:
+		probs = append(probs, fmt.Sprintf("log.level %q must be debug, info, warn or error", c.Log.Level))
+	}
+	switch c.Log.Format {
+	case "json", "console":
+	default:
+		probs = append(probs, fmt.Sprintf("log.format %q must be json or console", c.Log.Format))
+	}
+	if c.Discord.InteractionsAddr != "" {
+		if _, _, err := net.SplitHostPort(c.Discord.InteractionsAddr); err != nil {
+			probs = append(probs, fmt.Sprintf("discord.interactions_addr %q is not host:port", c.Discord.InteractionsAddr))
+		}
+		if len(c.Discord.PublicKey) != 64 {
+			probs = append(probs, "discord.public_key (64 hex digits) is required with discord.interactions_addr")
+		}
+	}
+	if _, _, err := net.SplitHostPort(c.Sandbox.Addr); err != nil {
+		probs = append(probs, fmt.Sprintf("sandbox.addr %q is not host:port", c.Sandbox.Addr))
+	}
+	if c.Admin.Addr != "" {
+		host, _, err := net.SplitHostPort(c.Admin.Addr)
+		ip := net.ParseIP(host)
+		if err != nil || (host != "localhost" && (ip == nil || !ip.IsLoopback())) {
+			probs = append(probs, fmt.Sprintf("admin.addr %q must be a loopback host:port (it serves backups)", c.Admin.Addr))
+		}
+	}
+	if len(probs) > 0 {
+		return fmt.Errorf("config: %s", strings.Join(probs, "; "))
+	}
+	return nil
+}

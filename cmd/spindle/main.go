@@ -1,0 +1,93 @@
+// Command spindle runs the Spindle Discord bot and its tools.
+//
+//	spindle [--config FILE] [run]       serve Discord (DISCORD_TOKEN from the environment)
+//	spindle [--config FILE] sandbox     play locally in a browser, no token needed
+//	spindle [--config FILE] register    register the slash commands
+//	spindle sim ...                      play a game with no Discord and print JSON
+//	spindle render ...                   play a game and write its PNGs
+//	spindle [--config FILE] backup FILE  write a consistent copy of the database
+//	spindle [--config FILE] bench        measure durable move latency against raw fsync
+//
+// main wires config -> logging -> storage -> catalog -> bot and handles
+// signals; everything else lives in the packages.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// errUsage marks a command-line mistake: the usage was printed.
+var errUsage = errors.New("spindle: bad usage")
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		if !errors.Is(err, errUsage) {
+			fmt.Fprintln(os.Stderr, err)
+		}
+		os.Exit(2)
+	}
+}
+
+const usage = `usage: spindle [--config FILE] [command] [flags]
+
+commands:
+  run            serve Discord (the default; needs DISCORD_TOKEN)
+  sandbox        play locally in a browser with no token
+  register       register the slash commands with Discord
+  sim            play a game without Discord and print JSON
+  render         play a game and write its PNG images
+  backup FILE    write a consistent copy of the database
+  bench          measure durable move latency against raw fsync
+Run "spindle COMMAND --help" for a command's flags.
+`
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	global := flag.NewFlagSet("spindle", flag.ContinueOnError)
+	global.SetOutput(stderr)
+	global.Usage = func() { fmt.Fprint(stderr, usage) }
+	configPath := global.String("config", "", "YAML config file (see config.example.yaml)")
+	if err := global.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return errUsage
+	}
+	rest := global.Args()
+	cmd := "run"
+	if len(rest) > 0 {
+		cmd, rest = rest[0], rest[1:]
+	}
+	switch cmd {
+	case "sim":
+		return runSim(rest, stdout, stderr)
+	case "render":
+		return runRender(rest, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	cfg, err := LoadConfig(*configPath)
+	if err != nil {
+		return err
+	}
+	switch cmd {
+	case "backup":
+		return runBackup(ctx, cfg, rest, stdout, stderr)
+	case "bench":
+		return runBench(cfg, rest, stdout, stderr)
+	case "run", "sandbox", "register":
+		return runServe(ctx, cmd, cfg, rest, stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "spindle: unknown command %q\n\n%s", cmd, usage)
+	return errUsage
+}

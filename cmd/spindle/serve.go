@@ -1,0 +1,177 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/rs/zerolog"
+
+	"spindle/bot"
+	"spindle/bot/sandbox"
+	"spindle/commands"
+	"spindle/storage"
+)
+
+// runServe handles run (Discord), sandbox (local page) and register.
+func runServe(ctx context.Context, cmd string, cfg Config, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	guild := fs.String("guild", cfg.Discord.DevGuild, "register: register on this guild only (instant) instead of globally")
+	print := fs.Bool("print", false, "register: print the application-command JSON instead of contacting Discord")
+	addr := fs.String("addr", cfg.Sandbox.Addr, "sandbox: address to serve the page on")
+	db := fs.String("db", "", "database file (default: data.db, or sandbox.db for the sandbox)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return errUsage
+	}
+	log := NewLogger(cfg.Log, stderr)
+	cat, err := buildCatalog(cfg.Games.Enabled)
+	if err != nil {
+		return err
+	}
+	if cmd == "register" {
+		defs := commands.Definitions(cat)
+		if *print {
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", "  ")
+			return enc.Encode(defs)
+		}
+		s, err := bot.NewSession(os.Getenv("DISCORD_TOKEN"))
+		if err != nil {
+			return err
+		}
+		got, err := bot.Register(s, *guild, defs)
+		if err != nil {
+			return err
+		}
+		where := "globally (may take up to an hour to appear)"
+		if *guild != "" {
+			where = "on guild " + *guild
+		}
+		fmt.Fprintf(stdout, "registered %d commands %s\n", len(got), where)
+		return nil
+	}
+	path := *db
+	if path == "" {
+		path = cfg.Data.DB
+		if cmd == "sandbox" {
+			path = cfg.Sandbox.DB
+		}
+	}
+	var token string
+	if cmd == "run" {
+		// Check the token before touching the database, so a missing token
+		// is the one clear error.
+		if token = os.Getenv("DISCORD_TOKEN"); token == "" {
+			return errors.New("spindle: DISCORD_TOKEN is not set; to play locally without Discord run `spindle sandbox`")
+		}
+	}
+	store, err := storage.Open(path, storage.Options{Timeout: cfg.Data.OpenTimeout})
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	log.Info().Str("db", path).Str("command", cmd).Msg("storage open")
+	app := &commands.App{Store: store, Catalog: cat, Log: log}
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	metrics := bot.NewMetrics(reg)
+	stopAdmin := startAdmin(ctx, cfg.Admin.Addr, store, reg, log)
+	defer stopAdmin()
+	go pruneInteractions(ctx, store, log)
+	if cmd == "sandbox" {
+		return sandbox.Serve(ctx, *addr, app, log)
+	}
+	s, err := bot.NewSession(token)
+	if err != nil {
+		return err
+	}
+	b := &bot.Bot{Session: s, App: app, Log: log, Metrics: metrics}
+	if cfg.Discord.InteractionsAddr != "" {
+		key, err := bot.ParsePublicKey(cfg.Discord.PublicKey)
+		if err != nil {
+			return err
+		}
+		stop, err := serveHTTP(ctx, cfg.Discord.InteractionsAddr, &bot.HTTPEndpoint{Bot: b, PublicKey: key, Ctx: ctx}, log)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
+	return b.Run(ctx)
+}
+
+// serveHTTP serves h on addr until the returned stop function is called.
+func serveHTTP(ctx context.Context, addr string, h http.Handler, log zerolog.Logger) (func(), error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("spindle: listen on %s: %w", addr, err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, BaseContext: func(net.Listener) context.Context { return ctx }}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error().Err(err).Str("addr", addr).Msg("listener stopped")
+		}
+	}()
+	log.Info().Str("addr", ln.Addr().String()).Msg("listening")
+	return func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+	}, nil
+}
+
+// pruneInteractions drops idempotency records older than a day, daily.
+func pruneInteractions(ctx context.Context, store *storage.Store, log zerolog.Logger) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		n, err := store.PruneInteractions(time.Now().Add(-24 * time.Hour))
+		if err != nil {
+			log.Warn().Err(err).Msg("pruning interaction records failed")
+		} else if n > 0 {
+			log.Debug().Int("pruned", n).Msg("pruned interaction records")
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// startAdmin serves /metrics, /healthz and /backup on a loopback address.
+// It returns a function that shuts the listener down.
+func startAdmin(ctx context.Context, addr string, store *storage.Store, reg *prometheus.Registry, log zerolog.Logger) func() {
+	if addr == "" {
+		return func() {}
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
+	mux.HandleFunc("GET /backup", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/octet-stream")
+		if _, err := store.Backup(w); err != nil {
+			log.Error().Err(err).Msg("online backup failed")
+		}
+	})
+	stop, err := serveHTTP(ctx, addr, mux, log)
+	if err != nil {
+		log.Warn().Err(err).Str("addr", addr).Msg("admin listener disabled")
+		return func() {}
+	}
+	return stop
+}

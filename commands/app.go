@@ -1,0 +1,179 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"spindle/games"
+	"spindle/imaging"
+	"spindle/storage"
+)
+
+// App holds what the handlers need: storage, the game catalog, the
+// renderer, a clock and a logger. One App serves every front door (the
+// Discord gateway, the HTTP interactions endpoint, the sandbox).
+type App struct {
+	Store   *storage.Store
+	Catalog *games.Catalog
+	Log     zerolog.Logger
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// Render turns a view into a PNG; nil means imaging.Render + imaging.PNG.
+	Render func(kind imaging.Kind, view any) ([]byte, error)
+
+	locks sync.Map // table id -> *sync.Mutex
+}
+
+func (a *App) now() time.Time {
+	if a.Now != nil {
+		return a.Now()
+	}
+	return time.Now()
+}
+
+func (a *App) render(kind imaging.Kind, view any) ([]byte, error) {
+	if a.Render != nil {
+		return a.Render(kind, view)
+	}
+	img, err := imaging.Render(kind, view)
+	if err != nil {
+		return nil, err
+	}
+	return imaging.PNG(img)
+}
+
+// lock serialises everything done to one table (its move and the message
+// edits that follow), so two clicks never interleave.
+func (a *App) lock(table uint64) func() {
+	m, _ := a.locks.LoadOrStore(table, &sync.Mutex{})
+	mu := m.(*sync.Mutex)
+	mu.Lock()
+	return mu.Unlock
+}
+
+// DeferFor says how the front door must acknowledge req before calling
+// Handle. It is pure and fast: the three-second window is always met.
+func (a *App) DeferFor(req Request) Defer {
+	switch req.Kind {
+	case Autocomplete:
+		return NoDefer
+	case Command:
+		if req.Command == "rules" {
+			return NoDefer
+		}
+		// Every other command answers its user privately; what the
+		// channel sees (lobbies, tables) is posted as new messages.
+		return DeferEphemeral
+	case Component:
+		c, err := ParseCustomID(req.CustomID)
+		if err != nil {
+			return NoDefer
+		}
+		switch c.Route {
+		case 'r':
+			return NoDefer
+		case 'o':
+			if c.Arg == "rules" {
+				return NoDefer
+			}
+			if c.Arg == "panel" {
+				return DeferEphemeral
+			}
+			return DeferUpdate
+		}
+		return DeferUpdate
+	}
+	return NoDefer
+}
+
+// Handle answers one interaction. It never panics: a panic is recovered,
+// logged with its stack, and answered with an apology. The returned error
+// is for logging only; the Response already carries the friendly text.
+func (a *App) Handle(ctx context.Context, req Request, p Poster) (resp Response, err error) {
+	log := a.Log.With().Str("interaction", req.ID).Str("guild", req.Guild).Str("channel", req.Channel).
+		Str("user", req.User.ID).Logger()
+	defer func() {
+		if r := recover(); r != nil {
+			log.Error().Interface("panic", r).Bytes("stack", debug.Stack()).Msg("handler panicked")
+			err = fmt.Errorf("commands: panic: %v", r)
+			resp = errorResponse(req, err)
+		}
+	}()
+	resp, err = a.route(ctx, req, p)
+	if resp.Update && req.MessageOwner != "" && req.MessageOwner != req.User.ID {
+		// Only a forged interaction can reach another user's ephemeral
+		// message; answer the clicker privately instead of editing it.
+		resp.Update = false
+	}
+	if err != nil {
+		if Expected(err) {
+			log.Debug().Err(err).Msg("refused")
+		} else {
+			log.Error().Err(err).Msg("handler failed")
+		}
+		if resp.Message == nil {
+			resp = errorResponse(req, err)
+		}
+	}
+	return resp, err
+}
+
+func errorResponse(req Request, err error) Response {
+	return Response{Message: &Message{Content: "⚠️ " + Friendly(err), Ephemeral: true}}
+}
+
+func (a *App) route(ctx context.Context, req Request, p Poster) (Response, error) {
+	switch req.Kind {
+	case Autocomplete:
+		return Response{Choices: a.autocomplete(req)}, nil
+	case Command:
+		return a.command(ctx, req, p)
+	case Component:
+		c, err := ParseCustomID(req.CustomID)
+		if err != nil {
+			return Response{}, err
+		}
+		switch c.Route {
+		case 'r':
+			return a.rulesComponent(c)
+		case 'l':
+			return a.lobbyComponent(ctx, req, c, p)
+		case 'o':
+			return a.tableButton(ctx, req, c, p)
+		case 't', 's', 'g', 'p':
+			return a.panelComponent(ctx, req, c, p)
+		}
+		return Response{}, ErrBadCustomID
+	}
+	return Response{}, errors.New("commands: unknown interaction kind")
+}
+
+func (a *App) command(ctx context.Context, req Request, p Poster) (Response, error) {
+	switch req.Command {
+	case "rules":
+		return a.rulesCommand(req)
+	case "game new":
+		return a.newLobby(ctx, req, p)
+	case "game join", "game leave", "game start":
+		return a.lobbyCommand(ctx, req, p)
+	case "game status":
+		return a.status(ctx, req)
+	case "game abandon":
+		return a.abandon(ctx, req, p)
+	case "game undo":
+		return a.undoCommand(ctx, req, p)
+	case "hand":
+		return a.handCommand(ctx, req)
+	}
+	return Response{}, sorry("I don't know that command. Try /game new or /rules.")
+}
+
+func (a *App) meta(req Request) storage.Meta {
+	return storage.Meta{At: req.At, User: req.User.ID, Interaction: req.ID}
+}

@@ -1,0 +1,416 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"spindle/games"
+	"spindle/games/warpweft"
+	"spindle/imaging"
+	"spindle/storage"
+)
+
+// recorder is a Poster that keeps every channel message in memory.
+type recorder struct {
+	mu      sync.Mutex
+	next    int
+	posts   map[string][]posted // channel -> messages in order
+	threads []string
+}
+
+type posted struct {
+	id  string
+	msg Message
+}
+
+func newRecorder() *recorder { return &recorder{posts: map[string][]posted{}} }
+
+func (r *recorder) Post(_ context.Context, ch string, m Message) (string, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.next++
+	id := fmt.Sprintf("m%d", r.next)
+	r.posts[ch] = append(r.posts[ch], posted{id: id, msg: m})
+	return id, nil
+}
+
+func (r *recorder) Edit(_ context.Context, ch, id string, m Message) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i, p := range r.posts[ch] {
+		if p.id == id {
+			r.posts[ch][i].msg = m
+			return nil
+		}
+	}
+	return fmt.Errorf("recorder: no message %s in %s", id, ch)
+}
+
+func (r *recorder) Thread(_ context.Context, ch, name string) (string, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.next++
+	id := fmt.Sprintf("th%d", r.next)
+	r.threads = append(r.threads, id)
+	return id, nil
+}
+
+func (r *recorder) last(ch string) posted {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	ps := r.posts[ch]
+	return ps[len(ps)-1]
+}
+
+// harness wires an App to a temp DB and a recorder.
+type harness struct {
+	t     *testing.T
+	app   *App
+	rec   *recorder
+	store *storage.Store
+	n     int
+}
+
+func newHarness(t *testing.T) *harness {
+	t.Helper()
+	store, err := storage.Open(filepath.Join(t.TempDir(), "t.db"), storage.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A 1x1 PNG keeps these tests about behaviour, not rendering.
+	render := func(_ imaging.Kind, _ any) ([]byte, error) { return []byte("png"), nil }
+	return &harness{t: t, rec: newRecorder(), store: store,
+		app: &App{Store: store, Catalog: cat, Log: zerolog.Nop(), Render: render}}
+}
+
+var (
+	alice = User{ID: "100", Name: "alice"}
+	bob   = User{ID: "200", Name: "bob"}
+	carol = User{ID: "300", Name: "carol"}
+)
+
+// uniqueIDs fails when a message repeats a custom_id (Discord rejects it)
+// or breaks a component limit.
+func uniqueIDs(t *testing.T, m Message) {
+	t.Helper()
+	checkLimits(t, m.Rows[:max(0, len(m.Rows)-1)])
+	if len(m.Rows) > MaxRows {
+		t.Fatalf("%d rows", len(m.Rows))
+	}
+	seen := map[string]bool{}
+	for _, r := range m.Rows {
+		var ids []string
+		if r.Select != nil {
+			ids = append(ids, r.Select.CustomID)
+		}
+		for _, b := range r.Buttons {
+			ids = append(ids, b.CustomID)
+		}
+		for _, id := range ids {
+			if seen[id] {
+				t.Fatalf("custom_id %q twice in %+v", id, m.Rows)
+			}
+			seen[id] = true
+		}
+	}
+}
+
+func (h *harness) do(req Request) (Response, error) {
+	h.n++
+	req.ID = fmt.Sprintf("i%d", h.n)
+	if req.Guild == "" {
+		req.Guild = "g1"
+	}
+	if req.Channel == "" {
+		req.Channel = "c1"
+	}
+	req.At = time.Unix(1700000000, 0)
+	resp, err := h.app.Handle(context.Background(), req, h.rec)
+	if resp.Message != nil {
+		uniqueIDs(h.t, *resp.Message)
+	}
+	h.rec.mu.Lock()
+	for _, ps := range h.rec.posts {
+		for _, p := range ps {
+			uniqueIDs(h.t, p.msg)
+		}
+	}
+	h.rec.mu.Unlock()
+	return resp, err
+}
+
+func (h *harness) command(u User, cmd string, opts map[string]string) (Response, error) {
+	return h.do(Request{Kind: Command, User: u, Command: cmd, Options: opts})
+}
+
+func (h *harness) click(u User, msg, customID string, values ...string) (Response, error) {
+	return h.do(Request{Kind: Component, User: u, CustomID: customID, Values: values, Message: msg})
+}
+
+// button finds a button by label in a message.
+func button(t *testing.T, m Message, label string) string {
+	t.Helper()
+	for _, r := range m.Rows {
+		for _, b := range r.Buttons {
+			if b.Label == label {
+				return b.CustomID
+			}
+		}
+	}
+	t.Fatalf("no button %q in %+v", label, m.Rows)
+	return ""
+}
+
+// selectID finds a select menu whose custom_id ends with suffix.
+func selectID(t *testing.T, m Message, suffix string) string {
+	t.Helper()
+	for _, r := range m.Rows {
+		if r.Select != nil && strings.HasSuffix(r.Select.CustomID, suffix) {
+			return r.Select.CustomID
+		}
+	}
+	t.Fatalf("no select ending %q", suffix)
+	return ""
+}
+
+// startGame opens a lobby, seats bob and starts; it returns the table id.
+func (h *harness) startGame() uint64 {
+	t := h.t
+	if _, err := h.command(alice, "game new", map[string]string{"game": "warpweft"}); err != nil {
+		t.Fatal(err)
+	}
+	lobby := h.rec.last("c1")
+	// Seat order is join order; with chosen roles alice (seat 0) is Warp and
+	// moves first.
+	if _, err := h.click(alice, lobby.id, selectID(t, lobby.msg, "/opt/roles"), "chosen"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.click(bob, lobby.id, button(t, lobby.msg, "Join")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.click(alice, lobby.id, button(t, lobby.msg, "Start")); err != nil {
+		t.Fatal(err)
+	}
+	id, err := h.store.Active("c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// move opens u's panel from the latest table message and plays the first
+// legal move through the two-step menus; it returns the panel response.
+func (h *harness) move(u User) Response {
+	t := h.t
+	table := h.rec.last("c1")
+	resp, err := h.click(u, table.id, button(t, table.msg, "My hand & moves"))
+	if err != nil {
+		t.Fatalf("panel for %s: %v", u.Name, err)
+	}
+	if !resp.Message.Ephemeral {
+		t.Fatal("the panel is not ephemeral")
+	}
+	sel := resp.Message.Rows[0].Select
+	if sel == nil {
+		t.Fatalf("panel has no select: %+v", resp.Message)
+	}
+	if strings.HasPrefix(sel.CustomID, "p/") { // two steps: group first
+		resp, err = h.click(u, "panel", sel.CustomID, sel.Options[0].Value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sel = resp.Message.Rows[0].Select
+	}
+	resp, err = h.click(u, "panel", sel.CustomID, sel.Options[0].Value)
+	if err != nil {
+		t.Fatalf("%s's move: %v", u.Name, err)
+	}
+	return resp
+}
+
+func TestWholeGameThroughHandlers(t *testing.T) {
+	h := newHarness(t)
+	id := h.startGame()
+	players := []User{alice, bob}
+	for turn := range 24 {
+		u := players[turn%2]
+		table := h.rec.last("c1")
+		if !strings.Contains(table.msg.Content, "<@"+u.ID+">") || len(table.msg.Mentions) != 1 || table.msg.Mentions[0] != u.ID {
+			t.Fatalf("turn %d: the new table message does not mention %s: %q", turn, u.Name, table.msg.Content)
+		}
+		h.move(u)
+	}
+	final := h.rec.last("c1")
+	tbl, err := h.store.Load(h.app.Catalog, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, ok := tbl.Result()
+	if !ok {
+		t.Fatal("the game is not over after 24 placements")
+	}
+	want := fmt.Sprintf("<@%s>: %d", alice.ID, r.Scores[0])
+	if !strings.Contains(final.msg.Embeds[0].Fields[0].Value, want) || final.msg.Files[0].Name != "scoring.png" {
+		t.Fatalf("result message %+v does not show %q", final.msg, want)
+	}
+	if _, err := h.store.Active("c1"); err == nil {
+		t.Fatal("the channel still has an active game after the end")
+	}
+}
+
+func TestStaleWrongPlayerAndDoubleClick(t *testing.T) {
+	h := newHarness(t)
+	h.startGame()
+	table := h.rec.last("c1")
+	// carol is not seated.
+	if resp, _ := h.click(carol, table.id, button(t, table.msg, "My hand & moves")); !strings.Contains(resp.Message.Content, "not playing") {
+		t.Fatalf("carol's panel: %+v", resp.Message)
+	}
+	// bob's panel while it is alice's turn shows no moves.
+	resp, err := h.click(bob, table.id, button(t, table.msg, "My hand & moves"))
+	if err != nil || !strings.Contains(resp.Message.Content, "Waiting for <@100>") {
+		t.Fatalf("bob's panel: %v %+v", err, resp.Message)
+	}
+	// alice opens her panel and picks a group; bob forges her move key.
+	panel, _ := h.click(alice, table.id, button(t, table.msg, "My hand & moves"))
+	group, _ := h.click(alice, "panel", panel.Message.Rows[0].Select.CustomID, panel.Message.Rows[0].Select.Options[0].Value)
+	sel := group.Message.Rows[0].Select
+	forged, err := h.click(bob, "panel", sel.CustomID, sel.Options[0].Value)
+	if err == nil || !strings.Contains(forged.Message.Content, "isn't your turn") {
+		t.Fatalf("forged move by bob: %v %+v", err, forged.Message)
+	}
+	// alice's move, then the same select again (a double click).
+	if _, err := h.click(alice, "panel", sel.CustomID, sel.Options[0].Value); err != nil {
+		t.Fatal(err)
+	}
+	again, err := h.click(alice, "panel", sel.CustomID, sel.Options[1].Value)
+	if err == nil || !strings.Contains(again.Message.Content, "out of date") || !again.Update {
+		t.Fatalf("double click: %v %+v", err, again.Message)
+	}
+	tbl, _ := h.store.Load(h.app.Catalog, 1)
+	if tbl.Version() == 0 || len(tbl.ToAct()) != 1 || tbl.ToAct()[0] != 1 {
+		t.Fatalf("after one move and a double click, to act = %v", tbl.ToAct())
+	}
+}
+
+func TestConcurrentClicksApplyOnce(t *testing.T) {
+	h := newHarness(t)
+	h.startGame()
+	table := h.rec.last("c1")
+	panel, _ := h.click(alice, table.id, button(t, table.msg, "My hand & moves"))
+	group, _ := h.click(alice, "panel", panel.Message.Rows[0].Select.CustomID, panel.Message.Rows[0].Select.Options[0].Value)
+	sel := group.Message.Rows[0].Select
+	before, _ := h.store.Load(h.app.Catalog, 1)
+	var wg sync.WaitGroup
+	errs := make([]error, 8)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req := Request{Kind: Component, User: alice, CustomID: sel.CustomID, Values: []string{sel.Options[i%len(sel.Options)].Value},
+				Message: "panel", ID: fmt.Sprintf("c%d", i), Guild: "g1", Channel: "c1", At: time.Now()}
+			_, errs[i] = h.app.Handle(context.Background(), req, h.rec)
+		}()
+	}
+	wg.Wait()
+	ok := 0
+	for _, err := range errs {
+		if err == nil {
+			ok++
+		}
+	}
+	after, _ := h.store.Load(h.app.Catalog, 1)
+	if ok != 1 || after.Version() != before.Version()+1 {
+		t.Fatalf("%d of 8 concurrent clicks applied; version %d -> %d", ok, before.Version(), after.Version())
+	}
+}
+
+func TestLobbyRules(t *testing.T) {
+	h := newHarness(t)
+	if _, err := h.command(alice, "game new", map[string]string{"game": "warpweft"}); err != nil {
+		t.Fatal(err)
+	}
+	lobby := h.rec.last("c1")
+	// A second game in the same channel is refused.
+	if resp, err := h.command(bob, "game new", map[string]string{"game": "warpweft"}); err == nil || !strings.Contains(resp.Message.Content, "already has a game") {
+		t.Fatalf("second lobby: %v %+v", err, resp.Message)
+	}
+	// Only the host starts; one player is not enough.
+	if resp, _ := h.click(bob, lobby.id, button(t, lobby.msg, "Start")); !strings.Contains(resp.Message.Content, "Only the host") {
+		t.Fatalf("bob started: %+v", resp.Message)
+	}
+	if resp, _ := h.click(alice, lobby.id, button(t, lobby.msg, "Start")); !strings.Contains(resp.Message.Content, "needs at least 2") {
+		t.Fatalf("alice started alone: %+v", resp.Message)
+	}
+	// Options are set by the host through the selects.
+	optID := selectID(t, lobby.msg, "/opt/extended")
+	resp, err := h.click(alice, lobby.id, optID, "courts")
+	if err != nil || !resp.Update || !strings.Contains(resp.Message.Embeds[0].Fields[0].Value, "courts") {
+		t.Fatalf("option change: %v %+v", err, resp.Message)
+	}
+	if resp, _ := h.click(bob, lobby.id, optID, "pawns"); !strings.Contains(resp.Message.Content, "Only the host") {
+		t.Fatalf("bob changed options: %+v", resp.Message)
+	}
+	// Leave before start; a thread game does not block the channel.
+	if _, err := h.click(bob, lobby.id, button(t, lobby.msg, "Join")); err != nil {
+		t.Fatal(err)
+	}
+	if resp, _ := h.command(bob, "game leave", nil); !strings.Contains(resp.Message.Content, "You left") {
+		t.Fatalf("leave: %+v", resp.Message)
+	}
+	if _, err := h.command(bob, "game new", map[string]string{"game": "warpweft", "thread": "true"}); err != nil || len(h.rec.threads) != 1 {
+		t.Fatalf("thread lobby: %v, threads %v", err, h.rec.threads)
+	}
+	// Abandon by a non-host without Manage Server is refused; with it, done.
+	if resp, _ := h.command(bob, "game abandon", nil); !strings.Contains(resp.Message.Content, "Only the host") {
+		t.Fatalf("bob abandoned: %+v", resp.Message)
+	}
+	if _, err := h.do(Request{Kind: Command, User: bob, Command: "game abandon", CanManage: true}); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := h.store.GetBinding(1)
+	if b.Status != statusCancelled {
+		t.Fatalf("status after abandon of a lobby = %q", b.Status)
+	}
+}
+
+func TestRulesAndAutocomplete(t *testing.T) {
+	h := newHarness(t)
+	resp, err := h.command(alice, "rules", map[string]string{"game": "warpweft"})
+	if err != nil || !resp.Message.Ephemeral || len(resp.Message.Embeds) != 1 || len(resp.Message.Rows) == 0 {
+		t.Fatalf("rules: %v %+v", err, resp.Message)
+	}
+	choices := h.app.autocomplete(Request{Focused: "topic", Options: map[string]string{"game": "warpweft", "topic": "scor"}})
+	if len(choices) == 0 {
+		t.Fatal("no rule topic matches \"scor\"")
+	}
+	resp, err = h.command(alice, "rules", map[string]string{"game": "warpweft", "topic": choices[0].Value})
+	if err != nil || !strings.Contains(strings.ToLower(resp.Message.Embeds[0].Title), "scor") {
+		t.Fatalf("rules topic: %v %+v", err, resp.Message.Embeds)
+	}
+	if resp, _ := h.command(alice, "rules", map[string]string{"game": "warpweft", "topic": "nope"}); !strings.Contains(resp.Message.Content, "no rules section") {
+		t.Fatalf("unknown topic: %+v", resp.Message)
+	}
+}
+
+func TestPanicIsRecovered(t *testing.T) {
+	h := newHarness(t)
+	h.startGame()
+	h.app.Render = func(imaging.Kind, any) ([]byte, error) { panic("boom") }
+	resp, err := h.command(alice, "game status", nil)
+	if err == nil || !strings.Contains(resp.Message.Content, "something went wrong") {
+		t.Fatalf("panic not turned into an apology: %v %+v", err, resp.Message)
+	}
+}

@@ -1,0 +1,240 @@
+package commands
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"spindle/games"
+)
+
+// Grouping of a seat's legal choices into Discord components. It comes
+// purely from the legal list, so engines know nothing of Discord's limits:
+//
+//   - up to 5 choices: one row of buttons, each playing its key;
+//   - up to 25: one select menu whose values are the keys;
+//   - more: two steps. Keys of the form "<head>@<tail>" are grouped by head
+//     (Warp and Weft: the card, then the cell); the first step picks a
+//     group, the second a move of that group. Anything still over 25 is
+//     paged with Back / Next buttons.
+//
+// Labels follow the same convention: a grouped choice labelled
+// "<group> → <rest>" shows "<group>" in the first step and "<rest>" in the
+// second.
+
+// GroupSep separates a key's group head from the rest.
+const GroupSep = "@"
+
+// LabelSep separates a label's group part from the rest.
+const LabelSep = " → "
+
+// Nav is a position in a seat's move menus: the group shown ("" = the top
+// level) and the page.
+type Nav struct {
+	Group string
+	Page  int
+}
+
+// String encodes the nav for a custom_id: "m", "m:2", "g:9LK" or "g:1:9LK".
+func (n Nav) String() string {
+	switch {
+	case n.Group == "" && n.Page == 0:
+		return "m"
+	case n.Group == "":
+		return "m:" + strconv.Itoa(n.Page)
+	case n.Page == 0:
+		return "g:" + n.Group
+	}
+	return "g:" + strconv.Itoa(n.Page) + ":" + n.Group
+}
+
+// ParseNav decodes Nav.String.
+func ParseNav(s string) (Nav, error) {
+	bad := fmt.Errorf("commands: nav %q: %w", truncate(s, 30), ErrBadCustomID)
+	page := func(p string) (int, bool) {
+		n, err := strconv.Atoi(p)
+		return n, err == nil && n > 0 && strconv.Itoa(n) == p
+	}
+	switch {
+	case s == "m":
+		return Nav{}, nil
+	case strings.HasPrefix(s, "m:"):
+		n, ok := page(s[2:])
+		if !ok {
+			return Nav{}, bad
+		}
+		return Nav{Page: n}, nil
+	case strings.HasPrefix(s, "g:"):
+		rest := s[2:]
+		if p, g, ok := strings.Cut(rest, ":"); ok {
+			if n, okp := page(p); okp && g != "" {
+				return Nav{Group: g, Page: n}, nil
+			}
+			return Nav{}, bad
+		}
+		if rest == "" {
+			return Nav{}, bad
+		}
+		return Nav{Group: rest}, nil
+	}
+	return Nav{}, bad
+}
+
+// head returns the group head of a key, or "" when it is not grouped.
+func head(key string) string {
+	h, _, ok := strings.Cut(key, GroupSep)
+	if !ok {
+		return ""
+	}
+	return h
+}
+
+func splitLabel(label string) (group, rest string) {
+	if g, r, ok := strings.Cut(label, LabelSep); ok {
+		return g, r
+	}
+	return label, label
+}
+
+// group is one first-step entry.
+type group struct {
+	head, label string
+	n           int
+}
+
+func groupsOf(choices []games.Choice) []group {
+	var out []group
+	idx := map[string]int{}
+	for _, c := range choices {
+		h := head(c.Key)
+		if h == "" {
+			h = c.Key
+		}
+		if i, ok := idx[h]; ok {
+			out[i].n++
+			continue
+		}
+		g, _ := splitLabel(c.Label)
+		idx[h] = len(out)
+		out = append(out, group{head: h, label: g, n: 1})
+	}
+	return out
+}
+
+// MoveRows builds at most four rows of components for the choices at the
+// given nav (leaving a row for the panel's own buttons). Every custom_id
+// carries the table version, so a stale menu can never play a wrong move.
+func MoveRows(table, version uint64, choices []games.Choice, nav Nav) []Row {
+	id := func(route byte, arg string) string {
+		return CustomID{Route: route, Table: table, Version: version, Arg: arg}.MustEncode()
+	}
+	// Choices shown at this level, as (value, label) pairs.
+	var rows []Row
+	if nav.Group != "" {
+		var in []games.Choice
+		for _, c := range choices {
+			if head(c.Key) == nav.Group || c.Key == nav.Group {
+				_, rest := splitLabel(c.Label)
+				in = append(in, games.Choice{Key: c.Key, Label: rest})
+			}
+		}
+		rows = append(rows, pagedSelect(table, version, in, nav, "Choose where…")...)
+		rows = append(rows, Row{Buttons: []Button{{Label: "Back", CustomID: id('p', Nav{}.String()), Style: Secondary}}})
+		return rows
+	}
+	if len(choices) <= MaxButtonsPerRow {
+		var bs []Button
+		for _, c := range choices {
+			bs = append(bs, Button{Label: clip(c.Label, MaxLabel), CustomID: id('t', c.Key), Style: Primary})
+		}
+		return []Row{{Buttons: bs}}
+	}
+	if len(choices) <= MaxSelectOptions {
+		return []Row{{Select: &Select{CustomID: CustomID{Route: 's', Table: table, Version: version}.MustEncode(),
+			Placeholder: "Choose your move…", Options: options(choices)}}}
+	}
+	gs := groupsOf(choices)
+	if len(gs) == len(choices) {
+		// Nothing groups: page the moves themselves.
+		return pagedSelect(table, version, choices, nav, "Choose your move…")
+	}
+	var opts []games.Choice
+	for _, g := range gs {
+		label := g.label
+		if g.n > 1 {
+			label = fmt.Sprintf("%s (%d options)", g.label, g.n)
+		}
+		opts = append(opts, games.Choice{Key: Nav{Group: g.head}.String(), Label: label})
+	}
+	return pagedGroupSelect(table, version, opts, nav)
+}
+
+func options(cs []games.Choice) []Option {
+	out := make([]Option, len(cs))
+	for i, c := range cs {
+		out[i] = Option{Label: clip(c.Label, MaxOptionLabel), Value: c.Key}
+	}
+	return out
+}
+
+// page cuts cs into pages of at most 25 and returns page p (clamped) and
+// whether there are earlier and later pages.
+func page(cs []games.Choice, p int) ([]games.Choice, int, bool, bool) {
+	pages := (len(cs) + MaxSelectOptions - 1) / MaxSelectOptions
+	if p >= pages {
+		p = pages - 1
+	}
+	if p < 0 {
+		p = 0
+	}
+	lo := p * MaxSelectOptions
+	hi := min(lo+MaxSelectOptions, len(cs))
+	return cs[lo:hi], p, p > 0, p < pages-1
+}
+
+func pagedSelect(table, version uint64, cs []games.Choice, nav Nav, placeholder string) []Row {
+	if len(cs) == 0 {
+		return nil
+	}
+	in, p, prev, next := page(cs, nav.Page)
+	rows := []Row{{Select: &Select{CustomID: CustomID{Route: 's', Table: table, Version: version}.MustEncode(),
+		Placeholder: placeholder, Options: options(in)}}}
+	return append(rows, pager(table, version, nav, p, prev, next)...)
+}
+
+func pagedGroupSelect(table, version uint64, cs []games.Choice, nav Nav) []Row {
+	in, p, prev, next := page(cs, nav.Page)
+	rows := []Row{{Select: &Select{CustomID: CustomID{Route: 'p', Table: table, Version: version, Arg: "pick"}.MustEncode(),
+		Placeholder: "Choose what to play…", Options: options(in)}}}
+	return append(rows, pager(table, version, nav, p, prev, next)...)
+}
+
+func pager(table, version uint64, nav Nav, p int, prev, next bool) []Row {
+	if !prev && !next {
+		return nil
+	}
+	var bs []Button
+	if prev {
+		n := Nav{Group: nav.Group, Page: p - 1}
+		bs = append(bs, Button{Label: "◀ Previous", CustomID: CustomID{Route: 'p', Table: table, Version: version, Arg: n.String()}.MustEncode(), Style: Secondary})
+	}
+	if next {
+		n := Nav{Group: nav.Group, Page: p + 1}
+		bs = append(bs, Button{Label: "Next ▶", CustomID: CustomID{Route: 'p', Table: table, Version: version, Arg: n.String()}.MustEncode(), Style: Secondary})
+	}
+	return []Row{{Buttons: bs}}
+}
+
+// clip shortens s to at most n bytes on a rune boundary, with an ellipsis.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n - len("…")
+	for cut > 0 && !utf8RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }

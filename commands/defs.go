@@ -1,0 +1,69 @@
+package commands
+
+import "spindle/games"
+
+// AppCommand is an application command in Discord's JSON shape, so
+// `spindle register --print` can write exactly what is registered.
+type AppCommand struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	Options     []CommandOption `json:"options,omitempty"`
+	// DefaultMemberPermissions, when set, hides the command from members
+	// without these permission bits (a decimal string).
+	DefaultMemberPermissions *string `json:"default_member_permissions,omitempty"`
+	// Contexts limits where the command appears: 0 = guilds only.
+	Contexts []int `json:"contexts,omitempty"`
+}
+
+// Option types as Discord numbers them.
+const (
+	OptSubcommand = 1
+	OptString     = 3
+	OptInteger    = 4
+	OptBoolean    = 5
+	OptUser       = 6
+)
+
+// CommandOption is one option or subcommand of an application command.
+type CommandOption struct {
+	Type         int             `json:"type"`
+	Name         string          `json:"name"`
+	Description  string          `json:"description"`
+	Required     bool            `json:"required,omitempty"`
+	Autocomplete bool            `json:"autocomplete,omitempty"`
+	Choices      []Choice        `json:"choices,omitempty"`
+	Options      []CommandOption `json:"options,omitempty"`
+}
+
+// Definitions returns the slash commands for the catalog's games.
+func Definitions(cat *games.Catalog) []AppCommand {
+	var gameChoices []Choice
+	for _, info := range cat.Games() {
+		gameChoices = append(gameChoices, Choice{Name: info.Title, Value: info.ID})
+	}
+	game := func(desc string) CommandOption {
+		return CommandOption{Type: OptString, Name: "game", Description: desc, Required: true, Choices: gameChoices}
+	}
+	sub := func(name, desc string, opts ...CommandOption) CommandOption {
+		return CommandOption{Type: OptSubcommand, Name: name, Description: desc, Options: opts}
+	}
+	guildOnly := []int{0}
+	return []AppCommand{
+		{Name: "game", Description: "Start, join and manage games in this channel", Contexts: guildOnly, Options: []CommandOption{
+			sub("new", "Open a lobby for a new game here (or in a new thread)",
+				game("Which game to play"),
+				CommandOption{Type: OptBoolean, Name: "thread", Description: "Open the game in its own new thread"}),
+			sub("join", "Join the open lobby in this channel"),
+			sub("leave", "Leave the open lobby in this channel (before the game starts)"),
+			sub("start", "Start the lobby's game (host only)"),
+			sub("status", "Show this channel's game privately: the board and whose turn it is"),
+			sub("undo", "Take back your own last action in your current turn"),
+			sub("abandon", "End this channel's game without a result (host or Manage Server)"),
+		}},
+		{Name: "hand", Description: "Show your hand and your moves for this channel's game (only you see it)", Contexts: guildOnly},
+		{Name: "rules", Description: "Read a game's rules, section by section", Options: []CommandOption{
+			game("Which game"),
+			{Type: OptString, Name: "topic", Description: "A section of the rules", Autocomplete: true},
+		}},
+	}
+}

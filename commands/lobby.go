@@ -1,0 +1,314 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"spindle/games"
+	"spindle/storage"
+)
+
+// Binding statuses.
+const (
+	statusLobby     = "lobby"
+	statusActive    = "active"
+	statusFinished  = "finished"
+	statusAbandoned = "abandoned"
+	statusCancelled = "cancelled"
+)
+
+// newLobby opens a lobby for /game new, in the channel or in a new thread.
+// One game per channel or thread: a channel with a lobby or game refuses.
+func (a *App) newLobby(ctx context.Context, req Request, p Poster) (Response, error) {
+	k, err := a.Catalog.Get(req.Options["game"])
+	if err != nil {
+		return Response{}, err
+	}
+	info := k.Info()
+	if req.Guild == "" {
+		return Response{}, sorry("Games are played in server channels, not in direct messages.")
+	}
+	thread := req.Options["thread"] == "true"
+	if !thread {
+		if err := a.channelFree(req.Channel); err != nil {
+			return Response{}, err
+		}
+	}
+	opts, err := info.Normalize(nil)
+	if err != nil {
+		return Response{}, err
+	}
+	b := storage.Binding{Game: info.ID, Guild: req.Guild, Channel: req.Channel, Host: req.User.ID,
+		Users: []string{req.User.ID}, Names: []string{req.User.Name}, Status: statusLobby,
+		Created: a.now(), Updated: a.now(), Options: opts}
+	id, err := a.Store.CreateLobby(b)
+	if err != nil {
+		return Response{}, err
+	}
+	b.Table = id
+	if thread {
+		tid, err := p.Thread(ctx, req.Channel, fmt.Sprintf("%s #%d", info.Title, id))
+		if err != nil {
+			return Response{}, fmt.Errorf("commands: open thread: %w", err)
+		}
+		b.Channel, b.Thread = tid, tid
+	}
+	msgID, err := p.Post(ctx, b.Channel, a.lobbyMessage(info, b, ""))
+	if err != nil {
+		return Response{}, fmt.Errorf("commands: post lobby: %w", err)
+	}
+	b.LobbyMessage = msgID
+	if err := a.Store.PutBinding(b); err != nil {
+		return Response{}, err
+	}
+	if err := a.Store.SetActive(b.Channel, id); err != nil {
+		return Response{}, err
+	}
+	where := "below"
+	if thread {
+		where = fmt.Sprintf("in <#%s>", b.Channel)
+	}
+	return Response{Message: &Message{Ephemeral: true, Content: fmt.Sprintf(
+		"Your %s table #%d is open %s. Other players press **Join**; you press **Start** when everyone is in.", info.Title, id, where)}}, nil
+}
+
+// channelFree refuses a channel that already has a lobby or a game.
+func (a *App) channelFree(channel string) error {
+	id, err := a.Store.Active(channel)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	b, err := a.Store.GetBinding(id)
+	if err != nil || (b.Status != statusLobby && b.Status != statusActive) {
+		return nil //nolint:nilerr // a dangling index entry does not block a new game
+	}
+	return sorry(fmt.Sprintf("This channel already has a game (table #%d). Finish or abandon it first, or start a new one with `thread: True`.", id))
+}
+
+// lobbyMessage shows the seats, the options (selects for the host) and the
+// lobby buttons.
+func (a *App) lobbyMessage(info games.Info, b storage.Binding, notice string) Message {
+	var seats strings.Builder
+	for i, u := range b.Users {
+		fmt.Fprintf(&seats, "%d. <@%s>", i+1, u)
+		if u == b.Host {
+			seats.WriteString(" (host)")
+		}
+		seats.WriteString("\n")
+	}
+	need := fmt.Sprintf("%d players", info.MinSeats)
+	if info.MaxSeats != info.MinSeats {
+		need = fmt.Sprintf("%d to %d players", info.MinSeats, info.MaxSeats)
+	}
+	var optLines []string
+	for _, o := range info.Options {
+		optLines = append(optLines, fmt.Sprintf("**%s**: %s", o.Label, b.Options[o.Key]))
+	}
+	e := Embed{
+		Title:       fmt.Sprintf("%s — table #%d", info.Title, b.Table),
+		Description: fmt.Sprintf("%s\n**Seats (%d/%d)**\n%s", notice, len(b.Users), info.MaxSeats, seats.String()),
+		Color:       colourLobby,
+		Footer:      fmt.Sprintf("%s · the host sets the options and starts the game", need),
+	}
+	if len(optLines) > 0 {
+		e.Fields = []Field{{Name: "Options", Value: strings.Join(optLines, "\n")}}
+	}
+	m := Message{Embeds: []Embed{e}, Mentions: []string{}}
+	for _, o := range info.Options {
+		if len(m.Rows) == MaxRows-1 {
+			break // more options than rows: the rest keep their defaults
+		}
+		s := &Select{CustomID: CustomID{Route: 'l', Table: b.Table, Arg: "opt/" + o.Key}.MustEncode(), Placeholder: o.Label}
+		for _, v := range o.Values {
+			s.Options = append(s.Options, Option{Label: clip(o.Label+": "+v, MaxOptionLabel), Value: v, Default: b.Options[o.Key] == v,
+				Description: clip(o.Help, MaxOptionLabel)})
+		}
+		m.Rows = append(m.Rows, Row{Select: s})
+	}
+	btn := func(label, arg string, style ButtonStyle) Button {
+		return Button{Label: label, Style: style, CustomID: CustomID{Route: 'l', Table: b.Table, Arg: arg}.MustEncode()}
+	}
+	m.Rows = append(m.Rows, Row{Buttons: []Button{
+		btn("Join", "join", Success), btn("Leave", "leave", Secondary), btn("Start", "start", Primary), btn("Cancel", "cancel", Danger),
+	}})
+	return m
+}
+
+// closedLobby replaces the lobby message once it started or was cancelled.
+func closedLobby(info games.Info, b storage.Binding, text string) Message {
+	return Message{Embeds: []Embed{{Title: fmt.Sprintf("%s — table #%d", info.Title, b.Table), Description: text, Color: colourEnded}}}
+}
+
+// lobbyComponent handles the lobby's buttons and option selects; the lobby
+// message is updated in place.
+func (a *App) lobbyComponent(ctx context.Context, req Request, c CustomID, p Poster) (Response, error) {
+	op, arg, _ := strings.Cut(c.Arg, "/")
+	if op == "opt" && len(req.Values) == 1 {
+		arg = arg + "=" + req.Values[0]
+	}
+	msg, note, err := a.lobbyOp(ctx, req, c.Table, op, arg, p)
+	if err != nil {
+		return Response{}, err
+	}
+	if note != "" {
+		// Refusals that leave the lobby as it is answer privately.
+		return Response{Message: &Message{Ephemeral: true, Content: note}}, nil
+	}
+	return Response{Message: &msg, Update: true}, nil
+}
+
+// lobbyCommand handles /game join|leave|start for the channel's lobby; the
+// lobby message is edited and the user gets a private confirmation.
+func (a *App) lobbyCommand(ctx context.Context, req Request, p Poster) (Response, error) {
+	id, err := a.Store.Active(req.Channel)
+	if errors.Is(err, storage.ErrNotFound) {
+		return Response{}, sorry("There is no open lobby in this channel. Start one with /game new.")
+	}
+	if err != nil {
+		return Response{}, err
+	}
+	op := strings.TrimPrefix(req.Command, "game ")
+	msg, note, err := a.lobbyOp(ctx, req, id, op, "", p)
+	if err != nil {
+		return Response{}, err
+	}
+	if note != "" {
+		return Response{Message: &Message{Ephemeral: true, Content: note}}, nil
+	}
+	b, err := a.Store.GetBinding(id)
+	if err != nil {
+		return Response{}, err
+	}
+	if err := p.Edit(ctx, b.Channel, b.LobbyMessage, msg); err != nil {
+		a.Log.Warn().Err(err).Uint64("table", id).Msg("could not edit the lobby message")
+	}
+	done := map[string]string{"join": "You joined table #%d.", "leave": "You left table #%d.", "start": "Table #%d has started."}
+	return Response{Message: &Message{Ephemeral: true, Content: fmt.Sprintf(done[op], id)}}, nil
+}
+
+// lobbyOp applies one lobby operation and returns the new lobby message,
+// or a private note when the operation was refused without a change.
+func (a *App) lobbyOp(ctx context.Context, req Request, id uint64, op, arg string, p Poster) (Message, string, error) {
+	defer a.lock(id)()
+	b, err := a.Store.GetBinding(id)
+	if err != nil {
+		return Message{}, "", err
+	}
+	k, err := a.Catalog.Get(b.Game)
+	if err != nil {
+		return Message{}, "", err
+	}
+	info := k.Info()
+	if b.Status != statusLobby {
+		if op == "join" || op == "leave" {
+			return Message{}, "This table has already started or closed; players can't join or leave now.", nil
+		}
+		return Message{}, "This lobby is closed.", nil
+	}
+	seated := slices.Index(b.Users, req.User.ID)
+	isHost := req.User.ID == b.Host
+	notice := ""
+	switch op {
+	case "join":
+		if seated >= 0 {
+			return Message{}, "You're already seated at this table.", nil
+		}
+		if len(b.Users) >= info.MaxSeats {
+			return Message{}, fmt.Sprintf("This table is full (%d players).", info.MaxSeats), nil
+		}
+		b.Users = append(b.Users, req.User.ID)
+		b.Names = append(b.Names, req.User.Name)
+		notice = fmt.Sprintf("<@%s> joined.", req.User.ID)
+	case "leave":
+		if seated < 0 {
+			return Message{}, "You aren't seated at this table.", nil
+		}
+		b.Users = slices.Delete(b.Users, seated, seated+1)
+		b.Names = slices.Delete(b.Names, seated, seated+1)
+		notice = fmt.Sprintf("<@%s> left.", req.User.ID)
+		if len(b.Users) == 0 {
+			return a.closeLobby(b, info, "Everyone left, so the lobby is closed.")
+		}
+		if isHost {
+			b.Host = b.Users[0]
+			notice += fmt.Sprintf(" <@%s> is the host now.", b.Host)
+		}
+	case "cancel":
+		if !isHost && !req.CanManage {
+			return Message{}, fmt.Sprintf("Only the host (<@%s>) or a server manager can cancel this lobby.", b.Host), nil
+		}
+		return a.closeLobby(b, info, fmt.Sprintf("Cancelled by <@%s>.", req.User.ID))
+	case "opt":
+		if !isHost {
+			return Message{}, fmt.Sprintf("Only the host (<@%s>) can change the options.", b.Host), nil
+		}
+		key, val, _ := strings.Cut(arg, "=")
+		next := games.Options{}
+		for k, v := range b.Options {
+			next[k] = v
+		}
+		next[key] = val
+		norm, err := info.Normalize(next)
+		if err != nil {
+			return Message{}, "", err
+		}
+		b.Options = norm
+	case "start":
+		if !isHost {
+			return Message{}, fmt.Sprintf("Only the host (<@%s>) can start the game.", b.Host), nil
+		}
+		if len(b.Users) < info.MinSeats {
+			return Message{}, fmt.Sprintf("%s needs at least %d players; %d seated so far.", info.Title, info.MinSeats, len(b.Users)), nil
+		}
+		return a.start(ctx, req, b, info, p)
+	default:
+		return Message{}, "", ErrBadCustomID
+	}
+	b.Updated = a.now()
+	if err := a.Store.PutBinding(b); err != nil {
+		return Message{}, "", err
+	}
+	return a.lobbyMessage(info, b, notice), "", nil
+}
+
+func (a *App) closeLobby(b storage.Binding, info games.Info, text string) (Message, string, error) {
+	b.Status, b.Updated = statusCancelled, a.now()
+	if err := a.Store.PutBinding(b); err != nil {
+		return Message{}, "", err
+	}
+	if err := a.Store.ClearActive(b.Channel); err != nil {
+		return Message{}, "", err
+	}
+	return closedLobby(info, b, text), "", nil
+}
+
+// start creates the table (the deal is committed with it), posts the table
+// message and mentions the first player in a new message.
+func (a *App) start(ctx context.Context, req Request, b storage.Binding, info games.Info, p Poster) (Message, string, error) {
+	t, steps, err := a.Store.CreateAt(a.Catalog, b.Table, b.Game, b.Options, len(b.Users), a.meta(req))
+	if err != nil {
+		return Message{}, "", err
+	}
+	// CreateAt marked the binding active in the same transaction.
+	if b, err = a.Store.GetBinding(b.Table); err != nil {
+		return Message{}, "", err
+	}
+	b.Updated = a.now()
+	if err := a.Store.PutBinding(b); err != nil {
+		return Message{}, "", err
+	}
+	if err := a.announce(ctx, p, &b, t, steps); err != nil {
+		return Message{}, "", err
+	}
+	var who strings.Builder
+	for i, u := range b.Users {
+		fmt.Fprintf(&who, "%d. <@%s>\n", i+1, u)
+	}
+	return closedLobby(info, b, "The game has started — the table is below.\n"+who.String()), "", nil
+}

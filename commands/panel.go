@@ -1,0 +1,264 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"spindle/games"
+	"spindle/imaging"
+	"spindle/storage"
+)
+
+// panel is a seat's private, ephemeral view: its PNG, its legal moves
+// (grouped and paged by MoveRows) and the panel buttons. Only the seat that
+// pressed the button ever receives it.
+func (a *App) panel(b storage.Binding, t games.Table, seat games.Seat, nav Nav, notice string) (Message, error) {
+	png, err := a.render(imaging.Panel, t.View(seat))
+	if err != nil {
+		return Message{}, fmt.Errorf("commands: render panel: %w", err)
+	}
+	info := t.Info()
+	v := t.Version()
+	m := Message{Ephemeral: true, Files: []File{{Name: "panel.png", Type: "image/png", Data: png}}}
+	choices := t.Legal(seat)
+	var status string
+	switch {
+	case t.Over():
+		status = "The game is over."
+	case len(choices) > 0:
+		status = "**Your move.** Choose below."
+	default:
+		var who []string
+		for _, s := range t.ToAct() {
+			if s >= 0 {
+				who = append(who, mention(b, s))
+			}
+		}
+		status = "Waiting for " + strings.Join(who, ", ") + "."
+	}
+	m.Content = strings.TrimSpace(notice + "\n" + status)
+	m.Embeds = []Embed{{Title: fmt.Sprintf("%s — table #%d — your hand", info.Title, b.Table), Image: "panel.png",
+		Color: colourTable, Footer: fmt.Sprintf("move %d · only you can see this", v)}}
+	if len(choices) > 0 {
+		m.Rows = MoveRows(b.Table, v, choices, nav)
+	}
+	id := func(arg string) string {
+		return CustomID{Route: 'p', Table: b.Table, Version: v, Arg: arg}.MustEncode()
+	}
+	controls := []Button{{Label: "Refresh", CustomID: id(nav.String()), Style: Secondary}}
+	if !t.Over() {
+		if a.canUndo(b.Table, t, seat) {
+			controls = append(controls, Button{Label: "Undo", CustomID: id("undo"), Style: Secondary})
+		}
+		controls = append(controls, Button{Label: "Concede", CustomID: id("concede"), Style: Danger})
+	}
+	m.Rows = append(m.Rows, Row{Buttons: controls})
+	return m, nil
+}
+
+// canUndo reports whether seat has something to take back now.
+func (a *App) canUndo(id uint64, t games.Table, seat games.Seat) bool {
+	log, err := a.Store.Log(id)
+	if err != nil {
+		return false
+	}
+	steps := make([]games.Step, len(log))
+	for i, e := range log {
+		steps[i] = e.Step
+	}
+	_, err = games.UndoKeep(steps, t.ToAct(), seat, nil)
+	return err == nil
+}
+
+// panelComponent handles everything on a panel: moves (buttons and
+// selects), group navigation, paging, undo and concede.
+func (a *App) panelComponent(ctx context.Context, req Request, c CustomID, p Poster) (Response, error) {
+	b, err := a.activeBinding(c.Table)
+	if err != nil {
+		return Response{}, err
+	}
+	seat, ok := seatOf(b, req.User.ID)
+	if !ok {
+		return Response{}, sorry("You're not playing at this table, so these buttons aren't for you.")
+	}
+	switch {
+	case c.Route == 't':
+		return a.play(ctx, req, b, seat, c.Version, c.Arg, p)
+	case c.Route == 's':
+		if len(req.Values) != 1 {
+			return Response{}, ErrBadCustomID
+		}
+		return a.play(ctx, req, b, seat, c.Version, req.Values[0], p)
+	case c.Arg == "undo":
+		return a.undo(ctx, req, b, seat, c.Version, p)
+	case c.Arg == "concede":
+		return a.confirmConcede(b, seat, c.Version)
+	case c.Arg == "concede!":
+		return a.concede(ctx, req, b, seat, c.Version, p)
+	}
+	arg := c.Arg
+	if arg == "pick" {
+		if len(req.Values) != 1 {
+			return Response{}, ErrBadCustomID
+		}
+		arg = req.Values[0]
+	}
+	nav, err := ParseNav(arg)
+	if err != nil {
+		return Response{}, err
+	}
+	t, err := a.Store.Load(a.Catalog, b.Table)
+	if err != nil {
+		return Response{}, err
+	}
+	notice := ""
+	if t.Version() != c.Version {
+		notice, nav = "⚠️ "+Friendly(games.ErrStale), Nav{}
+	}
+	m, err := a.panel(b, t, seat, nav, notice)
+	if err != nil {
+		return Response{}, err
+	}
+	return Response{Message: &m, Update: true}, nil
+}
+
+// play commits one move, then updates the panel and announces the move.
+// Refusals (stale, not your turn, double click) answer with a fresh panel
+// and a notice; nothing is applied twice.
+func (a *App) play(ctx context.Context, req Request, b storage.Binding, seat games.Seat, at uint64, key string, p Poster) (Response, error) {
+	defer a.lock(b.Table)()
+	t, steps, err := a.Store.Play(a.Catalog, b.Table, seat, at, key, a.meta(req))
+	if err != nil {
+		return a.refusedPanel(b, seat, err)
+	}
+	return a.afterMove(ctx, b.Table, seat, t, steps, "", p)
+}
+
+// afterMove announces committed steps and returns the seat's new panel.
+func (a *App) afterMove(ctx context.Context, id uint64, seat games.Seat, t games.Table, steps []games.Step, notice string, p Poster) (Response, error) {
+	b, err := a.Store.GetBinding(id)
+	if err != nil {
+		return Response{}, err
+	}
+	if err := a.announce(ctx, p, &b, t, steps); err != nil {
+		return Response{}, err
+	}
+	var private []string
+	for _, st := range steps {
+		for _, e := range st.Events {
+			if line, ok := e.Private[seat]; ok {
+				private = append(private, line)
+			}
+		}
+	}
+	notice = strings.TrimSpace(notice + "\n" + strings.Join(private, "\n"))
+	m, err := a.panel(b, t, seat, Nav{}, notice)
+	if err != nil {
+		return Response{}, err
+	}
+	return Response{Message: &m, Update: true}, nil
+}
+
+// refusedPanel answers a refused action with the current panel and a
+// friendly notice, for the errors a user can cause; others propagate.
+func (a *App) refusedPanel(b storage.Binding, seat games.Seat, cause error) (Response, error) {
+	if !Expected(cause) || errors.Is(cause, storage.ErrNotFound) {
+		return Response{}, cause
+	}
+	t, err := a.Store.Load(a.Catalog, b.Table)
+	if err != nil {
+		return Response{}, err
+	}
+	m, err := a.panel(b, t, seat, Nav{}, "⚠️ "+Friendly(cause))
+	if err != nil {
+		return Response{}, err
+	}
+	return Response{Message: &m, Update: true}, cause
+}
+
+func (a *App) confirmConcede(b storage.Binding, _ games.Seat, v uint64) (Response, error) {
+	id := func(arg string) string {
+		return CustomID{Route: 'p', Table: b.Table, Version: v, Arg: arg}.MustEncode()
+	}
+	return Response{Update: true, Message: &Message{Ephemeral: true,
+		Content: "Concede table #" + fmt.Sprint(b.Table) + "? The game ends now and you lose it.",
+		Rows: []Row{{Buttons: []Button{{Label: "Yes, concede", CustomID: id("concede!"), Style: Danger},
+			{Label: "Keep playing", CustomID: id(Nav{}.String()), Style: Secondary}}}}}}, nil
+}
+
+func (a *App) concede(ctx context.Context, req Request, b storage.Binding, seat games.Seat, at uint64, p Poster) (Response, error) {
+	defer a.lock(b.Table)()
+	t, steps, err := a.Store.Concede(a.Catalog, b.Table, seat, at, a.meta(req))
+	if err != nil {
+		return a.refusedPanel(b, seat, err)
+	}
+	return a.afterMove(ctx, b.Table, seat, t, steps, "You conceded.", p)
+}
+
+func (a *App) undo(ctx context.Context, req Request, b storage.Binding, seat games.Seat, at uint64, p Poster) (Response, error) {
+	defer a.lock(b.Table)()
+	t, undone, err := a.Store.Undo(a.Catalog, b.Table, seat, at, a.meta(req))
+	if err != nil {
+		return a.refusedPanel(b, seat, err)
+	}
+	line := fmt.Sprintf("%s took back %d action(s).", mention(b, seat), len(undone))
+	for _, st := range undone {
+		for _, e := range st.Events {
+			if e.Public != "" {
+				line += "\n~~" + e.Public + "~~"
+			}
+		}
+	}
+	undoStep := games.Step{Version: t.Version(), Seat: seat, Events: []games.Event{{Public: line}}}
+	return a.afterMove(ctx, b.Table, seat, t, []games.Step{undoStep}, "Undone.", p)
+}
+
+// handCommand is /hand: the caller's panel for the channel's game.
+func (a *App) handCommand(_ context.Context, req Request) (Response, error) {
+	b, err := a.activeIn(req.Channel)
+	if err != nil {
+		return Response{}, err
+	}
+	if b, err = a.activeBinding(b.Table); err != nil {
+		return Response{}, err
+	}
+	seat, ok := seatOf(b, req.User.ID)
+	if !ok {
+		return Response{}, sorry("You're not playing at this table.")
+	}
+	t, err := a.Store.Load(a.Catalog, b.Table)
+	if err != nil {
+		return Response{}, err
+	}
+	m, err := a.panel(b, t, seat, Nav{}, "")
+	if err != nil {
+		return Response{}, err
+	}
+	return Response{Message: &m}, nil
+}
+
+// undoCommand is /game undo for the channel's game.
+func (a *App) undoCommand(ctx context.Context, req Request, p Poster) (Response, error) {
+	b, err := a.activeIn(req.Channel)
+	if err != nil {
+		return Response{}, err
+	}
+	if b, err = a.activeBinding(b.Table); err != nil {
+		return Response{}, err
+	}
+	seat, ok := seatOf(b, req.User.ID)
+	if !ok {
+		return Response{}, sorry("You're not playing at this table.")
+	}
+	t, err := a.Store.Load(a.Catalog, b.Table)
+	if err != nil {
+		return Response{}, err
+	}
+	// The panel that undo returns is ephemeral already; for a slash command
+	// it is a new reply rather than an update of a component's message.
+	resp, err := a.undo(ctx, req, b, seat, t.Version(), p)
+	resp.Update = false
+	return resp, err
+}

@@ -1,0 +1,342 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"spindle/games"
+	"spindle/imaging"
+	"spindle/storage"
+)
+
+// maxLogLines bounds the move lines shown in one message.
+const maxLogLines = 8
+
+// mention renders a seat's player as a Discord mention.
+func mention(b storage.Binding, s games.Seat) string {
+	if s < 0 || int(s) >= len(b.Users) {
+		return s.String()
+	}
+	return "<@" + b.Users[s] + ">"
+}
+
+// seatOf returns the seat of a user at the table, or false.
+func seatOf(b storage.Binding, user string) (games.Seat, bool) {
+	i := slices.Index(b.Users, user)
+	return games.Seat(i), i >= 0
+}
+
+// publicLines collects the public log lines of steps (never private lines).
+func publicLines(steps []games.Step) []string {
+	var out []string
+	for _, st := range steps {
+		for _, e := range st.Events {
+			if e.Public != "" {
+				out = append(out, e.Public)
+			}
+		}
+	}
+	if len(out) > maxLogLines {
+		out = append([]string{fmt.Sprintf("… %d earlier lines", len(out)-maxLogLines)}, out[len(out)-maxLogLines:]...)
+	}
+	return out
+}
+
+// tableMessage is the public table: embed, PNG of the spectator view and
+// the buttons everyone may press. The content mentions the seats to act, so
+// posting it as a NEW message notifies them.
+func (a *App) tableMessage(b storage.Binding, t games.Table, lines []string) (Message, error) {
+	info := t.Info()
+	png, err := a.render(imaging.Table, t.View(games.Spectator))
+	if err != nil {
+		return Message{}, fmt.Errorf("commands: render table: %w", err)
+	}
+	var players strings.Builder
+	for i := range b.Users {
+		fmt.Fprintf(&players, "%d. %s\n", i+1, mention(b, games.Seat(i)))
+	}
+	m := Message{Files: []File{{Name: "table.png", Type: "image/png", Data: png}}}
+	toAct := t.ToAct()
+	var ping []string
+	for _, s := range toAct {
+		if s >= 0 {
+			ping = append(ping, mention(b, s))
+			m.Mentions = append(m.Mentions, b.Users[s])
+		}
+	}
+	if len(lines) > 0 {
+		m.Content = strings.Join(lines, "\n")
+	}
+	if len(ping) > 0 {
+		m.Content = strings.TrimSpace(m.Content + "\n" + strings.Join(ping, ", ") + " — your move! Press **My hand & moves**.")
+	}
+	m.Content = clip(m.Content, MaxContent)
+	e := Embed{Title: fmt.Sprintf("%s — table #%d", info.Title, b.Table), Color: colourTable, Image: "table.png",
+		Fields: []Field{{Name: "Players", Value: players.String(), Inline: true}},
+		Footer: fmt.Sprintf("move %d · buttons older than this board are refused politely", t.Version())}
+	if len(ping) > 0 {
+		e.Fields = append(e.Fields, Field{Name: "To play", Value: strings.Join(ping, ", "), Inline: true})
+	}
+	m.Embeds = []Embed{e}
+	btn := func(label, arg string, style ButtonStyle) Button {
+		return Button{Label: label, Style: style, CustomID: CustomID{Route: 'o', Table: b.Table, Arg: arg}.MustEncode()}
+	}
+	m.Rows = []Row{{Buttons: []Button{btn("My hand & moves", "panel", Primary), btn("Rules", "rules", Secondary), btn("Refresh", "refresh", Secondary)}}}
+	return m, nil
+}
+
+// resultMessage is the end of the game: the result embed and the scoring
+// image of the final (public) view.
+func (a *App) resultMessage(b storage.Binding, t games.Table, lines []string) (Message, error) {
+	info := t.Info()
+	r, _ := t.Result()
+	png, err := a.render(imaging.Scoring, t.View(games.Spectator))
+	if err != nil {
+		return Message{}, fmt.Errorf("commands: render scoring: %w", err)
+	}
+	var head string
+	switch {
+	case r.Draw:
+		head = "The game is a draw."
+	case len(r.Winners) > 0:
+		var ws []string
+		for _, w := range r.Winners {
+			ws = append(ws, mention(b, w))
+		}
+		head = strings.Join(ws, " and ") + " won!"
+	}
+	var standings strings.Builder
+	for i := range b.Users {
+		fmt.Fprintf(&standings, "%s", mention(b, games.Seat(i)))
+		if i < len(r.Scores) {
+			fmt.Fprintf(&standings, ": %d", r.Scores[i])
+		}
+		if i < len(r.Ranks) {
+			fmt.Fprintf(&standings, " (rank %d)", r.Ranks[i])
+		}
+		standings.WriteString("\n")
+	}
+	desc := head
+	if len(r.Lines) > 0 {
+		desc += "\n\n" + strings.Join(r.Lines, "\n")
+	}
+	m := Message{
+		Content:  clip(strings.Join(append(lines, head), "\n"), MaxContent),
+		Mentions: slices.Clone(b.Users),
+		Files:    []File{{Name: "scoring.png", Type: "image/png", Data: png}},
+		Embeds: []Embed{{Title: fmt.Sprintf("%s — table #%d — final result", info.Title, b.Table), Color: colourResult,
+			Description: clip(desc, 4000), Image: "scoring.png",
+			Fields: []Field{{Name: "Standings", Value: standings.String()}}, Footer: "ended: " + r.Reason}},
+	}
+	return m, nil
+}
+
+// announce tells the channel about committed steps: the old table message
+// loses its buttons and image, and a NEW message carries the log lines, the
+// refreshed table and a mention of whoever acts next (a new message
+// notifies; an edit would not). When the game is over it posts the result
+// and closes the binding.
+func (a *App) announce(ctx context.Context, p Poster, b *storage.Binding, t games.Table, steps []games.Step) error {
+	lines := publicLines(steps)
+	var (
+		m   Message
+		err error
+	)
+	if t.Over() {
+		m, err = a.resultMessage(*b, t, lines)
+	} else {
+		m, err = a.tableMessage(*b, t, lines)
+	}
+	if err != nil {
+		return err
+	}
+	if b.Message != "" {
+		old := Message{Content: "This board is out of date; the current one is further down.", ClearFiles: true,
+			Embeds: []Embed{{Title: fmt.Sprintf("%s — table #%d", t.Info().Title, b.Table), Color: colourEnded,
+				Description: "An earlier board."}}}
+		if err := p.Edit(ctx, b.Channel, b.Message, old); err != nil {
+			a.Log.Warn().Err(err).Uint64("table", b.Table).Msg("could not retire the old table message")
+		}
+	}
+	id, err := p.Post(ctx, b.Channel, m)
+	if err != nil {
+		return fmt.Errorf("commands: post table: %w", err)
+	}
+	b.Message, b.Updated = id, a.now()
+	if t.Over() {
+		b.Status = statusFinished
+		if err := a.Store.ClearActive(b.Channel); err != nil {
+			return err
+		}
+	}
+	return a.Store.PutBinding(*b)
+}
+
+// binding loads a table's binding and refuses closed ones.
+func (a *App) activeBinding(id uint64) (storage.Binding, error) {
+	b, err := a.Store.GetBinding(id)
+	if err != nil {
+		return b, err
+	}
+	switch b.Status {
+	case statusActive:
+		return b, nil
+	case statusLobby:
+		return b, sorry("This game hasn't started yet.")
+	case statusFinished:
+		return b, sorry("This game is over. Start a new one with /game new.")
+	}
+	return b, sorry("This game was closed.")
+}
+
+// tableButton handles the table message's buttons.
+func (a *App) tableButton(ctx context.Context, req Request, c CustomID, p Poster) (Response, error) {
+	b, err := a.Store.GetBinding(c.Table)
+	if err != nil {
+		return Response{}, err
+	}
+	switch c.Arg {
+	case "rules":
+		k, err := a.Catalog.Get(b.Game)
+		if err != nil {
+			return Response{}, err
+		}
+		m, err := rulesMessage(k.Info(), "")
+		if err != nil {
+			return Response{}, err
+		}
+		return Response{Message: m}, nil
+	case "panel":
+		if b.Status != statusActive {
+			_, err := a.activeBinding(c.Table)
+			return Response{}, err
+		}
+		seat, ok := seatOf(b, req.User.ID)
+		if !ok {
+			return Response{}, sorry("You're not playing at this table, but you're welcome to watch. Use /game new to start your own.")
+		}
+		t, err := a.Store.Load(a.Catalog, c.Table)
+		if err != nil {
+			return Response{}, err
+		}
+		m, err := a.panel(b, t, seat, Nav{}, "")
+		if err != nil {
+			return Response{}, err
+		}
+		return Response{Message: &m}, nil
+	case "refresh":
+		t, err := a.Store.Load(a.Catalog, c.Table)
+		if err != nil {
+			return Response{}, err
+		}
+		var m Message
+		if t.Over() {
+			m, err = a.resultMessage(b, t, nil)
+		} else {
+			m, err = a.tableMessage(b, t, nil)
+			m.Content, m.Mentions = "", nil // a refresh does not ping anyone again
+		}
+		if err != nil {
+			return Response{}, err
+		}
+		if req.Message != b.Message {
+			m.Content = "This is an older board, refreshed; the live one is further down."
+			m.Rows = nil
+		}
+		return Response{Message: &m, Update: true}, nil
+	}
+	return Response{}, ErrBadCustomID
+}
+
+// activeIn finds the active game of a channel for commands typed there.
+func (a *App) activeIn(channel string) (storage.Binding, error) {
+	id, err := a.Store.Active(channel)
+	if errors.Is(err, storage.ErrNotFound) {
+		return storage.Binding{}, sorry("There's no game running in this channel. Start one with /game new.")
+	}
+	if err != nil {
+		return storage.Binding{}, err
+	}
+	return a.Store.GetBinding(id)
+}
+
+// status shows the caller the current table privately.
+func (a *App) status(_ context.Context, req Request) (Response, error) {
+	b, err := a.activeIn(req.Channel)
+	if err != nil {
+		return Response{}, err
+	}
+	if b.Status == statusLobby {
+		k, err := a.Catalog.Get(b.Game)
+		if err != nil {
+			return Response{}, err
+		}
+		m := a.lobbyMessage(k.Info(), b, "This lobby is waiting for players.")
+		m.Ephemeral, m.Rows = true, nil
+		return Response{Message: &m}, nil
+	}
+	t, err := a.Store.Load(a.Catalog, b.Table)
+	if err != nil {
+		return Response{}, err
+	}
+	m, err := a.tableMessage(b, t, nil)
+	if err != nil {
+		return Response{}, err
+	}
+	m.Ephemeral, m.Mentions = true, nil
+	if m.Content != "" {
+		m.Content = strings.Replace(m.Content, " — your move! Press **My hand & moves**.", " to move.", 1)
+	}
+	return Response{Message: &m}, nil
+}
+
+// abandon closes a game for good (host or Manage Server).
+func (a *App) abandon(ctx context.Context, req Request, p Poster) (Response, error) {
+	b, err := a.activeIn(req.Channel)
+	if err != nil {
+		return Response{}, err
+	}
+	defer a.lock(b.Table)()
+	if b, err = a.Store.GetBinding(b.Table); err != nil {
+		return Response{}, err
+	}
+	if req.User.ID != b.Host && !req.CanManage {
+		return Response{}, sorry(fmt.Sprintf("Only the host (<@%s>) or someone with Manage Server can abandon this game.", b.Host))
+	}
+	k, err := a.Catalog.Get(b.Game)
+	if err != nil {
+		return Response{}, err
+	}
+	text := fmt.Sprintf("Table #%d was abandoned by <@%s>. It will not count for anyone.", b.Table, req.User.ID)
+	switch b.Status {
+	case statusLobby:
+		b.Status = statusCancelled
+		if err := p.Edit(ctx, b.Channel, b.LobbyMessage, closedLobby(k.Info(), b, text)); err != nil {
+			a.Log.Warn().Err(err).Msg("could not close the lobby message")
+		}
+	case statusActive:
+		b.Status = statusAbandoned
+		if b.Message != "" {
+			if err := p.Edit(ctx, b.Channel, b.Message, Message{Content: text, ClearFiles: true,
+				Embeds: []Embed{{Title: fmt.Sprintf("%s — table #%d", k.Info().Title, b.Table), Description: "Abandoned.", Color: colourEnded}}}); err != nil {
+				a.Log.Warn().Err(err).Msg("could not retire the table message")
+			}
+		}
+	default:
+		return Response{}, sorry("This game is already closed.")
+	}
+	b.Updated = a.now()
+	if err := a.Store.PutBinding(b); err != nil {
+		return Response{}, err
+	}
+	if err := a.Store.ClearActive(b.Channel); err != nil {
+		return Response{}, err
+	}
+	if _, err := p.Post(ctx, b.Channel, Message{Content: text, Mentions: []string{}}); err != nil {
+		a.Log.Warn().Err(err).Msg("could not announce the abandon")
+	}
+	return Response{Message: &Message{Ephemeral: true, Content: fmt.Sprintf("Table #%d is abandoned.", b.Table)}}, nil
+}

@@ -1,0 +1,451 @@
+package warpweft
+
+import (
+	_ "embed"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"spindle/games"
+	"spindle/games/decktet"
+	"spindle/games/internal/dice"
+)
+
+//go:embed rules.md
+var manual string
+
+// Game is Warp and Weft. It implements games.Game[State, Action, View],
+// games.Conceder[State] and games.Resampler[State].
+type Game struct{}
+
+var (
+	_ games.Game[State, Action, View] = Game{}
+	_ games.Conceder[State]           = Game{}
+	_ games.Resampler[State]          = Game{}
+)
+
+// Info describes the game, its options and its keys.
+func (Game) Info() games.Info {
+	return games.Info{
+		ID:         "warpweft",
+		Title:      "Warp and Weft",
+		MinSeats:   2,
+		MaxSeats:   2,
+		Rules:      1,
+		MaxActions: 40,
+		Options: []games.OptionSpec{
+			{Key: "extended", Label: "Extra cards", Values: []string{ExtendedNone, ExtendedPawns, ExtendedCourts}, Default: ExtendedNone,
+				Help: "Shuffle in the four Pawns or the four Courts (three suits each, worth nothing), or neither."},
+			{Key: "excuse", Label: "The Excuse", Values: []string{"off", "on"}, Default: "off",
+				Help: "Add the suitless Excuse; the line holding it skips whichever suit helps its owner most."},
+			{Key: "roles", Label: "Roles", Values: []string{RolesChosen, RolesRandom}, Default: RolesRandom,
+				Help: "chosen: the first player in the lobby is Warp; random: a coin decides. Warp scores columns and starts."},
+		},
+		KeyGrammar: "<card>@<x>,<y>   place a hand card, e.g. 9LK@1,-2 (x = column, y = row, y grows downward)\n" +
+			"warp:<seat>      chance: the role coin names the Warp seat (roles=random)\n" +
+			"deal:<c>.<c>...  chance: the whole shuffled deck, top card first",
+		Manual: manual,
+	}
+}
+
+// New returns the state before any chance step. With roles=chosen seat 0 is
+// Warp; with roles=random the coin is still to be tossed.
+func (g Game) New(opts games.Options, seats int) (State, error) {
+	if seats != 2 {
+		return State{}, fmt.Errorf("warpweft: needs exactly 2 seats, not %d: %w", seats, games.ErrSeats)
+	}
+	o, err := g.Info().Normalize(opts)
+	if err != nil {
+		return State{}, fmt.Errorf("warpweft: %w", err)
+	}
+	s := State{Extended: o["extended"], Excuse: o["excuse"] == "on", Roles: o["roles"],
+		WarpSeat: games.Chance, Conceded: games.Spectator}
+	if s.Roles == RolesChosen {
+		s.WarpSeat = 0
+	}
+	return s, nil
+}
+
+// ToAct is [Chance] until roles and the deal are settled, then the seat to
+// place, and nil once the game is over.
+func (Game) ToAct(s *State) []games.Seat {
+	switch {
+	case s.Over():
+		return nil
+	case s.WarpSeat == games.Chance || !s.Dealt:
+		return []games.Seat{games.Chance}
+	}
+	return []games.Seat{s.Mover()}
+}
+
+// Legal lists every hand card on every open cell for the seat to place,
+// sorted by key. For Chance it lists the two coin outcomes, and nil for the
+// deal, whose outcome space is too large to list.
+func (g Game) Legal(s *State, seat games.Seat) []Action {
+	if !slices.Contains(g.ToAct(s), seat) {
+		return nil
+	}
+	if seat == games.Chance {
+		if s.WarpSeat == games.Chance {
+			return []Action{{Op: Coin, Warp: 0}, {Op: Coin, Warp: 1}}
+		}
+		return nil
+	}
+	open := OpenCells(s.Grid)
+	out := make([]Action, 0, len(s.Hands[seat])*len(open))
+	for _, c := range s.Hands[seat] {
+		for _, cell := range open {
+			out = append(out, Action{Op: Place, Card: c, Cell: cell})
+		}
+	}
+	slices.SortFunc(out, func(a, b Action) int { return strings.Compare(a.Key(), b.Key()) })
+	return out
+}
+
+// Sample tosses the role coin or shuffles the deck in use.
+func (Game) Sample(s *State, d *dice.Dice) Action {
+	if s.WarpSeat == games.Chance {
+		return Action{Op: Coin, Warp: games.Seat(d.IntN(2))}
+	}
+	deck := s.Deck()
+	p := d.Perm(len(deck))
+	out := make([]string, len(deck))
+	for i, j := range p {
+		out[i] = deck[j]
+	}
+	return Action{Op: Deal, Deck: out}
+}
+
+// Apply applies a coin, a deal or a placement. It validates everything
+// itself, so on error s is unchanged.
+func (g Game) Apply(s *State, seat games.Seat, a Action) ([]games.Event, error) {
+	if s.Over() {
+		return nil, fmt.Errorf("warpweft: %w", games.ErrGameOver)
+	}
+	switch a.Op {
+	case Coin:
+		return g.applyCoin(s, seat, a)
+	case Deal:
+		return g.applyDeal(s, seat, a)
+	case Place:
+		return g.applyPlace(s, seat, a)
+	}
+	return nil, fmt.Errorf("warpweft: unknown action kind %d", a.Op)
+}
+
+func (Game) applyCoin(s *State, seat games.Seat, a Action) ([]games.Event, error) {
+	if seat != games.Chance || s.WarpSeat != games.Chance {
+		return nil, errors.New("warpweft: the role coin is not due")
+	}
+	if a.Warp != 0 && a.Warp != 1 {
+		return nil, fmt.Errorf("warpweft: no seat %d", a.Warp)
+	}
+	s.WarpSeat = a.Warp
+	return []games.Event{{Public: fmt.Sprintf("The coin says %s is Warp (columns, moves first) and %s is Weft (rows).",
+		player(a.Warp), player(1-a.Warp))}}, nil
+}
+
+func (Game) applyDeal(s *State, seat games.Seat, a Action) ([]games.Event, error) {
+	if seat != games.Chance || s.WarpSeat == games.Chance || s.Dealt {
+		return nil, errors.New("warpweft: the deal is not due")
+	}
+	deck := s.Deck()
+	if len(a.Deck) != len(deck) {
+		return nil, fmt.Errorf("warpweft: the deal has %d cards, the deck in use has %d", len(a.Deck), len(deck))
+	}
+	rest := make(map[string]bool, len(deck))
+	for _, c := range deck {
+		rest[c] = true
+	}
+	for _, c := range a.Deck {
+		if !rest[c] {
+			return nil, errors.New("warpweft: the deal is not a shuffle of the deck in use")
+		}
+		delete(rest, c)
+	}
+	// R14: 1-12 to Warp, 13-24 to Weft, the 25th starts the tableau.
+	warp, weft := s.WarpSeat, 1-s.WarpSeat
+	s.Hands[warp] = slices.Clone(a.Deck[:HandSize])
+	s.Hands[weft] = slices.Clone(a.Deck[HandSize:Placements])
+	sortHand(s.Hands[warp])
+	sortHand(s.Hands[weft])
+	start := a.Deck[Placements]
+	s.Grid = []Placed{{Card: start, Cell: Cell{0, 0}, By: games.Chance, Turn: 0}}
+	s.Undealt = slices.Clone(a.Deck[Placements+1:])
+	s.Dealt = true
+	ev := games.Event{
+		Public: fmt.Sprintf("The %d cards are shuffled and each player gets %d; %s (%s) is turned up at (0,0) to start the tableau, and the other %d stay face down, unseen.",
+			len(deck), HandSize, theName(card(start)), start, len(s.Undealt)),
+		Private: map[games.Seat]string{},
+		Reveal:  true,
+	}
+	for seat := range games.Seat(2) {
+		ev.Private[seat] = fmt.Sprintf("Your hand as %s: %s.", role(s, seat), handText(s.Hands[seat]))
+	}
+	return []games.Event{ev}, nil
+}
+
+func (Game) applyPlace(s *State, seat games.Seat, a Action) ([]games.Event, error) {
+	if !s.Dealt || s.WarpSeat == games.Chance || seat != s.Mover() {
+		return nil, fmt.Errorf("warpweft: %s may not place now", seat)
+	}
+	hand := s.Hands[seat]
+	i := slices.Index(hand, a.Card)
+	if i < 0 {
+		// The same message whether the card is the opponent's, undealt or
+		// on the table: an error must not tell where a card is (R10).
+		return nil, fmt.Errorf("warpweft: %s is not in your hand", a.Card)
+	}
+	if !slices.Contains(OpenCells(s.Grid), a.Cell) {
+		return nil, fmt.Errorf("warpweft: cell (%d,%d) is taken or touches no card", a.Cell.X, a.Cell.Y)
+	}
+	s.Hands[seat] = slices.Delete(slices.Clone(hand), i, i+1)
+	s.Turn++
+	s.Grid = append(s.Grid, Placed{Card: a.Card, Cell: a.Cell, By: seat, Turn: s.Turn})
+	evs := []games.Event{{Public: fmt.Sprintf("%s placed %s (%s) at %s.",
+		role(s, seat), theName(card(a.Card)), a.Card, cellText(a.Cell))}}
+	if s.Turn == Placements {
+		sc := ScoreTableau(s.Grid)
+		evs = append(evs, games.Event{Public: "All 24 cards are down. " + outcomeText(s, sc)})
+	}
+	return evs, nil
+}
+
+// Concede ends the game at once; the other seat wins and nothing is scored
+// (R12).
+func (Game) Concede(s *State, seat games.Seat) ([]games.Event, error) {
+	if s.Over() {
+		return nil, fmt.Errorf("warpweft: %w", games.ErrGameOver)
+	}
+	if seat != 0 && seat != 1 {
+		return nil, fmt.Errorf("warpweft: %s cannot concede", seat)
+	}
+	s.Conceded = seat
+	return []games.Event{{Public: fmt.Sprintf("%s concedes; %s wins.", roleOrPlayer(s, seat), roleOrPlayer(s, 1-seat))}}, nil
+}
+
+// View shows the viewer its own hand (a seat only), the tableau, the counts
+// of the other zones and the public score of the tableau. Undealt cards are
+// never shown, not even after the end (R10).
+func (Game) View(s *State, viewer games.Seat) View {
+	v := View{
+		Viewer:   viewer,
+		WarpSeat: s.WarpSeat,
+		Turn:     s.Turn,
+		Grid:     slices.Clone(s.Grid),
+		HandSize: [2]int{len(s.Hands[0]), len(s.Hands[1])},
+		Undealt:  len(s.Undealt),
+		DeckSize: len(s.Deck()),
+		Extended: s.Extended,
+		Excuse:   s.Excuse,
+		Score:    ScoreTableau(s.Grid),
+		Over:     s.Over(),
+		Conceded: s.Conceded,
+		Winner:   games.Spectator,
+	}
+	if v.Grid == nil {
+		v.Grid = []Placed{}
+	}
+	if viewer == 0 || viewer == 1 {
+		v.Hand = slices.Clone(s.Hands[viewer])
+	}
+	switch {
+	case v.Over:
+		v.ToAct = games.Spectator
+		v.Winner = winner(s, v.Score)
+	case s.WarpSeat == games.Chance || !s.Dealt:
+		v.ToAct = games.Chance
+	default:
+		v.ToAct = s.Mover()
+		v.Open = OpenCells(s.Grid)
+	}
+	return v
+}
+
+// winner is the winning seat of a finished game, or games.Spectator for a
+// draw (R8).
+func winner(s *State, sc Scoring) games.Seat {
+	switch {
+	case s.Conceded != games.Spectator:
+		return 1 - s.Conceded
+	case sc.Warp > sc.Weft:
+		return s.WarpSeat
+	case sc.Weft > sc.Warp:
+		return 1 - s.WarpSeat
+	}
+	return games.Spectator
+}
+
+// Result reports the outcome: scores per seat and the line-by-line
+// breakdown, or, after a concession, only the winner (R12).
+func (Game) Result(s *State) (games.Result, bool) {
+	if !s.Over() {
+		return games.Result{}, false
+	}
+	if s.Conceded != games.Spectator {
+		w := 1 - s.Conceded
+		r := games.Result{Ranks: make([]int, 2), Winners: []games.Seat{w}, Reason: "conceded",
+			Lines: []string{fmt.Sprintf("%s conceded, so %s wins; no score was counted.", roleOrPlayer(s, s.Conceded), roleOrPlayer(s, w))}}
+		r.Ranks[w], r.Ranks[s.Conceded] = 1, 2
+		return r, true
+	}
+	sc := ScoreTableau(s.Grid)
+	warp, weft := s.WarpSeat, 1-s.WarpSeat
+	r := games.Result{Scores: make([]int, 2), Ranks: []int{1, 1}, Reason: "scored"}
+	r.Scores[warp], r.Scores[weft] = sc.Warp, sc.Weft
+	switch w := winner(s, sc); w {
+	case games.Spectator:
+		r.Draw = true
+	default:
+		r.Winners = []games.Seat{w}
+		r.Ranks[1-w] = 2
+	}
+	for _, l := range sc.Columns {
+		r.Lines = append(r.Lines, "Warp, "+lineText(l))
+	}
+	for _, l := range sc.Rows {
+		r.Lines = append(r.Lines, "Weft, "+lineText(l))
+	}
+	r.Lines = append(r.Lines,
+		fmt.Sprintf("Warp (%s) total: %s.", player(warp), numText(sc.Warp)),
+		fmt.Sprintf("Weft (%s) total: %s.", player(weft), numText(sc.Weft)),
+		outcomeText(s, sc))
+	return r, true
+}
+
+// ParseAction decodes a key; only the canonical form is accepted and
+// errors wrap games.ErrBadKey.
+func (Game) ParseAction(key string) (Action, error) { return parseAction(key) }
+
+// Label is the button text of an action, from the viewer's view: the card's
+// name and code and the target cell.
+func (Game) Label(_ View, a Action) string {
+	switch a.Op {
+	case Coin:
+		return fmt.Sprintf("%s is Warp", player(a.Warp))
+	case Deal:
+		return "Shuffle and deal"
+	}
+	c := card(a.Card)
+	return fmt.Sprintf("%s (%s) at column %s, row %s", strings.TrimPrefix(c.Name, "the "), c.Code, numText(a.Cell.X), numText(a.Cell.Y))
+}
+
+// Resample rebuilds the zones hidden from seat: the opponent's hand and the
+// undealt pile are refilled from their shuffled union, keeping their sizes.
+// For anyone but a seat both hands and the undealt pile are reshuffled.
+func (Game) Resample(s *State, seat games.Seat, d *dice.Dice) State {
+	out := *s
+	out.Hands = [2][]string{slices.Clone(s.Hands[0]), slices.Clone(s.Hands[1])}
+	out.Grid = slices.Clone(s.Grid)
+	out.Undealt = slices.Clone(s.Undealt)
+	if !s.Dealt {
+		return out
+	}
+	var hidden []games.Seat
+	for i := range games.Seat(2) {
+		if i != seat {
+			hidden = append(hidden, i)
+		}
+	}
+	var pool []string
+	for _, h := range hidden {
+		pool = append(pool, s.Hands[h]...)
+	}
+	pool = append(pool, s.Undealt...)
+	d.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	for _, h := range hidden {
+		n := len(s.Hands[h])
+		out.Hands[h] = slices.Clone(pool[:n])
+		sortHand(out.Hands[h])
+		pool = pool[n:]
+	}
+	out.Undealt = pool
+	return out
+}
+
+// player names a seat as the lobby lists it (1-based).
+func player(seat games.Seat) string { return "player " + strconv.Itoa(int(seat)+1) }
+
+// role is "Warp" or "Weft" for a seat once roles are known.
+func role(s *State, seat games.Seat) string {
+	if seat == s.WarpSeat {
+		return "Warp"
+	}
+	return "Weft"
+}
+
+// roleOrPlayer is "Warp (player 1)" once roles are known, else "Player 1".
+func roleOrPlayer(s *State, seat games.Seat) string {
+	if s.WarpSeat == games.Chance {
+		return player(seat)
+	}
+	return role(s, seat) + " (" + player(seat) + ")"
+}
+
+// numText writes an integer with a true minus sign.
+func numText(n int) string {
+	if n < 0 {
+		return "−" + strconv.Itoa(-n)
+	}
+	return strconv.Itoa(n)
+}
+
+func cellText(c Cell) string { return "(" + numText(c.X) + "," + numText(c.Y) + ")" }
+
+// theName is the card's display name with an article ("the Ace of Moons").
+func theName(c decktet.Card) string {
+	if strings.HasPrefix(c.Name, "the ") {
+		return c.Name
+	}
+	return "the " + c.Name
+}
+
+func handText(hand []string) string {
+	parts := make([]string, len(hand))
+	for i, code := range hand {
+		parts[i] = strings.TrimPrefix(card(code).Name, "the ") + " (" + code + ")"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func suitList(ss []decktet.Suit) string {
+	parts := make([]string, len(ss))
+	for i, s := range ss {
+		parts[i] = s.String()
+	}
+	return strings.Join(parts, ", ")
+}
+
+// lineText is one line of the breakdown, e.g. "column −1: Knots most (9)
+// minus Moons, Suns least (9) = 0".
+func lineText(l LineScore) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s", l.Axis, numText(l.Index))
+	if l.Ignored != nil {
+		fmt.Fprintf(&b, " (auto-ignored: %s)", *l.Ignored)
+	}
+	b.WriteString(": ")
+	switch {
+	case len(l.Most) == 0:
+		b.WriteString("no suits")
+	case len(l.Least) == 0:
+		fmt.Fprintf(&b, "%s most (%d), none least", suitList(l.Most), l.MostSum)
+	default:
+		fmt.Fprintf(&b, "%s most (%d) minus %s least (%d)", suitList(l.Most), l.MostSum, suitList(l.Least), l.LeastSum)
+	}
+	fmt.Fprintf(&b, " = %s", numText(l.Score))
+	return b.String()
+}
+
+// outcomeText is the final sentence of a scored game.
+func outcomeText(s *State, sc Scoring) string {
+	switch {
+	case sc.Warp > sc.Weft:
+		return fmt.Sprintf("Warp (%s) wins %s to %s.", player(s.WarpSeat), numText(sc.Warp), numText(sc.Weft))
+	case sc.Weft > sc.Warp:
+		return fmt.Sprintf("Weft (%s) wins %s to %s.", player(1-s.WarpSeat), numText(sc.Weft), numText(sc.Warp))
+	}
+	return fmt.Sprintf("A draw at %s each.", numText(sc.Warp))
+}

@@ -1,0 +1,184 @@
+package imaging
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"strings"
+	"sync"
+	"testing"
+
+	"spindle/games"
+	"spindle/games/warpweft"
+)
+
+func TestRenderDispatch(t *testing.T) {
+	v := ex6()
+	for _, k := range []Kind{Table, Panel, Scoring} {
+		img, err := Render(k, v)
+		if err != nil {
+			t.Fatalf("Render(%s): %v", k, err)
+		}
+		direct := map[Kind]func(warpweft.View) (image.Image, error){Table: WarpWeftTable, Panel: WarpWeftPanel, Scoring: WarpWeftScoring}[k]
+		want, _ := direct(v)
+		if msg := diffImages(want, img); msg != "" {
+			t.Errorf("Render(%s) differs from the direct call: %s", k, msg)
+		}
+		if _, err := Render(k, &v); err != nil {
+			t.Errorf("Render(%s, pointer): %v", k, err)
+		}
+	}
+}
+
+func TestRenderErrors(t *testing.T) {
+	bad := ex6()
+	bad.Grid = append(bad.Grid, warpweft.Placed{Card: "ZZ", Cell: warpweft.Cell{X: 5, Y: 5}})
+	far := ex6()
+	far.Grid = append(far.Grid, warpweft.Placed{Card: "AM", Cell: warpweft.Cell{X: 1000, Y: 0}})
+	tests := []struct {
+		name string
+		kind Kind
+		view any
+		want string
+	}{
+		{"unknown kind", "mural", ex6(), "unknown picture kind"},
+		{"unknown view", Table, 42, "no pictures for view type int"},
+		{"nil view pointer", Table, (*warpweft.View)(nil), "nil"},
+		{"unknown card", Table, bad, `unknown decktet card "ZZ"`},
+		{"grid too large", Panel, far, "too large"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Render(tc.kind, tc.view)
+			if err == nil || !strings.HasPrefix(err.Error(), "imaging: ") || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("err = %v, want an imaging error containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestPNGRoundTrip(t *testing.T) {
+	img, err := WarpWeftTable(ex6())
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := PNG(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg := diffImages(img, back); msg != "" {
+		t.Error(msg)
+	}
+	if len(data) > 1<<20 {
+		t.Errorf("PNG is %d bytes", len(data))
+	}
+}
+
+// TestEdgeViews draws views from every phase and shape without error and
+// within the layout limits.
+func TestEdgeViews(t *testing.T) {
+	line := warpweft.View{WarpSeat: 0, ToAct: 1, Turn: 24, Conceded: games.Spectator, Winner: games.Spectator}
+	deck := []string{"AM", "AS", "AW", "AL", "AY", "AK", "2MK", "2SY", "2WL", "3MW", "3SK", "3LY", "4MS", "4WL", "4YK", "5ML", "5SW", "5YK", "6MW", "6SY", "6LK", "7ML", "7SK", "7WY", "8MS"}
+	for i, code := range deck {
+		x := (i + 1) / 2
+		if i%2 == 0 {
+			x = -x
+		}
+		line.Grid = append(line.Grid, warpweft.Placed{Card: code, Cell: warpweft.Cell{X: x}, Turn: i})
+	}
+	line.Open = openCells(line.Grid)
+	line.Hand = deck[:12]
+	tall := line
+	tall.Grid = nil
+	for i, p := range line.Grid {
+		p.Cell = warpweft.Cell{Y: p.Cell.X}
+		p.Turn = i
+		tall.Grid = append(tall.Grid, p)
+	}
+	tall.Open = openCells(tall.Grid)
+	conceded := ex8()
+	conceded.Conceded, conceded.Winner = 1, 0
+	named := ex8Panel()
+	views := map[string]warpweft.View{
+		"before the deal":  {WarpSeat: games.Chance, ToAct: games.Chance, Viewer: games.Spectator, Conceded: games.Spectator, Winner: games.Spectator},
+		"start card only":  {WarpSeat: 1, ToAct: 1, Viewer: 1, Grid: []warpweft.Placed{{Card: "X", By: games.Chance}}, Hand: []string{"AM"}, Open: openCells([]warpweft.Placed{{Card: "X"}}), Conceded: games.Spectator},
+		"a line of 25":     line,
+		"a column of 25":   tall,
+		"conceded":         conceded,
+		"spectator panel":  ex8(),
+		"mid-game scoring": named,
+	}
+	for name, v := range views {
+		for _, k := range []Kind{Table, Panel, Scoring} {
+			img, err := RenderWith(k, v, Options{Names: []string{"Ariadne of the Very Long Name Indeed", ""}})
+			if err != nil {
+				t.Errorf("%s %s: %v", name, k, err)
+				continue
+			}
+			if b := img.Bounds(); b.Dx() > 1600 || b.Dy() > 1600 || b.Dx() < 100 {
+				t.Errorf("%s %s: size %v", name, k, b.Size())
+			}
+		}
+	}
+}
+
+// TestConcurrentRenders checks that renders share nothing mutable (run
+// with -race).
+func TestConcurrentRenders(t *testing.T) {
+	var wg sync.WaitGroup
+	for i := 0; i < 4; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := Render(Kind([]Kind{Table, Panel, Scoring}[i%3]), ex8Panel()); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestGlyphs checks that the embedded fonts carry the symbols the layouts
+// use, so no text silently drops a character.
+func TestGlyphs(t *testing.T) {
+	faces, err := NewFaces()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []Font{Regular, Bold} {
+		for _, r := range "−–·×…\\" {
+			if _, ok := faces.Face(f, 20).GlyphAdvance(r); !ok {
+				t.Errorf("font %d lacks %q", f, r)
+			}
+		}
+	}
+}
+
+func TestSeatNames(t *testing.T) {
+	o := Options{Names: []string{"Ariadne", ""}}
+	for s, want := range map[games.Seat]string{0: "Ariadne", 1: "Seat 2", 5: "Seat 6", games.Spectator: "nobody"} {
+		if got := o.name(s); got != want {
+			t.Errorf("name(%d) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+func benchmarkKind(b *testing.B, k Kind, v warpweft.View) {
+	for b.Loop() {
+		img, err := Render(k, v)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := PNG(img); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkWarpWeftTable(b *testing.B)   { benchmarkKind(b, Table, ex8()) }
+func BenchmarkWarpWeftPanel(b *testing.B)   { benchmarkKind(b, Panel, ex8Panel()) }
+func BenchmarkWarpWeftScoring(b *testing.B) { benchmarkKind(b, Scoring, ex8()) }

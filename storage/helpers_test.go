@@ -1,0 +1,152 @@
+package storage
+
+import (
+	"bytes"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"spindle/games"
+	"spindle/games/gametest/toy"
+)
+
+// undoGame is the toy game with a betting round in which every seat stays to
+// act until all have bet and may change its bet meanwhile. The toy itself
+// never leaves a seat to act after a non-barrier action of its own, so it
+// cannot exercise a successful undo.
+type undoGame struct{ toy.Game }
+
+func (undoGame) Info() games.Info {
+	i := toy.Game{}.Info()
+	i.ID, i.Title = "toyundo", "Toy with undo"
+	return i
+}
+
+func betting(s *toy.State) bool {
+	if !s.Dealt || s.Rolling || s.Conceded != games.Spectator {
+		return false
+	}
+	return slices.ContainsFunc(s.Bets, func(b int) bool { return b < 0 })
+}
+
+func (g undoGame) ToAct(s *toy.State) []games.Seat {
+	if betting(s) {
+		out := make([]games.Seat, s.Seats)
+		for i := range out {
+			out[i] = games.Seat(i)
+		}
+		return out
+	}
+	return g.Game.ToAct(s)
+}
+
+func (g undoGame) Legal(s *toy.State, seat games.Seat) []toy.Action {
+	if betting(s) && seat >= 0 && int(seat) < s.Seats {
+		return []toy.Action{{Kind: "bet", N: 0}, {Kind: "bet", N: 1}}
+	}
+	return g.Game.Legal(s, seat)
+}
+
+// policyGame is undoGame under another id; its kind forbids undoing "bet:1".
+type policyGame struct{ undoGame }
+
+func (policyGame) Info() games.Info {
+	i := undoGame{}.Info()
+	i.ID = "toypolicy"
+	return i
+}
+
+type policyKind struct{ games.Kind }
+
+func (policyKind) Undoable(key string) bool { return key != "bet:1" }
+
+func catalog(t testing.TB) *games.Catalog {
+	t.Helper()
+	cat, err := games.NewCatalog(games.Bind(toy.Game{}), games.Bind(undoGame{}), policyKind{games.Bind(policyGame{})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}
+
+func openAt(t testing.TB, path string, opts Options) *Store {
+	t.Helper()
+	s, err := Open(path, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+func open(t testing.TB) (*Store, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "spindle.db")
+	return openAt(t, path, Options{NoSync: true}), path
+}
+
+var t0 = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+
+// meta returns a Meta with interaction id "i<n>" at t0 + n seconds.
+func meta(n int) Meta {
+	return Meta{At: t0.Add(time.Duration(n) * time.Second), User: "u" + strconv.Itoa(n%3), Interaction: "i" + strconv.Itoa(n)}
+}
+
+// next picks the first seat to act and its first legal key.
+func next(t testing.TB, tab games.Table) (games.Seat, string) {
+	t.Helper()
+	to := tab.ToAct()
+	if len(to) == 0 {
+		t.Fatal("game is over")
+	}
+	legal := tab.Legal(to[0])
+	if len(legal) == 0 {
+		t.Fatalf("%s has no legal action", to[0])
+	}
+	return to[0], legal[0].Key
+}
+
+// raw is a table's stored bytes: the envelope and each log value in order.
+type raw struct {
+	env []byte
+	log [][]byte
+}
+
+func dump(t testing.TB, s *Store, id uint64) raw {
+	t.Helper()
+	var r raw
+	err := s.db.View(func(tx *bolt.Tx) error {
+		r.env = bytes.Clone(tx.Bucket(bucketTables).Get(itob(id)))
+		if lb := tx.Bucket(bucketLogs).Bucket(itob(id)); lb != nil {
+			return lb.ForEach(func(_, v []byte) error {
+				r.log = append(r.log, bytes.Clone(v))
+				return nil
+			})
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func (r raw) equal(o raw) bool {
+	return bytes.Equal(r.env, o.env) && slices.EqualFunc(r.log, o.log, bytes.Equal)
+}
+
+func countInteractions(t testing.TB, s *Store) int {
+	t.Helper()
+	n := 0
+	if err := s.db.View(func(tx *bolt.Tx) error {
+		n = tx.Bucket(bucketInteractions).Stats().KeyN
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}

@@ -1,0 +1,173 @@
+package storage
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"spindle/games"
+)
+
+// Binding statuses.
+const (
+	// StatusLobby: players are gathering; no table is stored yet.
+	StatusLobby = "lobby"
+	// StatusActive: the table exists and the game is running.
+	StatusActive = "active"
+	// StatusFinished: the game is over.
+	StatusFinished = "finished"
+	// StatusAbandoned: the game was called off before its end.
+	StatusAbandoned = "abandoned"
+)
+
+// Binding ties a table id to Discord: where it is played, which messages
+// show it and which user sits in each seat. The engine never sees it.
+type Binding struct {
+	Table   uint64 `json:"table"`
+	Game    string `json:"game"`
+	Guild   string `json:"guild"`
+	Channel string `json:"channel"`
+	Thread  string `json:"thread,omitempty"`
+	// Message is the id of the table message (embed, image and buttons).
+	Message      string `json:"message,omitempty"`
+	LobbyMessage string `json:"lobby_message,omitempty"`
+	Host         string `json:"host"`
+	// Users holds the Discord user id of each seat, seat order.
+	Users []string `json:"users"`
+	// Names holds each seat's display name when it joined, seat order.
+	Names   []string      `json:"names,omitempty"`
+	Status  string        `json:"status"`
+	Created time.Time     `json:"created"`
+	Updated time.Time     `json:"updated"`
+	Options games.Options `json:"options,omitempty"`
+	// Clock is reserved for the turn clock settings.
+	Clock json.RawMessage `json:"clock,omitempty"`
+}
+
+// CreateLobby stores a lobby binding under a new id drawn from the same
+// sequence as table ids, so that starting the lobby later (CreateAt) keeps
+// the id its messages and custom_ids already carry. b.Table is ignored; an
+// empty status becomes StatusLobby.
+func (s *Store) CreateLobby(b Binding) (uint64, error) {
+	var id uint64
+	err := s.db.Update(func(tx *bolt.Tx) error {
+		seq, err := tx.Bucket(bucketTables).NextSequence()
+		if err != nil {
+			return fmt.Errorf("storage: lobby id: %w", err)
+		}
+		b.Table = seq
+		if b.Status == "" {
+			b.Status = StatusLobby
+		}
+		if err := putJSON(tx.Bucket(bucketBindings), itob(seq), b); err != nil {
+			return err
+		}
+		id = seq
+		return nil
+	})
+	return id, err
+}
+
+// PutBinding stores b under b.Table, replacing any earlier binding.
+func (s *Store) PutBinding(b Binding) error {
+	if b.Table == 0 {
+		return errors.New("storage: binding without a table id")
+	}
+	return s.db.Update(func(tx *bolt.Tx) error {
+		return putJSON(tx.Bucket(bucketBindings), itob(b.Table), b)
+	})
+}
+
+// GetBinding returns the binding of table id; a missing one wraps
+// ErrNotFound.
+func (s *Store) GetBinding(id uint64) (Binding, error) {
+	var b Binding
+	err := s.db.View(func(tx *bolt.Tx) error {
+		return getJSON(tx.Bucket(bucketBindings), itob(id), &b, fmt.Sprintf("binding %d", id))
+	})
+	return b, err
+}
+
+// SetActive records table as the game running in channel (a channel or a
+// thread id).
+func (s *Store) SetActive(channel string, table uint64) error {
+	if channel == "" || table == 0 {
+		return errors.New("storage: set active needs a channel and a table id")
+	}
+	return s.db.Update(func(tx *bolt.Tx) error {
+		if err := tx.Bucket(bucketChannels).Put([]byte(channel), itob(table)); err != nil {
+			return fmt.Errorf("storage: channel %s: %w", channel, err)
+		}
+		return nil
+	})
+}
+
+// Active returns the table running in channel; none wraps ErrNotFound.
+func (s *Store) Active(channel string) (uint64, error) {
+	var id uint64
+	err := s.db.View(func(tx *bolt.Tx) error {
+		v := tx.Bucket(bucketChannels).Get([]byte(channel))
+		if v == nil {
+			return fmt.Errorf("storage: no active table in channel %s: %w", channel, ErrNotFound)
+		}
+		if len(v) != 8 {
+			return fmt.Errorf("storage: channel %s: %w", channel, games.ErrCorrupt)
+		}
+		id = btoi(v)
+		return nil
+	})
+	return id, err
+}
+
+// ClearActive forgets the table running in channel; clearing an empty
+// channel is not an error.
+func (s *Store) ClearActive(channel string) error {
+	return s.db.Update(func(tx *bolt.Tx) error {
+		if err := tx.Bucket(bucketChannels).Delete([]byte(channel)); err != nil {
+			return fmt.Errorf("storage: channel %s: %w", channel, err)
+		}
+		return nil
+	})
+}
+
+// PutGuild stores a guild's settings, v encoded as JSON.
+func (s *Store) PutGuild(guild string, v any) error {
+	if guild == "" {
+		return errors.New("storage: guild settings need a guild id")
+	}
+	return s.db.Update(func(tx *bolt.Tx) error {
+		return putJSON(tx.Bucket(bucketGuilds), []byte(guild), v)
+	})
+}
+
+// GetGuild decodes a guild's settings into v; none wraps ErrNotFound.
+func (s *Store) GetGuild(guild string, v any) error {
+	return s.db.View(func(tx *bolt.Tx) error {
+		return getJSON(tx.Bucket(bucketGuilds), []byte(guild), v, "guild "+guild)
+	})
+}
+
+func putJSON(bk *bolt.Bucket, k []byte, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("storage: encode record: %w", err)
+	}
+	if err := bk.Put(k, b); err != nil {
+		return fmt.Errorf("storage: put: %w", err)
+	}
+	return nil
+}
+
+func getJSON(bk *bolt.Bucket, k []byte, v any, what string) error {
+	b := bk.Get(k)
+	if b == nil {
+		return fmt.Errorf("storage: %s: %w", what, ErrNotFound)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("storage: %s: %w", what, errors.Join(games.ErrCorrupt, err))
+	}
+	return nil
+}

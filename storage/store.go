@@ -1,0 +1,204 @@
+package storage
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
+)
+
+// SchemaVersion is the layout version of the database written by this code.
+// It is stored in the meta bucket; a database with a newer one is refused.
+const SchemaVersion = 1
+
+// DefaultTimeout is how long Open waits for the file lock when
+// Options.Timeout is zero, so a second process fails fast instead of hanging.
+const DefaultTimeout = 2 * time.Second
+
+// Sentinel errors of the package, matched with errors.Is.
+var (
+	// ErrNotFound: no record under that key.
+	ErrNotFound = errors.New("storage: not found")
+	// ErrDuplicate: the interaction was already applied; nothing was written.
+	ErrDuplicate = errors.New("storage: interaction already applied")
+	// ErrInUse: another process holds the database file.
+	ErrInUse = errors.New("storage: database in use")
+	// ErrExists: a table is already stored under the id.
+	ErrExists = errors.New("storage: already exists")
+	// ErrSchema: the database was written by a newer build.
+	ErrSchema = errors.New("storage: unknown database schema")
+)
+
+// Top-level bucket names.
+var (
+	bucketTables       = []byte("tables")
+	bucketLogs         = []byte("logs")
+	bucketBindings     = []byte("bindings")
+	bucketChannels     = []byte("channels")
+	bucketGuilds       = []byte("guilds")
+	bucketRatings      = []byte("ratings")
+	bucketHistory      = []byte("history")
+	bucketInteractions = []byte("interactions")
+	bucketSchedule     = []byte("schedule")
+	bucketMeta         = []byte("meta")
+
+	allBuckets = [][]byte{bucketTables, bucketLogs, bucketBindings, bucketChannels, bucketGuilds,
+		bucketRatings, bucketHistory, bucketInteractions, bucketSchedule, bucketMeta}
+
+	keySchema = []byte("schema")
+)
+
+// Options configure Open.
+type Options struct {
+	// Timeout bounds the wait for the file lock; zero means DefaultTimeout.
+	Timeout time.Duration
+	// NoSync skips fsync on commit. Only for tests and benchmarks: a crash
+	// may then lose or corrupt committed moves.
+	NoSync bool
+	// ReadOnly opens the file for reading only (a shared lock), for tools
+	// such as `spindle backup`; the file must already exist, and the
+	// buckets are not created.
+	ReadOnly bool
+}
+
+// Store is the bbolt database of one bot process. Its methods are safe for
+// concurrent use; bbolt serialises the write transactions.
+type Store struct {
+	db   *bolt.DB
+	path string
+	// beforeCommit, when set (tests only), runs at the end of every move's
+	// transaction, after everything is written and before commit; an error
+	// rolls the transaction back.
+	beforeCommit func() error
+}
+
+// Open opens or creates the database at path, creates the buckets and
+// checks the schema version. A file held by another process gives an error
+// wrapping ErrInUse after opts.Timeout.
+func Open(path string, opts Options) (*Store, error) {
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout, NoSync: opts.NoSync, ReadOnly: opts.ReadOnly})
+	if errors.Is(err, bolterrors.ErrTimeout) {
+		return nil, fmt.Errorf("storage: database %s is in use by another process: %w", path, ErrInUse)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+	}
+	if opts.ReadOnly {
+		err = db.View(func(tx *bolt.Tx) error {
+			v := tx.Bucket(bucketMeta)
+			if v == nil {
+				return fmt.Errorf("storage: %s is not a Spindle database: %w", path, ErrSchema)
+			}
+			if n := v.Get(keySchema); len(n) != 8 || btoi(n) > SchemaVersion {
+				return fmt.Errorf("storage: database %s has a schema this build cannot read: %w", path, ErrSchema)
+			}
+			return nil
+		})
+		if err != nil {
+			_ = db.Close()
+			return nil, err
+		}
+		return &Store{db: db, path: path}, nil
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		for _, name := range allBuckets {
+			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+				return fmt.Errorf("storage: create bucket %s: %w", name, err)
+			}
+		}
+		meta := tx.Bucket(bucketMeta)
+		v := meta.Get(keySchema)
+		if v == nil {
+			return meta.Put(keySchema, itob(SchemaVersion))
+		}
+		if len(v) != 8 {
+			return fmt.Errorf("storage: database %s has a malformed schema record: %w", path, ErrSchema)
+		}
+		if n := btoi(v); n > SchemaVersion {
+			return fmt.Errorf("storage: database %s has schema %d, this build reads up to %d: %w", path, n, SchemaVersion, ErrSchema)
+		}
+		return nil
+	})
+	if err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	return &Store{db: db, path: path}, nil
+}
+
+// Close releases the database and its file lock.
+func (s *Store) Close() error {
+	if err := s.db.Close(); err != nil {
+		return fmt.Errorf("storage: close %s: %w", s.path, err)
+	}
+	return nil
+}
+
+// Path is the database file name.
+func (s *Store) Path() string { return s.path }
+
+// Backup writes a consistent copy of the whole database to w from a read
+// transaction, so moves keep committing meanwhile. It returns the bytes
+// written.
+func (s *Store) Backup(w io.Writer) (int64, error) {
+	var n int64
+	err := s.db.View(func(tx *bolt.Tx) error {
+		var err error
+		n, err = tx.WriteTo(w)
+		return err
+	})
+	if err != nil {
+		return n, fmt.Errorf("storage: backup: %w", err)
+	}
+	return n, nil
+}
+
+// BackupFile writes a consistent copy of the database to path: to a
+// temporary file in the same directory first, synced, then renamed over
+// path, so path is never a half-written database.
+func (s *Store) BackupFile(path string) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("storage: backup: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			_ = f.Close()
+			_ = os.Remove(f.Name())
+		}
+	}()
+	if _, err = s.Backup(f); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return fmt.Errorf("storage: backup: %w", err)
+	}
+	if err = f.Close(); err != nil {
+		return fmt.Errorf("storage: backup: %w", err)
+	}
+	if err = os.Rename(f.Name(), path); err != nil {
+		return fmt.Errorf("storage: backup: %w", err)
+	}
+	return nil
+}
+
+// itob encodes a numeric key as 8 bytes big-endian, so byte order is
+// numeric order.
+func itob(v uint64) []byte {
+	b := make([]byte, 8)
+	binary.BigEndian.PutUint64(b, v)
+	return b
+}
+
+// btoi decodes an 8-byte big-endian key.
+func btoi(b []byte) uint64 { return binary.BigEndian.Uint64(b) }
