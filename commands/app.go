@@ -24,8 +24,9 @@ type App struct {
 	Log     zerolog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
-	// Render turns a view into a PNG; nil means imaging.Render + imaging.PNG.
-	Render func(kind imaging.Kind, view any) ([]byte, error)
+	// Render turns a view into a PNG, with the seats' display names; nil
+	// means imaging.RenderWith + imaging.PNG.
+	Render func(kind imaging.Kind, view any, names []string) ([]byte, error)
 
 	locks sync.Map // table id -> *sync.Mutex
 }
@@ -37,11 +38,11 @@ func (a *App) now() time.Time {
 	return time.Now()
 }
 
-func (a *App) render(kind imaging.Kind, view any) ([]byte, error) {
+func (a *App) render(kind imaging.Kind, view any, names []string) ([]byte, error) {
 	if a.Render != nil {
-		return a.Render(kind, view)
+		return a.Render(kind, view, names)
 	}
-	img, err := imaging.Render(kind, view)
+	img, err := imaging.RenderWith(kind, view, imaging.Options{Names: names})
 	if err != nil {
 		return nil, err
 	}

@@ -89,8 +89,8 @@ func newHarness(t *testing.T) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A 1x1 PNG keeps these tests about behaviour, not rendering.
-	render := func(_ imaging.Kind, _ any) ([]byte, error) { return []byte("png"), nil }
+	// A stand-in image keeps these tests about behaviour, not rendering.
+	render := func(imaging.Kind, any, []string) ([]byte, error) { return []byte("png"), nil }
 	return &harness{t: t, rec: newRecorder(), store: store,
 		app: &App{Store: store, Catalog: cat, Log: zerolog.Nop(), Render: render}}
 }
@@ -408,7 +408,7 @@ func TestRulesAndAutocomplete(t *testing.T) {
 func TestPanicIsRecovered(t *testing.T) {
 	h := newHarness(t)
 	h.startGame()
-	h.app.Render = func(imaging.Kind, any) ([]byte, error) { panic("boom") }
+	h.app.Render = func(imaging.Kind, any, []string) ([]byte, error) { panic("boom") }
 	resp, err := h.command(alice, "game status", nil)
 	if err == nil || !strings.Contains(resp.Message.Content, "something went wrong") {
 		t.Fatalf("panic not turned into an apology: %v %+v", err, resp.Message)

@@ -15,7 +15,7 @@ import (
 // (grouped and paged by MoveRows) and the panel buttons. Only the seat that
 // pressed the button ever receives it.
 func (a *App) panel(b storage.Binding, t games.Table, seat games.Seat, nav Nav, notice string) (Message, error) {
-	png, err := a.render(imaging.Panel, t.View(seat))
+	png, err := a.render(imaging.Panel, t.View(seat), b.Names)
 	if err != nil {
 		return Message{}, fmt.Errorf("commands: render panel: %w", err)
 	}

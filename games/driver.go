@@ -289,13 +289,25 @@ func (t *table[S, A, V]) Step(seat Seat, at uint64, key string) (Step, error) {
 	if err != nil {
 		return Step{}, err
 	}
-	evs, err := t.g.Apply(&next, seat, a)
+	evs, err := t.apply(&next, seat, a)
 	if err != nil {
 		return Step{}, fmt.Errorf("games: apply %q: %w", key, errors.Join(ErrIllegal, err))
 	}
 	t.state = next
 	t.version++
 	return Step{Version: t.version, Seat: seat, Key: key, Events: evs}, nil
+}
+
+// apply calls the game's Apply on a clone and turns a panic (a game that
+// trusted a corrupt log or a forged chance key) into an error: the clone is
+// discarded, so nothing half-applies and the process survives.
+func (t *table[S, A, V]) apply(next *S, seat Seat, a A) (evs []Event, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			evs, err = nil, fmt.Errorf("games: %s panicked applying %q: %v", t.info.ID, a.Key(), r)
+		}
+	}()
+	return t.g.Apply(next, seat, a)
 }
 
 func (t *table[S, A, V]) Resolve() ([]Step, error) {

@@ -657,3 +657,26 @@ func FuzzDecodeEnvelope(f *testing.F) {
 		}
 	})
 }
+
+// panicky is a toy whose Apply panics on every player action.
+type panicky struct{ toy.Game }
+
+func (panicky) Apply(s *toy.State, seat games.Seat, a toy.Action) ([]games.Event, error) {
+	if seat != games.Chance {
+		panic("corrupt")
+	}
+	return toy.Game{}.Apply(s, seat, a)
+}
+
+func TestApplyPanicBecomesError(t *testing.T) {
+	tbl, _, err := games.Bind[toy.State, toy.Action, toy.View](panicky{}).New(nil, 2, [2]uint64{1, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := tbl.StateJSON()
+	_, err = tbl.Play(0, tbl.Version(), tbl.Legal(0)[0].Key)
+	after, _ := tbl.StateJSON()
+	if !errors.Is(err, games.ErrIllegal) || string(before) != string(after) {
+		t.Fatalf("a panicking Apply gave %v and changed the state: %v", err, string(before) != string(after))
+	}
+}

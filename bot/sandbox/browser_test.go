@@ -19,7 +19,6 @@ import (
 	"github.com/rs/zerolog"
 
 	"spindle/commands"
-	"spindle/imaging"
 )
 
 var update = flag.Bool("update", false, "write the browser test's screenshot to testdata/sandbox.png")
@@ -42,13 +41,7 @@ func TestBrowserPlaysByClicking(t *testing.T) {
 	if !ok {
 		t.Skip("chromium not installed: apt-get install chromium (the Debian package .ci/run installs) to run the browser test")
 	}
-	app := newApp(t, func(k imaging.Kind, v any) ([]byte, error) {
-		img, err := imaging.Render(k, v)
-		if err != nil {
-			return nil, err
-		}
-		return imaging.PNG(img)
-	})
+	app := newApp(t, nil) // the real renderer: the screenshot shows real images
 	srv := httptest.NewServer(New(app, zerolog.Nop()))
 	defer srv.Close()
 

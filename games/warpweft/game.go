@@ -329,7 +329,9 @@ func (Game) Label(_ View, a Action) string {
 		return "Shuffle and deal"
 	}
 	c := card(a.Card)
-	return fmt.Sprintf("%s (%s) at column %s, row %s", strings.TrimPrefix(c.Name, "the "), c.Code, numText(a.Cell.X), numText(a.Cell.Y))
+	// "<card> → <cell>": the Discord layer shows the part before the arrow
+	// when choosing the card and the part after it when choosing the cell.
+	return fmt.Sprintf("%s (%s) → column %s, row %s", strings.TrimPrefix(c.Name, "the "), c.Code, numText(a.Cell.X), numText(a.Cell.Y))
 }
 
 // Resample rebuilds the zones hidden from seat: the opponent's hand and the

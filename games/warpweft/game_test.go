@@ -127,10 +127,10 @@ func TestViewsAndEvents(t *testing.T) {
 	if !slices.IsSortedFunc(v.Open, compareCells) {
 		t.Errorf("open cells not sorted: %v", v.Open)
 	}
-	if got := (Game{}).Label(v, Action{Op: Place, Card: "7ML", Cell: Cell{-3, 12}}); got != "Chance Meeting (7ML) at column −3, row 12" {
+	if got := (Game{}).Label(v, Action{Op: Place, Card: "7ML", Cell: Cell{-3, 12}}); got != "Chance Meeting (7ML) → column −3, row 12" {
 		t.Errorf("label %q", got)
 	}
-	if got := (Game{}).Label(v, Action{Op: Place, Card: "AM", Cell: Cell{1, 1}}); got != "Ace of Moons (AM) at column 1, row 1" {
+	if got := (Game{}).Label(v, Action{Op: Place, Card: "AM", Cell: Cell{1, 1}}); got != "Ace of Moons (AM) → column 1, row 1" {
 		t.Errorf("label %q", got)
 	}
 	// Wrong seat, occupied cell, card not held.

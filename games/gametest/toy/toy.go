@@ -168,6 +168,14 @@ func (Game) Sample(s *State, d *dice.Dice) Action {
 
 // Apply applies an action; the driver has checked seat and legality.
 func (g Game) Apply(s *State, seat games.Seat, a Action) ([]games.Event, error) {
+	// Refuse actions of the wrong phase even though the driver only passes
+	// legal ones: a replayed log may be corrupt.
+	if (a.Kind == "deal") == s.Dealt || (a.Kind == "roll") != s.Rolling {
+		return nil, fmt.Errorf("toy: %s is not possible now", a.Kind)
+	}
+	if (a.Kind == "bet" || a.Kind == "play") && (seat < 0 || int(seat) >= s.Seats) {
+		return nil, fmt.Errorf("toy: %s cannot %s", seat, a.Kind)
+	}
 	switch a.Kind {
 	case "deal":
 		if s.Dealt || len(a.Perm) != cards {
