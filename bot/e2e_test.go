@@ -31,11 +31,9 @@ type e2e struct {
 	cancel context.CancelFunc
 	done   chan error
 
-	mu       sync.Mutex
-	ack      []time.Duration
-	final    []time.Duration
-	moveOK   int
-	refusals []string
+	mu    sync.Mutex
+	ack   []time.Duration
+	final []time.Duration
 }
 
 func newE2E(t *testing.T) *e2e {
