@@ -1,0 +1,210 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"spindle/storage"
+)
+
+func runCLI(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := run(context.Background(), args, &out, &errb)
+	return out.String(), errb.String(), err
+}
+
+func writeFile(t *testing.T, name, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestConfigDefaultsAndExample(t *testing.T) {
+	cfg, err := LoadConfig("")
+	if err != nil || cfg.Data.DB != "spindle.db" {
+		t.Fatalf("defaults: %+v, %v", cfg, err)
+	}
+	// The shipped example must load and equal the defaults it documents.
+	ex, err := LoadConfig(filepath.Join("..", "..", "config.example.yaml"))
+	if err != nil {
+		t.Fatalf("config.example.yaml: %v", err)
+	}
+	if ex.Data != cfg.Data || ex.Log != cfg.Log || ex.Sandbox != cfg.Sandbox || ex.Admin != cfg.Admin {
+		t.Fatalf("the example's values differ from the defaults: %+v vs %+v", ex, cfg)
+	}
+	if empty, err := LoadConfig(writeFile(t, "empty.yaml", "")); err != nil || empty.Data != cfg.Data {
+		t.Fatalf("an empty file: %+v, %v", empty, err)
+	}
+}
+
+func TestConfigRejectsWithOneClearError(t *testing.T) {
+	_, err := LoadConfig(writeFile(t, "typo.yaml", "data:\n  dbb: x.db\n"))
+	if err == nil || !strings.Contains(err.Error(), "dbb") {
+		t.Fatalf("an unknown key: %v", err)
+	}
+	_, err = LoadConfig(writeFile(t, "bad.yaml", "log:\n  level: loud\n  format: xml\nadmin:\n  addr: 0.0.0.0:9464\ndiscord:\n  interactions_addr: :8443\n"))
+	if err == nil {
+		t.Fatal("bad values accepted")
+	}
+	for _, want := range []string{"log.level", "log.format", "admin.addr", "discord.public_key"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the error %q does not name %s", err, want)
+		}
+	}
+}
+
+func TestSimRandomFinishesAndHidesChance(t *testing.T) {
+	out, _, err := runCLI(t, "sim", "--game", "warpweft", "--random", "--seed", "1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Version uint64 `json:"version"`
+		Over    bool   `json:"over"`
+		Result  *struct {
+			Scores []int `json:"scores"`
+		} `json:"result"`
+		Log []simLog `json:"log"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if !got.Over || got.Result == nil || len(got.Result.Scores) != 2 || got.Version != uint64(len(got.Log)) {
+		t.Fatalf("sim output: over %v, version %d, %d log lines", got.Over, got.Version, len(got.Log))
+	}
+	for _, l := range got.Log {
+		if l.Seat == -1 && l.Key != "(hidden chance outcome)" {
+			t.Fatalf("a chance outcome is printed without --reveal: %q", l.Key)
+		}
+	}
+	again, _, _ := runCLI(t, "sim", "--game", "warpweft", "--random", "--seed", "1")
+	if again != out {
+		t.Fatal("the same seed played a different game")
+	}
+}
+
+func TestSimScriptReplaysADeal(t *testing.T) {
+	// Reveal a seeded game, then replay its log as a script: same result.
+	out, _, err := runCLI(t, "sim", "--game", "warpweft", "--random", "--seed", "5", "--reveal", "--opt", "excuse=on")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first struct {
+		Result json.RawMessage `json:"result"`
+		Log    []simLog        `json:"log"`
+	}
+	if err := json.Unmarshal([]byte(out), &first); err != nil {
+		t.Fatal(err)
+	}
+	var script strings.Builder
+	for _, l := range first.Log {
+		b, _ := json.Marshal(scriptLine{Seat: l.Seat, Key: l.Key})
+		script.Write(append(b, '\n'))
+	}
+	path := writeFile(t, "game.jsonl", script.String())
+	out2, _, err := runCLI(t, "sim", "--game", "warpweft", "--seed", "99", "--opt", "excuse=on", "--script", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var second struct {
+		Result json.RawMessage `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(out2), &second); err != nil {
+		t.Fatal(err)
+	}
+	if string(first.Result) != string(second.Result) {
+		t.Fatalf("the replayed script scored %s, the original %s", second.Result, first.Result)
+	}
+	bad := writeFile(t, "bad.jsonl", `{"seat":0,"key":"ZZ@0,1"}`+"\n")
+	if _, _, err := runCLI(t, "sim", "--game", "warpweft", "--script", bad); err == nil || !strings.Contains(err.Error(), "line 1") {
+		t.Fatalf("an illegal script line: %v", err)
+	}
+}
+
+func TestSimKeysAndErrors(t *testing.T) {
+	out, _, err := runCLI(t, "sim", "--keys", "warpweft")
+	if err != nil || !strings.Contains(out, "<card>@<x>,<y>") {
+		t.Fatalf("--keys: %q %v", out, err)
+	}
+	if _, _, err := runCLI(t, "sim", "--game", "chess", "--random"); err == nil || !strings.Contains(err.Error(), "warpweft") {
+		t.Fatalf("an unknown game: %v", err)
+	}
+	if _, _, err := runCLI(t, "sim", "--game", "warpweft", "--opt", "extended=both"); err == nil {
+		t.Fatal("a bad option value was accepted")
+	}
+}
+
+func TestRenderWritesImages(t *testing.T) {
+	if testing.Short() {
+		t.Skip("rendering skipped in -short mode")
+	}
+	dir := t.TempDir()
+	out, _, err := runCLI(t, "render", "--game", "warpweft", "--random", "--seed", "1", "--out", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"table.png", "seat-0.png", "seat-1.png", "scoring.png"} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) || !strings.Contains(out, name) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+func TestRegisterPrint(t *testing.T) {
+	out, _, err := runCLI(t, "register", "--print")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var defs []struct {
+		Name string `json:"name"`
+	}
+	if err := json.Unmarshal([]byte(out), &defs); err != nil || len(defs) < 3 || defs[0].Name != "game" {
+		t.Fatalf("register --print: %v %s", err, out)
+	}
+}
+
+func TestRunWithoutTokenSaysSo(t *testing.T) {
+	t.Setenv("DISCORD_TOKEN", "")
+	_, _, err := runCLI(t, "run")
+	if err == nil || !strings.Contains(err.Error(), "DISCORD_TOKEN") || !strings.Contains(err.Error(), "sandbox") {
+		t.Fatalf("run without a token: %v", err)
+	}
+}
+
+func TestBackupOfflineCopyOpens(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "live.db")
+	st, err := storage.Open(db, storage.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, _ := buildCatalog(nil)
+	if _, _, _, err := st.Create(cat, "warpweft", nil, 2, storage.Meta{}); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	cfg := writeFile(t, "c.yaml", "data:\n  db: "+db+"\nadmin:\n  addr: \"\"\n")
+	dst := filepath.Join(dir, "copy.db")
+	if _, _, err := runCLI(t, "--config", cfg, "backup", dst); err != nil {
+		t.Fatal(err)
+	}
+	cp, err := storage.Open(dst, storage.Options{Timeout: time.Second, ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cp.Close()
+	if _, err := cp.Load(cat, 1); err != nil {
+		t.Fatalf("the copy lacks the table: %v", err)
+	}
+}
