@@ -215,20 +215,34 @@ func (a *App) undo(ctx context.Context, req Request, b storage.Binding, seat gam
 	return a.afterMove(ctx, b.Table, seat, t, []games.Step{undoStep}, "Undone.", p)
 }
 
-// handCommand is /hand: the caller's panel for the channel's game.
-func (a *App) handCommand(_ context.Context, req Request) (Response, error) {
+// seatedHere finds the channel's running game, the caller's seat at it
+// and the table, for commands a seated player types.
+func (a *App) seatedHere(req Request) (storage.Binding, games.Seat, games.Table, error) {
 	b, err := a.activeIn(req.Channel)
 	if err != nil {
-		return Response{}, err
+		return b, 0, nil, err
 	}
-	if b, err = a.activeBinding(b.Table); err != nil {
-		return Response{}, err
+	return a.seatedAt(b.Table, req.User.ID, "You're not playing at this table.")
+}
+
+// seatedAt loads an active table and the user's seat at it; notSeated is
+// the answer for a user without a seat.
+func (a *App) seatedAt(id uint64, user, notSeated string) (storage.Binding, games.Seat, games.Table, error) {
+	b, err := a.activeBinding(id)
+	if err != nil {
+		return b, 0, nil, err
 	}
-	seat, ok := seatOf(b, req.User.ID)
+	seat, ok := seatOf(b, user)
 	if !ok {
-		return Response{}, sorry("You're not playing at this table.")
+		return b, 0, nil, sorry(notSeated)
 	}
 	t, err := a.Store.Load(a.Catalog, b.Table)
+	return b, seat, t, err
+}
+
+// handCommand is /hand: the caller's panel for the channel's game.
+func (a *App) handCommand(_ context.Context, req Request) (Response, error) {
+	b, seat, t, err := a.seatedHere(req)
 	if err != nil {
 		return Response{}, err
 	}
@@ -241,18 +255,7 @@ func (a *App) handCommand(_ context.Context, req Request) (Response, error) {
 
 // undoCommand is /game undo for the channel's game.
 func (a *App) undoCommand(ctx context.Context, req Request, p Poster) (Response, error) {
-	b, err := a.activeIn(req.Channel)
-	if err != nil {
-		return Response{}, err
-	}
-	if b, err = a.activeBinding(b.Table); err != nil {
-		return Response{}, err
-	}
-	seat, ok := seatOf(b, req.User.ID)
-	if !ok {
-		return Response{}, sorry("You're not playing at this table.")
-	}
-	t, err := a.Store.Load(a.Catalog, b.Table)
+	b, seat, t, err := a.seatedHere(req)
 	if err != nil {
 		return Response{}, err
 	}

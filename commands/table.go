@@ -210,15 +210,8 @@ func (a *App) tableButton(ctx context.Context, req Request, c CustomID, p Poster
 		}
 		return Response{Message: m}, nil
 	case "panel":
-		if b.Status != statusActive {
-			_, err := a.activeBinding(c.Table)
-			return Response{}, err
-		}
-		seat, ok := seatOf(b, req.User.ID)
-		if !ok {
-			return Response{}, sorry("You're not playing at this table, but you're welcome to watch. Use /game new to start your own.")
-		}
-		t, err := a.Store.Load(a.Catalog, c.Table)
+		b, seat, t, err := a.seatedAt(c.Table, req.User.ID,
+			"You're not playing at this table, but you're welcome to watch. Use /game new to start your own.")
 		if err != nil {
 			return Response{}, err
 		}
