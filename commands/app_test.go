@@ -12,6 +12,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"spindle/games"
+	"spindle/games/gametest/toy"
 	"spindle/games/warpweft"
 	"spindle/imaging"
 	"spindle/storage"
@@ -85,7 +86,9 @@ func newHarness(t *testing.T) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}))
+	// The toy's Rebet variant gives a seat several actions in one turn,
+	// which Warp and Weft never does, for the undo tests.
+	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}), games.Bind(toy.Rebet{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -413,4 +416,71 @@ func TestPanicIsRecovered(t *testing.T) {
 	if err == nil || !strings.Contains(resp.Message.Content, "something went wrong") {
 		t.Fatalf("panic not turned into an apology: %v %+v", err, resp.Message)
 	}
+}
+
+func hasButton(m *Message, label string) bool {
+	for _, r := range m.Rows {
+		for _, b := range r.Buttons {
+			if b.Label == label {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func TestUndoThroughHandlers(t *testing.T) {
+	h := newHarness(t)
+	if _, err := h.command(alice, "game new", map[string]string{"game": "toyundo"}); err != nil {
+		t.Fatal(err)
+	}
+	lobby := h.rec.last("c1")
+	h.click(bob, lobby.id, button(t, lobby.msg, "Join"))
+	h.click(alice, lobby.id, button(t, lobby.msg, "Start"))
+	table := h.rec.last("c1")
+	panel, err := h.click(alice, table.id, button(t, table.msg, "My hand & moves"))
+	if err != nil || hasButton(panel.Message, "Undo") {
+		t.Fatalf("a fresh panel offers Undo: %v %+v", err, panel.Message.Rows)
+	}
+	if resp, _ := h.command(alice, "game undo", nil); !strings.Contains(resp.Message.Content, "nothing of yours") {
+		t.Fatalf("/game undo with nothing to undo: %+v", resp.Message)
+	}
+	bet, err := h.click(alice, "panel", button(t, *panel.Message, "Bet 1"))
+	if err != nil || !hasButton(bet.Message, "Undo") {
+		t.Fatalf("after a bet the panel has no Undo: %v %+v", err, bet.Message.Rows)
+	}
+	before, _ := h.store.Load(h.app.Catalog, 1)
+	undone, err := h.click(alice, "panel", button(t, *bet.Message, "Undo"))
+	if err != nil || !strings.Contains(undone.Message.Content, "Undone") {
+		t.Fatalf("undo: %v %+v", err, undone.Message)
+	}
+	after, _ := h.store.Load(h.app.Catalog, 1)
+	if after.Version() != before.Version()-1 {
+		t.Fatalf("undo moved the version %d -> %d", before.Version(), after.Version())
+	}
+	public := h.rec.last("c1").msg.Content
+	if !strings.Contains(public, "<@100> took back 1 action") || !strings.Contains(public, "~~seat 0 placed a secret bet.~~") {
+		t.Fatalf("the channel was not told what was undone: %q", public)
+	}
+	// bob's own bet cannot be undone by alice, and the /game undo command
+	// takes back the caller's own action.
+	if _, err := h.click(bob, "panel2", button(t, *mustPanel(t, h, bob).Message, "Bet 0")); err != nil {
+		t.Fatal(err)
+	}
+	if resp, _ := h.command(alice, "game undo", nil); !strings.Contains(resp.Message.Content, "nothing of yours") {
+		t.Fatalf("alice undid bob's bet: %+v", resp.Message)
+	}
+	if resp, err := h.command(bob, "game undo", nil); err != nil || !strings.Contains(resp.Message.Content, "Undone") || resp.Update {
+		t.Fatalf("bob's /game undo: %v %+v", err, resp)
+	}
+}
+
+func mustPanel(t *testing.T, h *harness, u User) Response {
+	t.Helper()
+	table := h.rec.last("c1")
+	resp, err := h.click(u, table.id, button(t, table.msg, "My hand & moves"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
 }

@@ -14,42 +14,9 @@ import (
 	"spindle/games/gametest/toy"
 )
 
-// undoGame is the toy game with a betting round in which every seat stays to
-// act until all have bet and may change its bet meanwhile. The toy itself
-// never leaves a seat to act after a non-barrier action of its own, so it
-// cannot exercise a successful undo.
-type undoGame struct{ toy.Game }
-
-func (undoGame) Info() games.Info {
-	i := toy.Game{}.Info()
-	i.ID, i.Title = "toyundo", "Toy with undo"
-	return i
-}
-
-func betting(s *toy.State) bool {
-	if !s.Dealt || s.Rolling || s.Conceded != games.Spectator {
-		return false
-	}
-	return slices.ContainsFunc(s.Bets, func(b int) bool { return b < 0 })
-}
-
-func (g undoGame) ToAct(s *toy.State) []games.Seat {
-	if betting(s) {
-		out := make([]games.Seat, s.Seats)
-		for i := range out {
-			out[i] = games.Seat(i)
-		}
-		return out
-	}
-	return g.Game.ToAct(s)
-}
-
-func (g undoGame) Legal(s *toy.State, seat games.Seat) []toy.Action {
-	if betting(s) && seat >= 0 && int(seat) < s.Seats {
-		return []toy.Action{{Kind: "bet", N: 0}, {Kind: "bet", N: 1}}
-	}
-	return g.Game.Legal(s, seat)
-}
+// undoGame is the toy game's Rebet variant, in which a seat has several
+// actions of its own in one turn.
+type undoGame = toy.Rebet
 
 // policyGame is undoGame under another id; its kind forbids undoing "bet:1".
 type policyGame struct{ undoGame }
