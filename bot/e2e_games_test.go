@@ -1,0 +1,105 @@
+package bot
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"spindle/bot/discordtest"
+)
+
+// playRandomly plays one whole game of gameID with the given number of
+// players through the fake Discord: lobby, start, then every mentioned
+// player opens their panel and makes random choices through the menus
+// (groups, pages, selects, buttons) until the result is posted. It is game
+// agnostic: it only reads what a player would see.
+func playRandomly(t *testing.T, e *e2e, gameID string, players int, seed uint64) discordtest.Message {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 7))
+	ch := e.fake.DefaultChannel()
+	users := make([]discordtest.User, players)
+	byID := map[string]discordtest.User{}
+	for i := range users {
+		users[i] = e.fake.AddUser(fmt.Sprintf("%s-p%d", gameID, i+1))
+		byID[users[i].ID] = users[i]
+	}
+	e.finalOf(e.fake.SlashCommand(users[0], ch.ID, "game", discordtest.Sub("new", discordtest.String("game", gameID))))
+	lobby := e.last()
+	for _, u := range users[1:] {
+		e.finalOf(e.fake.Click(u, lobby, e.button(lobby, "Join")))
+		lobby, _ = e.fake.Message(lobby.ID)
+	}
+	e.finalOf(e.fake.Click(users[0], lobby, e.button(lobby, "Start")))
+	for moves := 0; ; moves++ {
+		if moves > 5000 {
+			t.Fatalf("%s: no result after %d moves", gameID, moves)
+		}
+		tm := e.last()
+		if _, ok := tm.Attachment("scoring.png"); ok {
+			return tm
+		}
+		var mover discordtest.User
+		for _, id := range tm.Mentions {
+			if u, ok := byID[id]; ok {
+				mover = u
+				break
+			}
+		}
+		if mover.ID == "" {
+			t.Fatalf("%s: the table message mentions nobody to move: %q", gameID, tm.Content)
+		}
+		panel := e.finalOf(e.fake.Click(mover, tm, e.button(tm, "My hand & moves")))
+		// Walk the menus until a move is made: a move's custom_id starts
+		// with t/ (a button) or s/ (a select); p/ menus navigate.
+		for step := 0; ; step++ {
+			if step > 50 {
+				t.Fatalf("%s: lost in the menus: %q", gameID, panel.Content)
+			}
+			if sel, ok := panel.Select("s/"); ok {
+				e.finalOf(e.fake.Select(mover, panel, sel.CustomID, sel.Options[rng.IntN(len(sel.Options))].Value))
+				break
+			}
+			var moves []discordtest.Component
+			for _, b := range panel.Buttons() {
+				if strings.HasPrefix(b.CustomID, "t/") {
+					moves = append(moves, b)
+				}
+			}
+			if len(moves) > 0 {
+				e.finalOf(e.fake.Click(mover, panel, moves[rng.IntN(len(moves))].CustomID))
+				break
+			}
+			if sel, ok := panel.Select("p/"); ok {
+				panel = e.finalOf(e.fake.Select(mover, panel, sel.CustomID, sel.Options[rng.IntN(len(sel.Options))].Value))
+				continue
+			}
+			t.Fatalf("%s: %s's panel offers no move: %q %v", gameID, mover.Name, panel.Content, panel.CustomIDs())
+		}
+	}
+}
+
+// TestEveryGameThroughDiscord plays each game of the catalog to the end
+// through the real discordgo client, with random legal choices.
+func TestEveryGameThroughDiscord(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end games skipped in -short mode")
+	}
+	e := newE2E(t)
+	for _, info := range e.cat.Games() {
+		for _, seats := range []int{info.MinSeats, info.MaxSeats} {
+			t.Run(fmt.Sprintf("%s/%d", info.ID, seats), func(t *testing.T) {
+				res := playRandomly(t, e, info.ID, seats, uint64(seats))
+				if len(res.Embeds) == 0 || !strings.Contains(res.Embeds[0].Title, "final result") {
+					t.Fatalf("no result embed: %+v", res)
+				}
+			})
+			if info.MinSeats == info.MaxSeats {
+				break
+			}
+		}
+	}
+	if v := e.fake.Violations(); len(v) > 0 {
+		t.Fatalf("Discord limits violated: %v", v)
+	}
+}
