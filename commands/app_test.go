@@ -88,7 +88,7 @@ func newHarness(t *testing.T) *harness {
 	t.Cleanup(func() { store.Close() })
 	// The toy's Rebet variant gives a seat several actions in one turn,
 	// which Warp and Weft never does, for the undo tests.
-	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}), games.Bind(toy.Rebet{}))
+	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}), games.Bind(toy.Rebet{}), games.Bind(manyOptions{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -483,4 +483,49 @@ func mustPanel(t *testing.T, h *harness, u User) Response {
 		t.Fatal(err)
 	}
 	return resp
+}
+
+// manyOptions is the toy game with six options: more than one lobby
+// message can hold as selects.
+type manyOptions struct{ toy.Game }
+
+func (manyOptions) Info() games.Info {
+	i := toy.Game{}.Info()
+	i.ID, i.Title = "toymany", "Toy with many options"
+	for n := range 6 {
+		k := fmt.Sprintf("o%d", n)
+		i.Options = append(i.Options, games.OptionSpec{Key: k, Label: "Option " + k, Values: []string{"a", "b"}, Default: "a", Help: "A test option."})
+	}
+	return i
+}
+
+func TestLobbyWithManyOptions(t *testing.T) {
+	h := newHarness(t)
+	if _, err := h.command(alice, "game new", map[string]string{"game": "toymany"}); err != nil {
+		t.Fatal(err)
+	}
+	lobby := h.rec.last("c1")
+	pick := selectID(t, lobby.msg, "/pick")
+	if len(lobby.msg.Rows) != 2 {
+		t.Fatalf("lobby rows = %d, want the option picker and the buttons", len(lobby.msg.Rows))
+	}
+	if resp, _ := h.click(bob, lobby.id, pick, "o3"); !strings.Contains(resp.Message.Content, "Only the host") {
+		t.Fatalf("bob opened the picker: %+v", resp.Message)
+	}
+	picker, err := h.click(alice, lobby.id, pick, "o3")
+	if err != nil || !picker.Message.Ephemeral || picker.Update {
+		t.Fatalf("picker: %v %+v", err, picker)
+	}
+	resp, err := h.click(alice, "eph1", selectID(t, *picker.Message, "/opt/o3"), "b")
+	if err != nil || !resp.Update || !strings.Contains(resp.Message.Content, "o3=b") {
+		t.Fatalf("choosing a value: %v %+v", err, resp.Message)
+	}
+	lobby = h.rec.last("c1")
+	if !strings.Contains(lobby.msg.Embeds[0].Fields[0].Value, "**Option o3**: b") {
+		t.Fatalf("the public lobby does not show the new value: %q", lobby.msg.Embeds[0].Fields[0].Value)
+	}
+	b, _ := h.store.GetBinding(1)
+	if b.Options["o3"] != "b" || b.Options["o5"] != "a" {
+		t.Fatalf("stored options = %v", b.Options)
+	}
 }

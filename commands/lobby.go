@@ -120,16 +120,20 @@ func (a *App) lobbyMessage(info games.Info, b storage.Binding, notice string) Me
 		e.Fields = []Field{{Name: "Options", Value: strings.Join(optLines, "\n")}}
 	}
 	m := Message{Embeds: []Embed{e}, Mentions: []string{}}
-	for _, o := range info.Options {
-		if len(m.Rows) == MaxRows-1 {
-			break // more options than rows: the rest keep their defaults
+	if len(info.Options) <= MaxRows-1 {
+		// One select per option, each showing its current value.
+		for _, o := range info.Options {
+			m.Rows = append(m.Rows, Row{Select: optionSelect(b, o)})
 		}
-		s := &Select{CustomID: CustomID{Route: 'l', Table: b.Table, Arg: "opt/" + o.Key}.MustEncode(), Placeholder: o.Label}
-		for _, v := range o.Values {
-			s.Options = append(s.Options, Option{Label: clip(o.Label+": "+v, MaxOptionLabel), Value: v, Default: b.Options[o.Key] == v,
+	} else {
+		// More options than rows: one menu to pick the option, then a
+		// private menu of its values for the host.
+		pick := &Select{CustomID: CustomID{Route: 'l', Table: b.Table, Arg: "pick"}.MustEncode(), Placeholder: "Change an option…"}
+		for _, o := range info.Options {
+			pick.Options = append(pick.Options, Option{Label: clip(o.Label+": "+b.Options[o.Key], MaxOptionLabel), Value: o.Key,
 				Description: clip(o.Help, MaxOptionLabel)})
 		}
-		m.Rows = append(m.Rows, Row{Select: s})
+		m.Rows = append(m.Rows, Row{Select: pick})
 	}
 	btn := func(label, arg string, style ButtonStyle) Button {
 		return Button{Label: label, Style: style, CustomID: CustomID{Route: 'l', Table: b.Table, Arg: arg}.MustEncode()}
@@ -138,6 +142,16 @@ func (a *App) lobbyMessage(info games.Info, b storage.Binding, notice string) Me
 		btn("Join", "join", Success), btn("Leave", "leave", Secondary), btn("Start", "start", Primary), btn("Cancel", "cancel", Danger),
 	}})
 	return m
+}
+
+// optionSelect is the select menu of one option's values.
+func optionSelect(b storage.Binding, o games.OptionSpec) *Select {
+	s := &Select{CustomID: CustomID{Route: 'l', Table: b.Table, Arg: "opt/" + o.Key}.MustEncode(), Placeholder: o.Label}
+	for _, v := range o.Values {
+		s.Options = append(s.Options, Option{Label: clip(o.Label+": "+v, MaxOptionLabel), Value: v, Default: b.Options[o.Key] == v,
+			Description: clip(o.Help, MaxOptionLabel)})
+	}
+	return s
 }
 
 // closedLobby replaces the lobby message once it started or was cancelled.
@@ -149,6 +163,9 @@ func closedLobby(info games.Info, b storage.Binding, text string) Message {
 // message is updated in place.
 func (a *App) lobbyComponent(ctx context.Context, req Request, c CustomID, p Poster) (Response, error) {
 	op, arg, _ := strings.Cut(c.Arg, "/")
+	if op == "pick" {
+		return a.optionPicker(req, c.Table)
+	}
 	if op == "opt" && len(req.Values) == 1 {
 		arg = arg + "=" + req.Values[0]
 	}
@@ -160,7 +177,42 @@ func (a *App) lobbyComponent(ctx context.Context, req Request, c CustomID, p Pos
 		// Refusals that leave the lobby as it is answer privately.
 		return Response{Message: &Message{Ephemeral: true, Content: note}}, nil
 	}
+	b, err := a.Store.GetBinding(c.Table)
+	if err != nil {
+		return Response{}, err
+	}
+	if req.Message != "" && req.Message != b.LobbyMessage {
+		// The change came from the host's private option picker: edit the
+		// public lobby and confirm privately.
+		if err := p.Edit(ctx, b.Channel, b.LobbyMessage, msg); err != nil {
+			return Response{}, fmt.Errorf("commands: edit lobby: %w", err)
+		}
+		return Response{Update: true, Message: &Message{Ephemeral: true, Content: "Option changed: " + clip(arg, 80) + "."}}, nil
+	}
 	return Response{Message: &msg, Update: true}, nil
+}
+
+// optionPicker answers the host's choice of an option to change with a
+// private menu of its values.
+func (a *App) optionPicker(req Request, id uint64) (Response, error) {
+	b, err := a.Store.GetBinding(id)
+	if err != nil {
+		return Response{}, err
+	}
+	if req.User.ID != b.Host {
+		return Response{Message: &Message{Ephemeral: true, Content: fmt.Sprintf("Only the host (<@%s>) can change the options.", b.Host)}}, nil
+	}
+	k, err := a.Catalog.Get(b.Game)
+	if err != nil {
+		return Response{}, err
+	}
+	for _, o := range k.Info().Options {
+		if len(req.Values) == 1 && o.Key == req.Values[0] {
+			return Response{Message: &Message{Ephemeral: true, Content: fmt.Sprintf("**%s**: %s", o.Label, o.Help),
+				Rows: []Row{{Select: optionSelect(b, o)}}}}, nil
+		}
+	}
+	return Response{}, ErrBadCustomID
 }
 
 // lobbyCommand handles /game join|leave|start for the channel's lobby; the
