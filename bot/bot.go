@@ -66,7 +66,13 @@ func (b *Bot) Run(ctx context.Context) error {
 	if err := b.Session.Open(); err != nil {
 		return fmt.Errorf("bot: open gateway: %w", err)
 	}
+	timers := make(chan struct{})
+	go func() {
+		defer close(timers)
+		b.App.RunTimers(ctx, poster{s: b.Session}, time.Second)
+	}()
 	<-ctx.Done()
+	<-timers
 	b.Log.Info().Msg("shutting down: finishing interactions in flight")
 	b.Drain(10 * time.Second)
 	if err := b.Session.Close(); err != nil {

@@ -76,12 +76,14 @@ type harness struct {
 	app   *App
 	rec   *recorder
 	store *storage.Store
+	path  string
 	n     int
 }
 
 func newHarness(t *testing.T) *harness {
 	t.Helper()
-	store, err := storage.Open(filepath.Join(t.TempDir(), "t.db"), storage.Options{Timeout: time.Second})
+	path := filepath.Join(t.TempDir(), "t.db")
+	store, err := storage.Open(path, storage.Options{Timeout: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +96,7 @@ func newHarness(t *testing.T) *harness {
 	}
 	// A stand-in image keeps these tests about behaviour, not rendering.
 	render := func(imaging.Kind, any, []string) ([]byte, error) { return []byte("png"), nil }
-	return &harness{t: t, rec: newRecorder(), store: store,
+	return &harness{t: t, rec: newRecorder(), store: store, path: path,
 		app: &App{Store: store, Catalog: cat, Log: zerolog.Nop(), Render: render}}
 }
 

@@ -41,6 +41,9 @@ func (a *App) newLobby(ctx context.Context, req Request, p Poster) (Response, er
 	if err != nil {
 		return Response{}, err
 	}
+	for _, o := range clockOptions() {
+		opts[o.Key] = o.Default
+	}
 	b := storage.Binding{Game: info.ID, Guild: req.Guild, Channel: req.Channel, Host: req.User.ID,
 		Users: []string{req.User.ID}, Names: []string{req.User.Name}, Status: statusLobby,
 		Created: a.now(), Updated: a.now(), Options: opts}
@@ -107,7 +110,7 @@ func (a *App) lobbyMessage(info games.Info, b storage.Binding, notice string) Me
 		need = fmt.Sprintf("%d to %d players", info.MinSeats, info.MaxSeats)
 	}
 	var optLines []string
-	for _, o := range info.Options {
+	for _, o := range lobbyOptions(info) {
 		optLines = append(optLines, fmt.Sprintf("**%s**: %s", o.Label, b.Options[o.Key]))
 	}
 	e := Embed{
@@ -120,16 +123,16 @@ func (a *App) lobbyMessage(info games.Info, b storage.Binding, notice string) Me
 		e.Fields = []Field{{Name: "Options", Value: strings.Join(optLines, "\n")}}
 	}
 	m := Message{Embeds: []Embed{e}, Mentions: []string{}}
-	if len(info.Options) <= MaxRows-1 {
+	if len(lobbyOptions(info)) <= MaxRows-1 {
 		// One select per option, each showing its current value.
-		for _, o := range info.Options {
+		for _, o := range lobbyOptions(info) {
 			m.Rows = append(m.Rows, Row{Select: optionSelect(b, o)})
 		}
 	} else {
 		// More options than rows: one menu to pick the option, then a
 		// private menu of its values for the host.
 		pick := &Select{CustomID: CustomID{Route: 'l', Table: b.Table, Arg: "pick"}.MustEncode(), Placeholder: "Change an option…"}
-		for _, o := range info.Options {
+		for _, o := range lobbyOptions(info) {
 			pick.Options = append(pick.Options, Option{Label: clip(o.Label+": "+b.Options[o.Key], MaxOptionLabel), Value: o.Key,
 				Description: clip(o.Help, MaxOptionLabel)})
 		}
@@ -206,7 +209,7 @@ func (a *App) optionPicker(req Request, id uint64) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	for _, o := range k.Info().Options {
+	for _, o := range lobbyOptions(k.Info()) {
 		if len(req.Values) == 1 && o.Key == req.Values[0] {
 			return Response{Message: &Message{Ephemeral: true, Content: fmt.Sprintf("**%s**: %s", o.Label, o.Help),
 				Rows: []Row{{Select: optionSelect(b, o)}}}}, nil
@@ -301,14 +304,22 @@ func (a *App) lobbyOp(ctx context.Context, req Request, id uint64, op, arg strin
 			return Message{}, fmt.Sprintf("Only the host (<@%s>) can change the options.", b.Host), nil
 		}
 		key, val, _ := strings.Cut(arg, "=")
-		next := games.Options{}
-		for k, v := range b.Options {
-			next[k] = v
+		next := gameOptions(b.Options)
+		if !isClockOption(key) {
+			next[key] = val
 		}
-		next[key] = val
 		norm, err := info.Normalize(next)
 		if err != nil {
 			return Message{}, "", err
+		}
+		for _, o := range clockOptions() {
+			norm[o.Key] = b.Options[o.Key]
+			if o.Key == key {
+				if !slices.Contains(o.Values, val) {
+					return Message{}, "", games.ErrBadOption
+				}
+				norm[o.Key] = val
+			}
 		}
 		b.Options = norm
 	case "start":
@@ -343,7 +354,7 @@ func (a *App) closeLobby(b storage.Binding, info games.Info, text string) (Messa
 // start creates the table (the deal is committed with it), posts the table
 // message and mentions the first player in a new message.
 func (a *App) start(ctx context.Context, req Request, b storage.Binding, info games.Info, p Poster) (Message, string, error) {
-	t, steps, err := a.Store.CreateAt(a.Catalog, b.Table, b.Game, b.Options, len(b.Users), a.meta(req))
+	t, steps, err := a.Store.CreateAt(a.Catalog, b.Table, b.Game, gameOptions(b.Options), len(b.Users), a.meta(req))
 	if err != nil {
 		return Message{}, "", err
 	}
@@ -352,6 +363,9 @@ func (a *App) start(ctx context.Context, req Request, b storage.Binding, info ga
 		return Message{}, "", err
 	}
 	b.Updated = a.now()
+	if err := writeClock(&b, newClock(b.Options, len(b.Users))); err != nil {
+		return Message{}, "", err
+	}
 	if err := a.Store.PutBinding(b); err != nil {
 		return Message{}, "", err
 	}

@@ -60,11 +60,14 @@ func (a *App) tableMessage(b storage.Binding, t games.Table, lines []string) (Me
 	}
 	m := Message{Files: []File{{Name: "table.png", Type: "image/png", Data: png}}}
 	toAct := t.ToAct()
-	var ping []string
+	var ping, clocks []string
 	for _, s := range toAct {
 		if s >= 0 {
 			ping = append(ping, mention(b, s))
 			m.Mentions = append(m.Mentions, b.Users[s])
+			if dl := deadlineText(b, s); dl != "" {
+				clocks = append(clocks, mention(b, s)+": time runs out "+dl)
+			}
 		}
 	}
 	if len(lines) > 0 {
@@ -79,6 +82,9 @@ func (a *App) tableMessage(b storage.Binding, t games.Table, lines []string) (Me
 		Footer: fmt.Sprintf("move %d · buttons older than this board are refused politely", t.Version())}
 	if len(ping) > 0 {
 		e.Fields = append(e.Fields, Field{Name: "To play", Value: strings.Join(ping, ", "), Inline: true})
+	}
+	if c, err := readClock(b); err == nil && c.on() {
+		e.Fields = append(e.Fields, Field{Name: "Clock", Value: clockSummary(c) + "\n" + strings.Join(clocks, "\n")})
 	}
 	m.Embeds = []Embed{e}
 	btn := func(label, arg string, style ButtonStyle) Button {
@@ -166,6 +172,9 @@ func (a *App) announce(ctx context.Context, p Poster, b *storage.Binding, t game
 		return fmt.Errorf("commands: post table: %w", err)
 	}
 	b.Message, b.Updated = id, a.now()
+	if err := a.tickClock(b, t); err != nil {
+		return err
+	}
 	if t.Over() {
 		b.Status = statusFinished
 		if err := a.Store.ClearActive(b.Channel); err != nil {
@@ -326,6 +335,9 @@ func (a *App) abandon(ctx context.Context, req Request, p Poster) (Response, err
 		return Response{}, err
 	}
 	if err := a.Store.ClearActive(b.Channel); err != nil {
+		return Response{}, err
+	}
+	if err := a.Store.UnscheduleTable(b.Table); err != nil {
 		return Response{}, err
 	}
 	if _, err := p.Post(ctx, b.Channel, Message{Content: text, Mentions: []string{}}); err != nil {

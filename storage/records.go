@@ -150,6 +150,24 @@ func (s *Store) GetGuild(guild string, v any) error {
 	})
 }
 
+// PutUser stores a user's preferences (notifications, quiet hours, away)
+// as JSON; the commands layer owns the shape.
+func (s *Store) PutUser(user string, v any) error {
+	if user == "" {
+		return errors.New("storage: user settings need a user id")
+	}
+	return s.db.Update(func(tx *bolt.Tx) error {
+		return putJSON(tx.Bucket(bucketUsers), []byte(user), v)
+	})
+}
+
+// GetUser decodes a user's preferences into v; none wraps ErrNotFound.
+func (s *Store) GetUser(user string, v any) error {
+	return s.db.View(func(tx *bolt.Tx) error {
+		return getJSON(tx.Bucket(bucketUsers), []byte(user), v, "user "+user)
+	})
+}
+
 func putJSON(bk *bolt.Bucket, k []byte, v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {

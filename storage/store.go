@@ -46,10 +46,12 @@ var (
 	bucketHistory      = []byte("history")
 	bucketInteractions = []byte("interactions")
 	bucketSchedule     = []byte("schedule")
+	bucketTimers       = []byte("timers") // table id -> nested bucket of its schedule keys
+	bucketUsers        = []byte("users")
 	bucketMeta         = []byte("meta")
 
 	allBuckets = [][]byte{bucketTables, bucketLogs, bucketBindings, bucketChannels, bucketGuilds,
-		bucketRatings, bucketHistory, bucketInteractions, bucketSchedule, bucketMeta}
+		bucketRatings, bucketHistory, bucketInteractions, bucketSchedule, bucketTimers, bucketUsers, bucketMeta}
 
 	keySchema = []byte("schema")
 )

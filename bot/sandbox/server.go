@@ -82,7 +82,17 @@ func Serve(ctx context.Context, addr string, app *commands.App, log zerolog.Logg
 	if err != nil {
 		return fmt.Errorf("sandbox: listen on %s: %w", addr, err)
 	}
-	return serve(ctx, ln, New(app, log), log)
+	srv := New(app, log)
+	// The sandbox runs the same timers as the bot: turn clocks, reminders
+	// and expiries appear in the page as they would in Discord.
+	timers := make(chan struct{})
+	go func() {
+		defer close(timers)
+		app.RunTimers(ctx, srv.world, time.Second)
+	}()
+	err = serve(ctx, ln, srv, log)
+	<-timers
+	return err
 }
 
 func serve(ctx context.Context, ln net.Listener, h http.Handler, log zerolog.Logger) error {

@@ -1,0 +1,339 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"spindle/games"
+	"spindle/storage"
+)
+
+// Clock is a table's turn clock, kept in its binding. A seat's deadline is
+// set when it becomes one of the seats to act and cleared when it stops
+// being one; with a time bank (a chess clock) the time it used is taken
+// from its bank and the increment added. Timers in the schedule bucket wake
+// the bot for reminders and the expiry; each timer names the deadline it
+// belongs to, so one left behind by a move is recognised and dropped.
+type Clock struct {
+	Preset    string          `json:"preset"`
+	Pace      string          `json:"pace"` // none, live or async
+	Turn      time.Duration   `json:"turn,omitempty"`
+	Bank      time.Duration   `json:"bank,omitempty"`
+	Increment time.Duration   `json:"increment,omitempty"`
+	Policy    string          `json:"policy"` // auto, skip or forfeit
+	Banks     []time.Duration `json:"banks,omitempty"`
+	Since     []time.Time     `json:"since,omitempty"`
+	Deadlines []time.Time     `json:"deadlines,omitempty"`
+}
+
+// clockPreset is one choice of the lobby's clock menu.
+type clockPreset struct {
+	name, pace      string
+	turn, bank, inc time.Duration
+}
+
+var clockPresets = []clockPreset{
+	{name: "none", pace: "none"},
+	{name: "live-1m", pace: "live", turn: time.Minute},
+	{name: "live-5m", pace: "live", turn: 5 * time.Minute},
+	{name: "live-15m", pace: "live", turn: 15 * time.Minute},
+	{name: "bank-10m+30s", pace: "live", bank: 10 * time.Minute, inc: 30 * time.Second},
+	{name: "async-12h", pace: "async", turn: 12 * time.Hour},
+	{name: "async-24h", pace: "async", turn: 24 * time.Hour},
+	{name: "async-3d", pace: "async", turn: 72 * time.Hour},
+	{name: "bank-3d+12h", pace: "async", bank: 72 * time.Hour, inc: 12 * time.Hour},
+}
+
+// optClock is the lobby's clock option, shown beside the game's own.
+const optClock = "clock"
+
+// clockPolicies are what happens when a seat's time runs out.
+var clockPolicies = []string{"auto", "skip", "forfeit"}
+
+// clockOptions is the pseudo-option every lobby offers: "none" or
+// "<preset>:<policy>" (one menu of at most 25 values). It configures the
+// driver's clock, never the game.
+func clockOptions() []games.OptionSpec {
+	values := []string{"none"}
+	for _, p := range clockPresets[1:] {
+		for _, pol := range clockPolicies {
+			values = append(values, p.name+":"+pol)
+		}
+	}
+	return []games.OptionSpec{{Key: optClock, Label: "Turn clock", Values: values, Default: "none",
+		Help: "live-5m = 5 min a turn, async-24h = a day, bank = chess clock; then auto move, skip or forfeit on timeout."}}
+}
+
+// lobbyOptions are the game's options followed by the clock's.
+func lobbyOptions(info games.Info) []games.OptionSpec {
+	return append(slices.Clone(info.Options), clockOptions()...)
+}
+
+func isClockOption(key string) bool { return key == optClock }
+
+// newClock builds the clock chosen in the lobby.
+func newClock(opts games.Options, seats int) Clock {
+	name, policy, _ := strings.Cut(opts[optClock], ":")
+	c := Clock{Preset: "none", Pace: "none", Policy: "auto"}
+	for _, p := range clockPresets {
+		if p.name == name {
+			c = Clock{Preset: p.name, Pace: p.pace, Turn: p.turn, Bank: p.bank, Increment: p.inc, Policy: c.Policy}
+		}
+	}
+	if slices.Contains(clockPolicies, policy) {
+		c.Policy = policy
+	}
+	c.Since = make([]time.Time, seats)
+	c.Deadlines = make([]time.Time, seats)
+	if c.Bank > 0 {
+		c.Banks = slices.Repeat([]time.Duration{c.Bank}, seats)
+	}
+	return c
+}
+
+// gameOptions strips the clock's pseudo-options.
+func gameOptions(opts games.Options) games.Options {
+	out := games.Options{}
+	for k, v := range opts {
+		if !isClockOption(k) {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+func (c Clock) on() bool { return c.Pace == "live" || c.Pace == "async" }
+
+// advance updates deadlines for the seats now to act and returns the seats
+// that just started waiting.
+func (c *Clock) advance(toAct []games.Seat, now time.Time) []games.Seat {
+	var started []games.Seat
+	for i := range c.Since {
+		s := games.Seat(i)
+		acting := slices.Contains(toAct, s)
+		switch {
+		case acting && c.Since[i].IsZero():
+			c.Since[i] = now
+			limit := c.Turn
+			if c.Bank > 0 {
+				limit = max(c.Banks[i], time.Second)
+			}
+			c.Deadlines[i] = now.Add(limit)
+			started = append(started, s)
+		case !acting && !c.Since[i].IsZero():
+			if c.Bank > 0 {
+				c.Banks[i] = max(c.Banks[i]-now.Sub(c.Since[i]), 0) + c.Increment
+			}
+			c.Since[i], c.Deadlines[i] = time.Time{}, time.Time{}
+		}
+	}
+	return started
+}
+
+// timers are the reminders and the expiry of a seat that started waiting:
+// in async play at half time and two hours before the deadline; in live
+// play only the expiry.
+func (c Clock) timers(table uint64, s games.Seat, now time.Time) []storage.Timer {
+	dl := c.Deadlines[s]
+	out := []storage.Timer{{Due: dl, Table: table, Seat: s, Kind: "expire", Deadline: dl}}
+	if c.Pace == "async" {
+		half := now.Add(dl.Sub(now) / 2)
+		late := dl.Add(-2 * time.Hour)
+		out = append(out, storage.Timer{Due: half, Table: table, Seat: s, Kind: "remind", Deadline: dl})
+		if late.After(half) {
+			out = append(out, storage.Timer{Due: late, Table: table, Seat: s, Kind: "remind", Deadline: dl})
+		}
+	}
+	return out
+}
+
+func readClock(b storage.Binding) (Clock, error) {
+	var c Clock
+	if len(b.Clock) == 0 {
+		return Clock{Pace: "none"}, nil
+	}
+	if err := json.Unmarshal(b.Clock, &c); err != nil {
+		return c, fmt.Errorf("commands: table %d clock: %w", b.Table, err)
+	}
+	return c, nil
+}
+
+func writeClock(b *storage.Binding, c Clock) error {
+	raw, err := json.Marshal(c)
+	if err != nil {
+		return fmt.Errorf("commands: encode clock: %w", err)
+	}
+	b.Clock = raw
+	return nil
+}
+
+// tickClock runs after every committed change of a table: it moves the
+// deadlines on, schedules the timers of seats that started waiting, and
+// drops every timer once the game is over.
+func (a *App) tickClock(b *storage.Binding, t games.Table) error {
+	if t.Over() {
+		return a.Store.UnscheduleTable(b.Table)
+	}
+	c, err := readClock(*b)
+	if err != nil || !c.on() {
+		return err
+	}
+	now := a.now()
+	var ts []storage.Timer
+	for _, s := range c.advance(t.ToAct(), now) {
+		ts = append(ts, c.timers(b.Table, s, now)...)
+	}
+	if err := writeClock(b, c); err != nil {
+		return err
+	}
+	return a.Store.Schedule(ts...)
+}
+
+// deadlineText says how long a seat has left, in Discord's relative
+// timestamp markup, or "" without a clock.
+func deadlineText(b storage.Binding, s games.Seat) string {
+	c, err := readClock(b)
+	if err != nil || !c.on() || int(s) >= len(c.Deadlines) || c.Deadlines[s].IsZero() {
+		return ""
+	}
+	return fmt.Sprintf("<t:%d:R>", c.Deadlines[s].Unix())
+}
+
+// FireDue fires every timer due at now and removes it. It returns how many
+// fired. The bot and the sandbox call it every second; a restart simply
+// finds the timers that came due while the bot was down.
+func (a *App) FireDue(ctx context.Context, now time.Time, p Poster) (int, error) {
+	due, err := a.Store.Due(now, 100)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, tm := range due {
+		if err := a.fire(ctx, tm, p); err != nil {
+			a.Log.Error().Err(err).Uint64("table", tm.Table).Str("timer", tm.Kind).Msg("timer failed")
+		} else {
+			n++
+		}
+		if err := a.Store.Unschedule(tm); err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// fire handles one timer, if it still applies: the table is running, the
+// seat still waits and its deadline is the one the timer was set for.
+func (a *App) fire(ctx context.Context, tm storage.Timer, p Poster) error {
+	defer a.lock(tm.Table)()
+	b, err := a.Store.GetBinding(tm.Table)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil
+	}
+	if err != nil || b.Status != statusActive {
+		return err
+	}
+	c, err := readClock(b)
+	if err != nil {
+		return err
+	}
+	if int(tm.Seat) >= len(c.Deadlines) || !c.Deadlines[tm.Seat].Equal(tm.Deadline) {
+		return nil // the seat moved on since: a timer left behind
+	}
+	t, err := a.Store.Load(a.Catalog, b.Table)
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(t.ToAct(), tm.Seat) {
+		return nil
+	}
+	who := mention(b, tm.Seat)
+	if tm.Kind == "remind" {
+		_, err := p.Post(ctx, b.Channel, Message{Mentions: []string{b.Users[tm.Seat]},
+			Content: fmt.Sprintf("⏰ %s, it's still your move at table #%d — time runs out %s.", who, b.Table, deadlineText(b, tm.Seat))})
+		return err
+	}
+	return a.expire(ctx, b, t, c, tm, p)
+}
+
+// expire applies the table's policy to a seat whose time ran out. The
+// action is logged like any move, with an interaction id derived from the
+// timer, so a timer that fires twice (a crash between the move and the
+// timer's removal) is applied once.
+func (a *App) expire(ctx context.Context, b storage.Binding, t games.Table, c Clock, tm storage.Timer, p Poster) error {
+	meta := storage.Meta{At: a.now(), Interaction: fmt.Sprintf("timer:%d:%d:%d", b.Table, tm.Seat, tm.Deadline.UnixNano())}
+	who := mention(b, tm.Seat)
+	var (
+		steps []games.Step
+		err   error
+		line  string
+	)
+	key, how := "", ""
+	switch c.Policy {
+	case "forfeit":
+		t, steps, err = a.Store.Concede(a.Catalog, b.Table, tm.Seat, t.Version(), meta)
+		line = fmt.Sprintf("⏰ %s ran out of time and forfeits.", who)
+	case "skip":
+		if slices.ContainsFunc(t.Legal(tm.Seat), func(ch games.Choice) bool { return ch.Key == "pass" }) {
+			key, how = "pass", "passes for them"
+			break
+		}
+		fallthrough // the game has no pass: play a default move instead
+	default:
+		choices := t.Legal(tm.Seat)
+		if len(choices) == 0 {
+			return nil
+		}
+		key, how = choices[0].Key, "plays a default move for them"
+	}
+	if key != "" {
+		t, steps, err = a.Store.Play(a.Catalog, b.Table, tm.Seat, t.Version(), key, meta)
+		line = fmt.Sprintf("⏰ %s ran out of time; the bot %s.", who, how)
+	}
+	if errors.Is(err, storage.ErrDuplicate) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	note := games.Step{Seat: tm.Seat, Events: []games.Event{{Public: line}}}
+	return a.announce(ctx, p, &b, t, append([]games.Step{note}, steps...))
+}
+
+// clockSummary describes a clock for the lobby and status.
+func clockSummary(c Clock) string {
+	if !c.on() {
+		return "no clock"
+	}
+	var b strings.Builder
+	b.WriteString(c.Pace + " · ")
+	if c.Bank > 0 {
+		fmt.Fprintf(&b, "%s bank + %s a turn", c.Bank, c.Increment)
+	} else {
+		fmt.Fprintf(&b, "%s a turn", c.Turn)
+	}
+	fmt.Fprintf(&b, " · on timeout: %s", c.Policy)
+	return b.String()
+}
+
+// RunTimers fires due timers every interval until ctx is done. A failure
+// is logged and retried on the next tick; nothing is lost, because timers
+// stay stored until they have fired.
+func (a *App) RunTimers(ctx context.Context, p Poster, every time.Duration) {
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		if _, err := a.FireDue(ctx, a.now(), p); err != nil {
+			a.Log.Error().Err(err).Msg("firing timers failed")
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}

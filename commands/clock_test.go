@@ -1,0 +1,170 @@
+package commands
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"spindle/storage"
+)
+
+// simClock is the simulated time of a clock test.
+type simClock struct{ now time.Time }
+
+func (c *simClock) set(t time.Time) { c.now = t }
+
+// startClocked opens a Warp and Weft lobby with the given clock value,
+// alice as Warp, and starts it at the simulated start time.
+func startClocked(t *testing.T, clock string) (*harness, *simClock, time.Time) {
+	t.Helper()
+	h := newHarness(t)
+	start := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
+	sc := &simClock{now: start}
+	h.app.Now = func() time.Time { return sc.now }
+	if _, err := h.command(alice, "game new", map[string]string{"game": "warpweft"}); err != nil {
+		t.Fatal(err)
+	}
+	lobby := h.rec.last("c1")
+	if _, err := h.click(alice, lobby.id, selectID(t, lobby.msg, "/opt/roles"), "chosen"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.click(alice, lobby.id, selectID(t, lobby.msg, "/opt/clock"), clock); err != nil {
+		t.Fatal(err)
+	}
+	h.click(bob, lobby.id, button(t, lobby.msg, "Join"))
+	if _, err := h.click(alice, lobby.id, button(t, lobby.msg, "Start")); err != nil {
+		t.Fatal(err)
+	}
+	return h, sc, start
+}
+
+// fireAt moves simulated time to at and fires what is due.
+func (h *harness) fireAt(sc *simClock, at time.Time) int {
+	h.t.Helper()
+	sc.set(at)
+	n, err := h.app.FireDue(context.Background(), at, h.rec)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return n
+}
+
+func (h *harness) version() uint64 {
+	h.t.Helper()
+	t, err := h.store.Load(h.app.Catalog, 1)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return t.Version()
+}
+
+func TestAsyncClockOverThreeDays(t *testing.T) {
+	h, sc, start := startClocked(t, "async-24h:auto")
+	table := h.rec.last("c1").msg
+	if !strings.Contains(table.Embeds[0].Fields[len(table.Embeds[0].Fields)-1].Value, "async · 24h0m0s a turn · on timeout: auto") {
+		t.Fatalf("the table does not show the clock: %+v", table.Embeds[0].Fields)
+	}
+	posts := func() int { return len(h.rec.posts["c1"]) }
+	// Day 1: nothing before half time; reminders at 12h and 22h; the
+	// expiry at 24h plays a default move for alice.
+	if n := h.fireAt(sc, start.Add(11*time.Hour)); n != 0 {
+		t.Fatalf("%d timers fired before half time", n)
+	}
+	before := posts()
+	h.fireAt(sc, start.Add(12*time.Hour))
+	if last := h.rec.last("c1").msg; posts() != before+1 || !strings.Contains(last.Content, "<@100>, it's still your move") || last.Mentions[0] != alice.ID {
+		t.Fatalf("no half-time reminder for alice: %q", last.Content)
+	}
+	h.fireAt(sc, start.Add(22*time.Hour))
+	if posts() != before+2 {
+		t.Fatal("no reminder two hours before the deadline")
+	}
+	v := h.version()
+	h.fireAt(sc, start.Add(24*time.Hour))
+	last := h.rec.last("c1").msg
+	if h.version() != v+1 || !strings.Contains(last.Content, "<@100> ran out of time; the bot plays a default move for them.") ||
+		len(last.Mentions) != 1 || last.Mentions[0] != bob.ID {
+		t.Fatalf("expiry: version %d -> %d, message %q", v, h.version(), last.Content)
+	}
+	// Day 2: bob moves in time; his own timers are left behind and do
+	// nothing when they come due.
+	sc.set(start.Add(27 * time.Hour))
+	h.move(bob)
+	v = h.version()
+	h.fireAt(sc, start.Add(48*time.Hour))
+	if h.version() != v {
+		t.Fatal("a timer left behind by bob's move played for him")
+	}
+	// Day 3: the bot is down while alice's deadline (27h + 24h) passes; on
+	// restart the expiry fires once.
+	h.store.Close()
+	st, err := storage.Open(h.path, storage.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.store, h.app.Store = st, st
+	t.Cleanup(func() { st.Close() })
+	h.fireAt(sc, start.Add(60*time.Hour))
+	if h.version() != v+1 {
+		t.Fatalf("after the restart the missed deadline did not fire once: version %d -> %d", v, h.version())
+	}
+	if n := h.fireAt(sc, start.Add(61*time.Hour)); n != 0 || h.version() != v+1 {
+		t.Fatalf("the missed deadline fired again (%d timers)", n)
+	}
+}
+
+func TestClockPolicies(t *testing.T) {
+	t.Run("forfeit", func(t *testing.T) {
+		h, sc, start := startClocked(t, "live-5m:forfeit")
+		h.fireAt(sc, start.Add(5*time.Minute))
+		tbl, _ := h.store.Load(h.app.Catalog, 1)
+		r, over := tbl.Result()
+		if !over || r.Reason != "conceded" || len(r.Winners) != 1 || r.Winners[0] != 1 {
+			t.Fatalf("forfeit: over %v, %+v", over, r)
+		}
+		if !strings.Contains(strings.Join(contents(h), "\n"), "ran out of time and forfeits") {
+			t.Fatal("the forfeit is not in the channel")
+		}
+		if due, _ := h.store.Due(start.Add(48*time.Hour), 10); len(due) != 0 {
+			t.Fatalf("timers left after the end: %+v", due)
+		}
+	})
+	t.Run("skip falls back to a default move", func(t *testing.T) {
+		h, sc, start := startClocked(t, "live-1m:skip")
+		v := h.version()
+		h.fireAt(sc, start.Add(time.Minute))
+		if h.version() != v+1 || !strings.Contains(h.rec.last("c1").msg.Content, "plays a default move") {
+			t.Fatalf("skip without a pass: version %d -> %d", v, h.version())
+		}
+	})
+	t.Run("live clock has no reminders", func(t *testing.T) {
+		h, sc, start := startClocked(t, "live-15m:auto")
+		before := len(h.rec.posts["c1"])
+		if n := h.fireAt(sc, start.Add(14*time.Minute)); n != 0 || len(h.rec.posts["c1"]) != before {
+			t.Fatalf("%d timers fired in a live game before the deadline", n)
+		}
+	})
+}
+
+func TestTimeBank(t *testing.T) {
+	h, sc, start := startClocked(t, "bank-10m+30s:auto")
+	sc.set(start.Add(3 * time.Minute))
+	h.move(alice) // used 3 of 10 minutes, gets 30 s back
+	b, _ := h.store.GetBinding(1)
+	c, err := readClock(b)
+	if err != nil || c.Banks[0] != 7*time.Minute+30*time.Second || c.Banks[1] != 10*time.Minute {
+		t.Fatalf("banks = %v, %v", c.Banks, err)
+	}
+	if !c.Deadlines[1].Equal(start.Add(13*time.Minute)) || !c.Deadlines[0].IsZero() {
+		t.Fatalf("deadlines = %v", c.Deadlines)
+	}
+}
+
+func contents(h *harness) []string {
+	var out []string
+	for _, p := range h.rec.posts["c1"] {
+		out = append(out, p.msg.Content)
+	}
+	return out
+}
