@@ -169,6 +169,8 @@ func (a *App) command(ctx context.Context, req Request, p Poster) (Response, err
 		return a.abandon(ctx, req, p)
 	case "game undo":
 		return a.undoCommand(ctx, req, p)
+	case "game list":
+		return a.myGames(req)
 	case "hand":
 		return a.handCommand(ctx, req)
 	}

@@ -168,3 +168,26 @@ func contents(h *harness) []string {
 	}
 	return out
 }
+
+func TestMyGamesList(t *testing.T) {
+	h, _, _ := startClocked(t, "async-24h:auto")
+	resp, err := h.command(alice, "game list", nil)
+	if err != nil || !resp.Message.Ephemeral || len(resp.Message.Embeds) != 1 {
+		t.Fatalf("/game list: %v %+v", err, resp.Message)
+	}
+	d := resp.Message.Embeds[0].Description
+	if !strings.Contains(d, "Warp and Weft** #1 in <#c1>") || !strings.Contains(d, "**you** (time runs out <t:") ||
+		!strings.Contains(d, "https://discord.com/channels/g1/c1/") {
+		t.Fatalf("alice's list: %q", d)
+	}
+	if resp, _ := h.command(bob, "game list", nil); !strings.Contains(resp.Message.Embeds[0].Description, "<@100> (time runs out") {
+		t.Fatalf("bob's list: %+v", resp.Message)
+	}
+	if resp, _ := h.command(carol, "game list", nil); !strings.Contains(resp.Message.Content, "no running games") {
+		t.Fatalf("carol's list: %+v", resp.Message)
+	}
+	h.do(Request{Kind: Command, User: bob, Command: "game abandon", CanManage: true})
+	if resp, _ := h.command(alice, "game list", nil); !strings.Contains(resp.Message.Content, "no running games") {
+		t.Fatalf("the abandoned game is still listed: %+v", resp.Message)
+	}
+}

@@ -57,6 +57,7 @@ func Definitions(cat *games.Catalog) []AppCommand {
 			sub("leave", "Leave the open lobby in this channel (before the game starts)"),
 			sub("start", "Start the lobby's game (host only)"),
 			sub("status", "Show this channel's game privately: the board and whose turn it is"),
+			sub("list", "List your running games in this server, whose turn it is and the time left"),
 			sub("undo", "Take back your own last action in your current turn"),
 			sub("abandon", "End this channel's game without a result (host or Manage Server)"),
 		}},

@@ -180,6 +180,9 @@ func (a *App) announce(ctx context.Context, p Poster, b *storage.Binding, t game
 		if err := a.Store.ClearActive(b.Channel); err != nil {
 			return err
 		}
+		if err := a.Store.DonePlaying(b.Table, b.Users); err != nil {
+			return err
+		}
 	}
 	return a.Store.PutBinding(*b)
 }
@@ -340,8 +343,56 @@ func (a *App) abandon(ctx context.Context, req Request, p Poster) (Response, err
 	if err := a.Store.UnscheduleTable(b.Table); err != nil {
 		return Response{}, err
 	}
+	if err := a.Store.DonePlaying(b.Table, b.Users); err != nil {
+		return Response{}, err
+	}
 	if _, err := p.Post(ctx, b.Channel, Message{Content: text, Mentions: []string{}}); err != nil {
 		a.Log.Warn().Err(err).Msg("could not announce the abandon")
 	}
 	return Response{Message: &Message{Ephemeral: true, Content: fmt.Sprintf("Table #%d is abandoned.", b.Table)}}, nil
+}
+
+// myGames is /game list: the caller's running games in this server, with
+// a jump link, whose turn it is and the time left, privately.
+func (a *App) myGames(req Request) (Response, error) {
+	ids, err := a.Store.Playing(req.User.ID)
+	if err != nil {
+		return Response{}, err
+	}
+	var lines []string
+	for _, id := range ids {
+		b, err := a.Store.GetBinding(id)
+		if err != nil || b.Status != statusActive || b.Guild != req.Guild {
+			continue
+		}
+		t, err := a.Store.Load(a.Catalog, id)
+		if err != nil {
+			continue
+		}
+		var turn []string
+		for _, s := range t.ToAct() {
+			if s < 0 {
+				continue
+			}
+			w := mention(b, s)
+			if b.Users[s] == req.User.ID {
+				w = "**you**"
+			}
+			if dl := deadlineText(b, s); dl != "" {
+				w += " (time runs out " + dl + ")"
+			}
+			turn = append(turn, w)
+		}
+		link := fmt.Sprintf("https://discord.com/channels/%s/%s", b.Guild, b.Channel)
+		if b.Message != "" {
+			link += "/" + b.Message
+		}
+		lines = append(lines, fmt.Sprintf("**%s** #%d in <#%s> — to move: %s — [jump to the table](%s)",
+			t.Info().Title, id, b.Channel, strings.Join(turn, ", "), link))
+	}
+	if len(lines) == 0 {
+		return Response{Message: &Message{Ephemeral: true, Content: "You have no running games in this server. Start one with /game new."}}, nil
+	}
+	return Response{Message: &Message{Ephemeral: true, Embeds: []Embed{{Title: "Your games", Color: colourTable,
+		Description: clip(strings.Join(lines, "\n"), 4000)}}}}, nil
 }

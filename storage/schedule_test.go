@@ -111,3 +111,25 @@ func BenchmarkStartupDueWith100kTimers(b *testing.B) {
 		}
 	}
 }
+
+func TestPlayingIndex(t *testing.T) {
+	s, _ := open(t)
+	if err := s.SetPlaying(3, []string{"a", "b"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetPlaying(1, []string{"a"}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.Playing("a"); len(got) != 2 || got[0] != 1 || got[1] != 3 {
+		t.Fatalf("Playing(a) = %v", got)
+	}
+	if err := s.DonePlaying(3, []string{"a", "b"}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.Playing("b"); len(got) != 0 {
+		t.Fatalf("Playing(b) after the end = %v", got)
+	}
+	if got, err := s.Playing("nobody"); err != nil || got != nil {
+		t.Fatalf("Playing(nobody) = %v, %v", got, err)
+	}
+}

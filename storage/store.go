@@ -48,10 +48,11 @@ var (
 	bucketSchedule     = []byte("schedule")
 	bucketTimers       = []byte("timers") // table id -> nested bucket of its schedule keys
 	bucketUsers        = []byte("users")
+	bucketPlayers      = []byte("players") // user id -> nested bucket of table ids
 	bucketMeta         = []byte("meta")
 
 	allBuckets = [][]byte{bucketTables, bucketLogs, bucketBindings, bucketChannels, bucketGuilds,
-		bucketRatings, bucketHistory, bucketInteractions, bucketSchedule, bucketTimers, bucketUsers, bucketMeta}
+		bucketRatings, bucketHistory, bucketInteractions, bucketSchedule, bucketTimers, bucketUsers, bucketPlayers, bucketMeta}
 
 	keySchema = []byte("schema")
 )
