@@ -103,3 +103,40 @@ func TestEveryGameThroughDiscord(t *testing.T) {
 		t.Fatalf("Discord limits violated: %v", v)
 	}
 }
+
+// TestNotificationsThroughDiscord: a turn is announced by a mention in a
+// NEW message, and by DM only to the player who opted in.
+func TestNotificationsThroughDiscord(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	e := newE2E(t)
+	ch := e.fake.DefaultChannel()
+	alice, bob := e.fake.AddUser("alice"), e.fake.AddUser("bob")
+	on := e.finalOf(e.fake.SlashCommand(bob, ch.ID, "notify", discordtest.Sub("dm", discordtest.Bool("on", true))))
+	if !on.Ephemeral() || !strings.Contains(on.Content, "**on**") {
+		t.Fatalf("/notify dm answered %q", on.Content)
+	}
+	e.finalOf(e.fake.SlashCommand(alice, ch.ID, "game", discordtest.Sub("new", discordtest.String("game", "warpweft"))))
+	lobby := e.last()
+	roles, _ := lobby.Select("l/1/opt/roles")
+	e.finalOf(e.fake.Select(alice, lobby, roles.CustomID, "chosen"))
+	lobby, _ = e.fake.Message(lobby.ID)
+	e.finalOf(e.fake.Click(bob, lobby, e.button(lobby, "Join")))
+	lobby, _ = e.fake.Message(lobby.ID)
+	e.finalOf(e.fake.Click(alice, lobby, e.button(lobby, "Start")))
+	if tm := e.last(); !tm.Mentioned(alice.ID) || len(e.fake.Notifications(alice.ID)) == 0 {
+		t.Fatalf("alice was not pinged by a new message: %q", tm.Content)
+	}
+	if got := e.fake.Messages(e.fake.DMChannel(alice.ID).ID); len(got) != 0 {
+		t.Fatalf("alice got DMs without opting in: %+v", got)
+	}
+	// alice moves; bob, who opted in, is pinged and gets a DM.
+	panel := e.pickGroup(alice, e.panel(alice), 0)
+	sel := e.cellSelect(panel)
+	e.finalOf(e.fake.Select(alice, panel, sel.CustomID, sel.Options[0].Value))
+	dms := e.fake.Messages(e.fake.DMChannel(bob.ID).ID)
+	if len(dms) != 1 || !strings.Contains(dms[0].Content, "It's your move in **Warp and Weft** #1") || !e.last().Mentioned(bob.ID) {
+		t.Fatalf("bob's DMs: %+v", dms)
+	}
+}

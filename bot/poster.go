@@ -44,3 +44,14 @@ func (p poster) Thread(ctx context.Context, channel, name string) (string, error
 	}
 	return ch.ID, nil
 }
+
+func (p poster) DM(ctx context.Context, user string, m commands.Message) error {
+	ch, err := p.s.UserChannelCreate(user, discordgo.WithContext(ctx))
+	if err != nil {
+		return fmt.Errorf("bot: open DM with %s: %w", user, err)
+	}
+	if _, err := p.Post(ctx, ch.ID, m); err != nil {
+		return err
+	}
+	return nil
+}

@@ -173,6 +173,8 @@ func (a *App) command(ctx context.Context, req Request, p Poster) (Response, err
 		return a.myGames(req)
 	case "hand":
 		return a.handCommand(ctx, req)
+	case "notify dm", "notify when", "notify quiet", "notify quiet-off", "notify show":
+		return a.notifyCommand(req)
 	}
 	return Response{}, sorry("I don't know that command. Try /game new or /rules.")
 }

@@ -24,6 +24,7 @@ type recorder struct {
 	next    int
 	posts   map[string][]posted // channel -> messages in order
 	threads []string
+	dms     []posted // id = the user
 }
 
 type posted struct {
@@ -61,6 +62,13 @@ func (r *recorder) Thread(_ context.Context, ch, name string) (string, error) {
 	id := fmt.Sprintf("th%d", r.next)
 	r.threads = append(r.threads, id)
 	return id, nil
+}
+
+func (r *recorder) DM(_ context.Context, user string, m Message) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.dms = append(r.dms, posted{id: user, msg: m})
+	return nil
 }
 
 func (r *recorder) last(ch string) posted {

@@ -241,21 +241,22 @@ func (a *App) fire(ctx context.Context, tm storage.Timer, p Poster) error {
 	if err != nil {
 		return err
 	}
-	if int(tm.Seat) >= len(c.Deadlines) || !c.Deadlines[tm.Seat].Equal(tm.Deadline) {
+	if tm.Kind != "ping" && (int(tm.Seat) >= len(c.Deadlines) || !c.Deadlines[tm.Seat].Equal(tm.Deadline)) {
 		return nil // the seat moved on since: a timer left behind
 	}
 	t, err := a.Store.Load(a.Catalog, b.Table)
 	if err != nil {
 		return err
 	}
-	if !slices.Contains(t.ToAct(), tm.Seat) {
+	if !slices.Contains(t.ToAct(), tm.Seat) || int(tm.Seat) >= len(b.Users) {
 		return nil
 	}
 	who := mention(b, tm.Seat)
-	if tm.Kind == "remind" {
-		_, err := p.Post(ctx, b.Channel, Message{Mentions: []string{b.Users[tm.Seat]},
-			Content: fmt.Sprintf("⏰ %s, it's still your move at table #%d — time runs out %s.", who, b.Table, deadlineText(b, tm.Seat))})
-		return err
+	switch tm.Kind {
+	case "remind":
+		return a.notice(ctx, p, b, tm, fmt.Sprintf("⏰ %s, it's still your move at table #%d — time runs out %s.", who, b.Table, deadlineText(b, tm.Seat)))
+	case "ping":
+		return a.notice(ctx, p, b, tm, fmt.Sprintf("🔔 %s, it's your move at table #%d (held during your quiet hours).", who, b.Table))
 	}
 	return a.expire(ctx, b, t, c, tm, p)
 }

@@ -167,11 +167,18 @@ func (a *App) announce(ctx context.Context, p Poster, b *storage.Binding, t game
 			a.Log.Warn().Err(err).Uint64("table", b.Table).Msg("could not retire the old table message")
 		}
 	}
+	held := a.holdQuietPings(&m, *b, t)
 	id, err := p.Post(ctx, b.Channel, m)
 	if err != nil {
 		return fmt.Errorf("commands: post table: %w", err)
 	}
 	b.Message, b.Updated = id, a.now()
+	if err := a.Store.Schedule(held...); err != nil {
+		return err
+	}
+	if !t.Over() {
+		a.dmTurn(ctx, p, *b, t.ToAct(), t.Info().Title)
+	}
 	if err := a.tickClock(b, t); err != nil {
 		return err
 	}
@@ -383,10 +390,7 @@ func (a *App) myGames(req Request) (Response, error) {
 			}
 			turn = append(turn, w)
 		}
-		link := fmt.Sprintf("https://discord.com/channels/%s/%s", b.Guild, b.Channel)
-		if b.Message != "" {
-			link += "/" + b.Message
-		}
+		link := jumpLink(b)
 		lines = append(lines, fmt.Sprintf("**%s** #%d in <#%s> — to move: %s — [jump to the table](%s)",
 			t.Info().Title, id, b.Channel, strings.Join(turn, ", "), link))
 	}

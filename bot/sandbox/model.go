@@ -242,6 +242,20 @@ func (w *world) Post(_ context.Context, ch string, m commands.Message) (string, 
 	return w.store(ch, "", "", nil, m).ID, nil
 }
 
+// DM delivers a direct message (commands.Poster). The sandbox has no DM
+// channels: the message appears in #games for that user alone, marked as a
+// direct message.
+func (w *world) DM(_ context.Context, user string, m commands.Message) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err := validate(m, nil); err != nil {
+		return err
+	}
+	m.Content = "📨 Direct message: " + m.Content
+	w.store(gamesID, "", user, nil, m)
+	return nil
+}
+
 // Edit replaces a bot message of a channel (commands.Poster).
 func (w *world) Edit(_ context.Context, ch, id string, m commands.Message) error {
 	w.mu.Lock()

@@ -514,9 +514,9 @@ func TestAutocomplete(t *testing.T) {
 		text string
 		want []string
 	}{
-		{"/", []string{"/game ", "/hand ", "/rules "}},
+		{"/", []string{"/game ", "/hand ", "/notify ", "/rules "}},
 		{"/ga", []string{"/game "}},
-		{"/game ", []string{"/game new ", "/game join ", "/game leave ", "/game start ", "/game status ", "/game undo ", "/game abandon "}},
+		{"/game ", []string{"/game new ", "/game join ", "/game leave ", "/game start ", "/game status ", "/game list ", "/game undo ", "/game abandon "}},
 		{"/game n", []string{"/game new "}},
 		{"/game new ", []string{"/game new game:", "/game new thread:"}},
 		{"/game new t", []string{"/game new thread:"}},

@@ -21,6 +21,9 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	// Quiet hours name IANA time zones; the runtime image has no zone
+	// files, so the database is embedded in the binary.
+	_ "time/tzdata"
 )
 
 // errUsage marks a command-line mistake: the usage was printed.
