@@ -175,6 +175,10 @@ func (a *App) command(ctx context.Context, req Request, p Poster) (Response, err
 		return a.handCommand(ctx, req)
 	case "notify dm", "notify when", "notify quiet", "notify quiet-off", "notify show":
 		return a.notifyCommand(req)
+	case "away set", "away off":
+		return a.awayCommand(ctx, req, p)
+	case "settings show", "settings clock", "settings reminders", "settings away-max", "settings threads", "settings channel":
+		return a.settingsCommand(req)
 	}
 	return Response{}, sorry("I don't know that command. Try /game new or /rules.")
 }

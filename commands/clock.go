@@ -127,7 +127,9 @@ func (c *Clock) advance(toAct []games.Seat, now time.Time) []games.Seat {
 			started = append(started, s)
 		case !acting && !c.Since[i].IsZero():
 			if c.Bank > 0 {
-				c.Banks[i] = max(c.Banks[i]-now.Sub(c.Since[i]), 0) + c.Increment
+				// Since may lie ahead while the player is away: no time used.
+				used := max(now.Sub(c.Since[i]), 0)
+				c.Banks[i] = max(c.Banks[i]-used, 0) + c.Increment
 			}
 			c.Since[i], c.Deadlines[i] = time.Time{}, time.Time{}
 		}
@@ -138,10 +140,10 @@ func (c *Clock) advance(toAct []games.Seat, now time.Time) []games.Seat {
 // timers are the reminders and the expiry of a seat that started waiting:
 // in async play at half time and two hours before the deadline; in live
 // play only the expiry.
-func (c Clock) timers(table uint64, s games.Seat, now time.Time) []storage.Timer {
+func (c Clock) timers(table uint64, s games.Seat, now time.Time, reminders bool) []storage.Timer {
 	dl := c.Deadlines[s]
 	out := []storage.Timer{{Due: dl, Table: table, Seat: s, Kind: "expire", Deadline: dl}}
-	if c.Pace == "async" {
+	if c.Pace == "async" && reminders {
 		half := now.Add(dl.Sub(now) / 2)
 		late := dl.Add(-2 * time.Hour)
 		out = append(out, storage.Timer{Due: half, Table: table, Seat: s, Kind: "remind", Deadline: dl})
@@ -184,9 +186,15 @@ func (a *App) tickClock(b *storage.Binding, t games.Table) error {
 		return err
 	}
 	now := a.now()
+	reminders := a.settings(b.Guild).Reminders
 	var ts []storage.Timer
 	for _, s := range c.advance(t.ToAct(), now) {
-		ts = append(ts, c.timers(b.Table, s, now)...)
+		// A player who is away starts their turn when they come back.
+		if away := a.prefs(b.Users[s]).AwayUntil; away.After(now) {
+			c.Deadlines[s] = c.Deadlines[s].Add(away.Sub(now))
+			c.Since[s] = away
+		}
+		ts = append(ts, c.timers(b.Table, s, now, reminders)...)
 	}
 	if err := writeClock(b, c); err != nil {
 		return err

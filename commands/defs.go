@@ -22,6 +22,7 @@ const (
 	OptInteger    = 4
 	OptBoolean    = 5
 	OptUser       = 6
+	OptChannel    = 7
 )
 
 // CommandOption is one option or subcommand of an application command.
@@ -34,6 +35,9 @@ type CommandOption struct {
 	Choices      []Choice        `json:"choices,omitempty"`
 	Options      []CommandOption `json:"options,omitempty"`
 }
+
+// manageGuild is the Manage Server permission bit, as Discord's decimal string.
+var manageGuild = "32"
 
 // Definitions returns the slash commands for the catalog's games.
 func Definitions(cat *games.Catalog) []AppCommand {
@@ -76,6 +80,26 @@ func Definitions(cat *games.Catalog) []AppCommand {
 			sub("quiet-off", "No quiet hours"),
 			sub("show", "Show your notification settings"),
 		}},
+		{Name: "away", Description: "Pause your turn clocks in all your games here", Contexts: guildOnly, Options: []CommandOption{
+			sub("set", "Be away for a while: your clocks stop, and everyone is told",
+				CommandOption{Type: OptString, Name: "duration", Description: "How long, e.g. 3d, 12h or 1d12h", Required: true}),
+			sub("off", "You're back: your clocks run again"),
+		}},
+		{Name: "settings", Description: "Spindle's settings for this server (Manage Server)", Contexts: guildOnly,
+			DefaultMemberPermissions: &manageGuild, Options: []CommandOption{
+				sub("show", "Show the settings"),
+				sub("clock", "The default turn clock of new games",
+					CommandOption{Type: OptString, Name: "value", Description: "none, or a preset with a policy such as async-24h:auto", Required: true}),
+				sub("reminders", "Remind players in async games",
+					CommandOption{Type: OptBoolean, Name: "on", Description: "Reminders on or off", Required: true}),
+				sub("away-max", "The longest /away allowed",
+					CommandOption{Type: OptString, Name: "duration", Description: "e.g. 14d", Required: true}),
+				sub("threads", "Open new games in their own thread by default",
+					CommandOption{Type: OptBoolean, Name: "on", Description: "Threads on or off", Required: true}),
+				sub("channel", "Allow or disallow games in a channel (none listed = everywhere)",
+					CommandOption{Type: OptChannel, Name: "channel", Description: "The channel (default: this one)"},
+					CommandOption{Type: OptBoolean, Name: "allow", Description: "Allow (true) or disallow (false)"}),
+			}},
 		{Name: "rules", Description: "Read a game's rules, section by section", Options: []CommandOption{
 			game("Which game"),
 			{Type: OptString, Name: "topic", Description: "A section of the rules", Autocomplete: true},

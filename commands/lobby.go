@@ -31,7 +31,18 @@ func (a *App) newLobby(ctx context.Context, req Request, p Poster) (Response, er
 	if req.Guild == "" {
 		return Response{}, sorry("Games are played in server channels, not in direct messages.")
 	}
-	thread := req.Options["thread"] == "true"
+	set := a.settings(req.Guild)
+	if len(set.Channels) > 0 && !slices.Contains(set.Channels, req.Channel) {
+		var cs []string
+		for _, c := range set.Channels {
+			cs = append(cs, "<#"+c+">")
+		}
+		return Response{}, sorry("Games can't be started in this channel. Try " + strings.Join(cs, ", ") + ".")
+	}
+	thread := set.Threads
+	if v, ok := req.Options["thread"]; ok {
+		thread = v == "true"
+	}
 	if !thread {
 		if err := a.channelFree(req.Channel); err != nil {
 			return Response{}, err
@@ -41,9 +52,7 @@ func (a *App) newLobby(ctx context.Context, req Request, p Poster) (Response, er
 	if err != nil {
 		return Response{}, err
 	}
-	for _, o := range clockOptions() {
-		opts[o.Key] = o.Default
-	}
+	opts[optClock] = set.Clock
 	b := storage.Binding{Game: info.ID, Guild: req.Guild, Channel: req.Channel, Host: req.User.ID,
 		Users: []string{req.User.ID}, Names: []string{req.User.Name}, Status: statusLobby,
 		Created: a.now(), Updated: a.now(), Options: opts}
@@ -89,7 +98,9 @@ func (a *App) channelFree(channel string) error {
 	}
 	b, err := a.Store.GetBinding(id)
 	if err != nil || (b.Status != statusLobby && b.Status != statusActive) {
-		return nil //nolint:nilerr // a dangling index entry does not block a new game
+		// A dangling index entry (no binding, or a closed one) does not
+		// block a new game.
+		return nil
 	}
 	return sorry(fmt.Sprintf("This channel already has a game (table #%d). Finish or abandon it first, or start a new one with `thread: True`.", id))
 }

@@ -23,6 +23,8 @@ type Prefs struct {
 	QuietTo   string `json:"quiet_to,omitempty"`
 	Zone      string `json:"zone,omitempty"`
 	Pings     bool   `json:"pings,omitempty"`
+	// AwayUntil pauses the user's clocks in all their games (/away).
+	AwayUntil time.Time `json:"away_until,omitzero"`
 }
 
 func (a *App) prefs(user string) Prefs {

@@ -514,7 +514,7 @@ func TestAutocomplete(t *testing.T) {
 		text string
 		want []string
 	}{
-		{"/", []string{"/game ", "/hand ", "/notify ", "/rules "}},
+		{"/", []string{"/game ", "/hand ", "/notify ", "/away ", "/settings ", "/rules "}},
 		{"/ga", []string{"/game "}},
 		{"/game ", []string{"/game new ", "/game join ", "/game leave ", "/game start ", "/game status ", "/game list ", "/game undo ", "/game abandon "}},
 		{"/game n", []string{"/game new "}},
