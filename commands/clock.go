@@ -138,18 +138,19 @@ func (c *Clock) advance(toAct []games.Seat, now time.Time) []games.Seat {
 }
 
 // timers are the reminders and the expiry of a seat that started waiting:
-// in async play at half time and two hours before the deadline; in live
-// play only the expiry.
-func (c Clock) timers(table uint64, s games.Seat, now time.Time, reminders bool) []storage.Timer {
+// in async play reminders at half time and two hours before the deadline;
+// in live play only the expiry, unless the server asks for reminders in
+// all games (then at half time).
+func (c Clock) timers(table uint64, s games.Seat, now time.Time, reminders string) []storage.Timer {
 	dl := c.Deadlines[s]
 	out := []storage.Timer{{Due: dl, Table: table, Seat: s, Kind: "expire", Deadline: dl}}
-	if c.Pace == "async" && reminders {
-		half := now.Add(dl.Sub(now) / 2)
-		late := dl.Add(-2 * time.Hour)
-		out = append(out, storage.Timer{Due: half, Table: table, Seat: s, Kind: "remind", Deadline: dl})
-		if late.After(half) {
-			out = append(out, storage.Timer{Due: late, Table: table, Seat: s, Kind: "remind", Deadline: dl})
-		}
+	if reminders == "off" || (c.Pace == "live" && reminders != "all") {
+		return out
+	}
+	half := now.Add(dl.Sub(now) / 2)
+	out = append(out, storage.Timer{Due: half, Table: table, Seat: s, Kind: "remind", Deadline: dl})
+	if late := dl.Add(-2 * time.Hour); c.Pace == "async" && late.After(half) {
+		out = append(out, storage.Timer{Due: late, Table: table, Seat: s, Kind: "remind", Deadline: dl})
 	}
 	return out
 }

@@ -16,8 +16,10 @@ import (
 type Settings struct {
 	// Clock is the lobby's default turn clock ("none" or "<preset>:<policy>").
 	Clock string `json:"clock"`
-	// Reminders turns async reminders on or off.
-	Reminders bool `json:"reminders"`
+	// Reminders says which clocks remind: "async" (the default: at half
+	// time and two hours before the deadline), "all" (live clocks too, at
+	// half time) or "off".
+	Reminders string `json:"reminders"`
 	// AwayMax bounds /away.
 	AwayMax time.Duration `json:"away_max"`
 	// Threads makes /game new open a thread unless told otherwise.
@@ -27,7 +29,7 @@ type Settings struct {
 }
 
 func defaultSettings() Settings {
-	return Settings{Clock: "none", Reminders: true, AwayMax: 14 * 24 * time.Hour}
+	return Settings{Clock: "none", Reminders: "async", AwayMax: 14 * 24 * time.Hour}
 }
 
 func (a *App) settings(guild string) Settings {
@@ -80,7 +82,11 @@ func (a *App) settingsCommand(req Request) (Response, error) {
 			}
 			s.Clock = v
 		case "settings reminders":
-			s.Reminders = req.Options["on"] == "true"
+			v := req.Options["which"]
+			if v != "off" && v != "async" && v != "all" {
+				return Response{}, sorry("Choose off, async or all.")
+			}
+			s.Reminders = v
 		case "settings away-max":
 			d, err := parseDuration(req.Options["duration"])
 			if err != nil || d < time.Hour || d > 90*24*time.Hour {
@@ -120,7 +126,7 @@ func describeSettings(s Settings) string {
 		chans = strings.Join(cs, ", ")
 	}
 	onOff := map[bool]string{true: "on", false: "off"}
-	return fmt.Sprintf("**Default turn clock:** %s\n**Reminders in async games:** %s\n**Longest /away:** %s\n"+
+	return fmt.Sprintf("**Default turn clock:** %s\n**Reminders:** %s\n**Longest /away:** %s\n"+
 		"**New games open in a thread:** %s\n**Games may start in:** %s",
-		s.Clock, onOff[s.Reminders], s.AwayMax, onOff[s.Threads], chans)
+		s.Clock, s.Reminders, s.AwayMax, onOff[s.Threads], chans)
 }

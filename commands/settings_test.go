@@ -101,3 +101,17 @@ func TestParseDuration(t *testing.T) {
 		}
 	}
 }
+
+func TestLiveRemindersWhenTheServerAsks(t *testing.T) {
+	h, sc, start := startClocked(t, "live-1m:auto")
+	h.manage("settings reminders", map[string]string{"which": "all"})
+	h.move(alice) // bob starts waiting under the new setting
+	before := len(h.rec.posts["c1"])
+	h.fireAt(sc, start.Add(30*time.Second))
+	if last := h.rec.last("c1").msg; len(h.rec.posts["c1"]) != before+1 || !strings.Contains(last.Content, "<@200>, it's still your move") {
+		t.Fatalf("no half-time reminder in a live game: %q", last.Content)
+	}
+	if resp, _ := h.manage("settings reminders", map[string]string{"which": "sometimes"}); !strings.Contains(resp.Message.Content, "off, async or all") {
+		t.Fatalf("a bad reminder setting: %+v", resp.Message)
+	}
+}
