@@ -29,6 +29,22 @@ type Clock struct {
 	Banks     []time.Duration `json:"banks,omitempty"`
 	Since     []time.Time     `json:"since,omitempty"`
 	Deadlines []time.Time     `json:"deadlines,omitempty"`
+	// Windows marks the seats whose deadline is a window's (a reaction or
+	// a choice in someone else's turn) rather than their own turn's.
+	Windows []bool `json:"windows,omitempty"`
+}
+
+// minWindow is the shortest window timeout.
+const minWindow = 30 * time.Second
+
+// window is the timeout of a window: a quarter of the turn's limit (or of
+// the starting bank), and never under 30 seconds.
+func (c Clock) window() time.Duration {
+	limit := c.Turn
+	if c.Bank > 0 {
+		limit = c.Bank
+	}
+	return max(limit/4, minWindow)
 }
 
 // clockPreset is one choice of the lobby's clock menu.
@@ -110,8 +126,11 @@ func gameOptions(opts games.Options) games.Options {
 func (c Clock) on() bool { return c.Pace == "live" || c.Pace == "async" }
 
 // advance updates deadlines for the seats now to act and returns the seats
-// that just started waiting.
-func (c *Clock) advance(toAct []games.Seat, now time.Time) []games.Seat {
+// that just started waiting. inWindow tells a window from a turn.
+func (c *Clock) advance(toAct []games.Seat, now time.Time, inWindow func(games.Seat) bool) []games.Seat {
+	if len(c.Windows) != len(c.Since) {
+		c.Windows = make([]bool, len(c.Since))
+	}
 	var started []games.Seat
 	for i := range c.Since {
 		s := games.Seat(i)
@@ -119,19 +138,23 @@ func (c *Clock) advance(toAct []games.Seat, now time.Time) []games.Seat {
 		switch {
 		case acting && c.Since[i].IsZero():
 			c.Since[i] = now
+			c.Windows[i] = inWindow(s)
 			limit := c.Turn
-			if c.Bank > 0 {
+			switch {
+			case c.Windows[i]:
+				limit = c.window()
+			case c.Bank > 0:
 				limit = max(c.Banks[i], time.Second)
 			}
 			c.Deadlines[i] = now.Add(limit)
 			started = append(started, s)
 		case !acting && !c.Since[i].IsZero():
-			if c.Bank > 0 {
+			if c.Bank > 0 && !c.Windows[i] {
 				// Since may lie ahead while the player is away: no time used.
 				used := max(now.Sub(c.Since[i]), 0)
 				c.Banks[i] = max(c.Banks[i]-used, 0) + c.Increment
 			}
-			c.Since[i], c.Deadlines[i] = time.Time{}, time.Time{}
+			c.Since[i], c.Deadlines[i], c.Windows[i] = time.Time{}, time.Time{}, false
 		}
 	}
 	return started
@@ -144,7 +167,7 @@ func (c *Clock) advance(toAct []games.Seat, now time.Time) []games.Seat {
 func (c Clock) timers(table uint64, s games.Seat, now time.Time, reminders string) []storage.Timer {
 	dl := c.Deadlines[s]
 	out := []storage.Timer{{Due: dl, Table: table, Seat: s, Kind: "expire", Deadline: dl}}
-	if reminders == "off" || (c.Pace == "live" && reminders != "all") {
+	if reminders == "off" || (c.Pace == "live" && reminders != "all") || (int(s) < len(c.Windows) && c.Windows[s]) {
 		return out
 	}
 	half := now.Add(dl.Sub(now) / 2)
@@ -189,7 +212,7 @@ func (a *App) tickClock(b *storage.Binding, t games.Table) error {
 	now := a.now()
 	reminders := a.settings(b.Guild).Reminders
 	var ts []storage.Timer
-	for _, s := range c.advance(t.ToAct(), now) {
+	for _, s := range c.advance(t.ToAct(), now, t.InWindow) {
 		// A player who is away starts their turn when they come back.
 		if away := a.prefs(b.Users[s]).AwayUntil; away.After(now) {
 			c.Deadlines[s] = c.Deadlines[s].Add(away.Sub(now))
@@ -283,13 +306,17 @@ func (a *App) expire(ctx context.Context, b storage.Binding, t games.Table, c Cl
 		line  string
 	)
 	key, how := "", ""
-	switch c.Policy {
+	policy := c.Policy
+	if int(tm.Seat) < len(c.Windows) && c.Windows[tm.Seat] {
+		policy = "window" // an expired window always passes
+	}
+	switch policy {
 	case "forfeit":
 		t, steps, err = a.Store.Concede(a.Catalog, b.Table, tm.Seat, t.Version(), meta)
 		line = fmt.Sprintf("⏰ %s ran out of time and forfeits.", who)
-	case "skip":
-		if slices.ContainsFunc(t.Legal(tm.Seat), func(ch games.Choice) bool { return ch.Key == "pass" }) {
-			key, how = "pass", "passes for them"
+	case "skip", "window":
+		if k, ok := t.Pass(tm.Seat); ok {
+			key, how = k, "passes for them"
 			break
 		}
 		fallthrough // the game has no pass: play a default move instead

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"spindle/games"
+	"spindle/games/gametest/toy"
 	"spindle/storage"
 )
 
@@ -189,5 +191,67 @@ func TestMyGamesList(t *testing.T) {
 	h.do(Request{Kind: Command, User: bob, Command: "game abandon", CanManage: true})
 	if resp, _ := h.command(alice, "game list", nil); !strings.Contains(resp.Message.Content, "no running games") {
 		t.Fatalf("the abandoned game is still listed: %+v", resp.Message)
+	}
+}
+
+func TestWindowClockAndPass(t *testing.T) {
+	c := newClock(map[string]string{optClock: "async-24h:forfeit"}, 2)
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	started := c.advance([]games.Seat{0, 1}, now, func(s games.Seat) bool { return s == 1 })
+	if len(started) != 2 || !c.Deadlines[0].Equal(now.Add(24*time.Hour)) || !c.Deadlines[1].Equal(now.Add(6*time.Hour)) {
+		t.Fatalf("deadlines %v", c.Deadlines)
+	}
+	if ts := c.timers(1, 1, now, "async"); len(ts) != 1 || ts[0].Kind != "expire" {
+		t.Fatalf("a window has reminders: %+v", ts)
+	}
+	live := newClock(map[string]string{optClock: "live-1m:auto"}, 2)
+	if live.window() != minWindow {
+		t.Fatalf("live-1m window = %v", live.window())
+	}
+}
+
+// windowGame is the toy whose secret bets are a window, betting 0 its pass.
+type windowGame struct{ toy.Game }
+
+func (windowGame) Info() games.Info {
+	i := toy.Game{}.Info()
+	i.ID, i.Title = "toywin", "Toy with windows"
+	return i
+}
+
+func (windowGame) Pass(s *toy.State, seat games.Seat) (toy.Action, bool) {
+	return toy.Action{Kind: "bet", N: 0}, s.Dealt && s.Bets[seat] < 0
+}
+
+func (windowGame) InWindow(s *toy.State, seat games.Seat) bool { return s.Dealt && s.Bets[seat] < 0 }
+
+func TestExpiredWindowPasses(t *testing.T) {
+	h := newHarness(t)
+	cat, _ := games.NewCatalog(games.Bind(windowGame{}))
+	h.app.Catalog = cat
+	start := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
+	sc := &simClock{now: start}
+	h.app.Now = func() time.Time { return sc.now }
+	h.command(alice, "game new", map[string]string{"game": "toywin"})
+	lobby := h.rec.last("c1")
+	h.click(alice, lobby.id, selectID(t, lobby.msg, "/opt/clock"), "async-24h:forfeit")
+	h.click(bob, lobby.id, button(t, lobby.msg, "Join"))
+	h.click(alice, lobby.id, button(t, lobby.msg, "Start"))
+	v := h.version()
+	// The window closes after a quarter of the turn (6h), with a pass for
+	// each silent seat, not the table's forfeit.
+	h.fireAt(sc, start.Add(6*time.Hour))
+	tbl, _ := h.store.Load(cat, 1)
+	if tbl.Over() || tbl.Version() != v+2 {
+		t.Fatalf("after the window: over %v, version %d -> %d", tbl.Over(), v, tbl.Version())
+	}
+	log, _ := h.store.Log(1)
+	for _, e := range log[len(log)-2:] {
+		if e.Key != "bet:0" || e.Interaction == "" || !strings.HasPrefix(e.Interaction, "timer:") {
+			t.Fatalf("the window's expiry is not a logged pass: %+v", e)
+		}
+	}
+	if last := h.rec.last("c1").msg.Content; !strings.Contains(last, "ran out of time; the bot passes for them") {
+		t.Fatalf("the pass is not announced: %q", last)
 	}
 }

@@ -94,6 +94,12 @@ type Table interface {
 	Envelope() (Envelope, error)
 	// StateJSON is the encoded full state (tests and the replay check only).
 	StateJSON() ([]byte, error)
+	// Pass returns the key that passes for seat now, when the game has a
+	// Passer and allows it; the key is always in seat's legal list.
+	Pass(seat Seat) (string, bool)
+	// InWindow reports whether seat is answering a window rather than
+	// taking its turn (false for games without a Windower).
+	InWindow(seat Seat) bool
 }
 
 // Bind erases a game into a Kind for the catalog.
@@ -412,6 +418,27 @@ func (t *table[S, A, V]) Concede(seat Seat, at uint64) ([]Step, error) {
 		return nil, err
 	}
 	return append(steps, more...), nil
+}
+
+func (t *table[S, A, V]) Pass(seat Seat) (string, bool) {
+	p, ok := t.g.(Passer[S, A])
+	if !ok || !slices.Contains(t.g.ToAct(&t.state), seat) {
+		return "", false
+	}
+	a, ok := p.Pass(&t.state, seat)
+	if !ok {
+		return "", false
+	}
+	key := a.Key()
+	if !slices.ContainsFunc(t.g.Legal(&t.state, seat), func(l A) bool { return l.Key() == key }) {
+		return "", false
+	}
+	return key, true
+}
+
+func (t *table[S, A, V]) InWindow(seat Seat) bool {
+	w, ok := t.g.(Windower[S])
+	return ok && slices.Contains(t.g.ToAct(&t.state), seat) && w.InWindow(&t.state, seat)
 }
 
 // Undoable forwards the game's UndoPolicy, if it has one, so storage can

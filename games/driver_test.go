@@ -680,3 +680,33 @@ func TestApplyPanicBecomesError(t *testing.T) {
 		t.Fatalf("a panicking Apply gave %v and changed the state: %v", err, string(before) != string(after))
 	}
 }
+
+// windowy is the toy whose betting round is a window and where betting 0
+// is the pass.
+type windowy struct{ toy.Game }
+
+func (windowy) Pass(s *toy.State, seat games.Seat) (toy.Action, bool) {
+	return toy.Action{Kind: "bet", N: 0}, s.Dealt && s.Bets[seat] < 0
+}
+
+func (windowy) InWindow(s *toy.State, seat games.Seat) bool { return s.Dealt && s.Bets[seat] < 0 }
+
+func TestPassAndWindow(t *testing.T) {
+	tbl, _, err := games.Bind[toy.State, toy.Action, toy.View](windowy{}).New(nil, 2, [2]uint64{3, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if key, ok := tbl.Pass(0); !ok || key != "bet:0" || !tbl.InWindow(1) {
+		t.Fatalf("Pass(0) = %q %v, InWindow(1) = %v", key, ok, tbl.InWindow(1))
+	}
+	if _, err := tbl.Play(0, tbl.Version(), "bet:1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := tbl.Pass(0); ok || tbl.InWindow(0) {
+		t.Fatal("a seat not to act can pass or is in a window")
+	}
+	plain, _, _ := games.Bind[toy.State, toy.Action, toy.View](toy.Game{}).New(nil, 2, [2]uint64{3, 4})
+	if _, ok := plain.Pass(0); ok || plain.InWindow(0) {
+		t.Fatal("a game without Passer or Windower passes or has windows")
+	}
+}

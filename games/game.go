@@ -191,3 +191,18 @@ type Migrator interface {
 type UndoPolicy interface {
 	Undoable(key string) bool
 }
+
+// Passer is implemented by games where a seat may pass. Pass returns the
+// action that passes for seat now, if the game allows one; the bot uses it
+// for the "skip" timeout policy and to close an expired window.
+type Passer[S any, A Action] interface {
+	Pass(s *S, seat Seat) (A, bool)
+}
+
+// Windower is implemented by games where a seat can be asked to answer a
+// window (a reaction to another player's action, a choice in someone
+// else's turn) rather than take its own turn. The bot gives windows their
+// own, shorter timeout, after which it passes for the seat (Passer).
+type Windower[S any] interface {
+	InWindow(s *S, seat Seat) bool
+}
