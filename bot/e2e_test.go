@@ -15,6 +15,8 @@ import (
 	"spindle/bot/discordtest"
 	"spindle/commands"
 	"spindle/games"
+	"spindle/games/stitchcraft"
+	"spindle/games/threadcount"
 	"spindle/games/warpweft"
 	"spindle/storage"
 )
@@ -37,7 +39,7 @@ type e2e struct {
 }
 
 func newE2E(t *testing.T) *e2e {
-	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}))
+	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}), games.Bind(threadcount.Game{}), games.Bind(stitchcraft.Game{}))
 	if err != nil {
 		t.Fatal(err)
 	}

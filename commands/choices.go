@@ -35,15 +35,14 @@ type Nav struct {
 	Page  int
 }
 
-// String encodes the nav for a custom_id: "m", "m:2", "g:9LK" or "g:1:9LK".
+// String encodes the nav for a custom_id: "m", "m:2" or "g:<page>:<group>"
+// (the page first, so a group may itself contain colons).
 func (n Nav) String() string {
 	switch {
 	case n.Group == "" && n.Page == 0:
 		return "m"
 	case n.Group == "":
 		return "m:" + strconv.Itoa(n.Page)
-	case n.Page == 0:
-		return "g:" + n.Group
 	}
 	return "g:" + strconv.Itoa(n.Page) + ":" + n.Group
 }
@@ -51,31 +50,26 @@ func (n Nav) String() string {
 // ParseNav decodes Nav.String.
 func ParseNav(s string) (Nav, error) {
 	bad := fmt.Errorf("commands: nav %q: %w", truncate(s, 30), ErrBadCustomID)
-	page := func(p string) (int, bool) {
+	page := func(p string, zero bool) (int, bool) {
 		n, err := strconv.Atoi(p)
-		return n, err == nil && n > 0 && strconv.Itoa(n) == p
+		return n, err == nil && (n > 0 || zero && n == 0) && strconv.Itoa(n) == p
 	}
 	switch {
 	case s == "m":
 		return Nav{}, nil
 	case strings.HasPrefix(s, "m:"):
-		n, ok := page(s[2:])
+		n, ok := page(s[2:], false)
 		if !ok {
 			return Nav{}, bad
 		}
 		return Nav{Page: n}, nil
 	case strings.HasPrefix(s, "g:"):
-		rest := s[2:]
-		if p, g, ok := strings.Cut(rest, ":"); ok {
-			if n, okp := page(p); okp && g != "" {
-				return Nav{Group: g, Page: n}, nil
-			}
+		p, g, ok := strings.Cut(s[2:], ":")
+		n, okp := page(p, true)
+		if !ok || !okp || g == "" {
 			return Nav{}, bad
 		}
-		if rest == "" {
-			return Nav{}, bad
-		}
-		return Nav{Group: rest}, nil
+		return Nav{Group: g, Page: n}, nil
 	}
 	return Nav{}, bad
 }

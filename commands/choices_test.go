@@ -80,7 +80,7 @@ func TestMoveRowsTwoStepCardThenCell(t *testing.T) {
 	if sel == nil || sel.CustomID != "p/7/2/pick" || len(sel.Options) != 12 {
 		t.Fatalf("first step = %+v", top)
 	}
-	if sel.Options[0].Value != "g:C0" || sel.Options[0].Label != "Card 0 (4 options)" {
+	if sel.Options[0].Value != "g:0:C0" || sel.Options[0].Label != "Card 0 (4 options)" {
 		t.Fatalf("first option = %+v", sel.Options[0])
 	}
 	nav, err := ParseNav(sel.Options[3].Value)
@@ -119,13 +119,13 @@ func TestMoveRowsPagesLongLists(t *testing.T) {
 }
 
 func TestNavRoundTrip(t *testing.T) {
-	for _, n := range []Nav{{}, {Page: 2}, {Group: "9LK"}, {Group: "9LK", Page: 3}} {
+	for _, n := range []Nav{{}, {Page: 2}, {Group: "9LK"}, {Group: "9LK", Page: 3}, {Group: "sow:3"}, {Group: "zero:1:5", Page: 1}} {
 		got, err := ParseNav(n.String())
 		if err != nil || got != n {
 			t.Errorf("ParseNav(%q) = %+v, %v", n.String(), got, err)
 		}
 	}
-	for _, s := range []string{"", "x", "m:0", "m:x", "g:", "g:0:a", "g:1:"} {
+	for _, s := range []string{"", "x", "m:0", "m:x", "g:", "g:a", "g:1:", "g:01:a", "g:-1:a"} {
 		if _, err := ParseNav(s); err == nil {
 			t.Errorf("ParseNav(%q) accepted", s)
 		}

@@ -126,8 +126,10 @@ func gameOptions(opts games.Options) games.Options {
 func (c Clock) on() bool { return c.Pace == "live" || c.Pace == "async" }
 
 // advance updates deadlines for the seats now to act and returns the seats
-// that just started waiting. inWindow tells a window from a turn.
-func (c *Clock) advance(toAct []games.Seat, now time.Time, inWindow func(games.Seat) bool) []games.Seat {
+// that just started waiting. inWindow tells a window from a turn; win is
+// the game's own window timeout, if it sets one. Without a turn clock only
+// windows get deadlines.
+func (c *Clock) advance(toAct []games.Seat, now time.Time, inWindow func(games.Seat) bool, win time.Duration) []games.Seat {
 	if len(c.Windows) != len(c.Since) {
 		c.Windows = make([]bool, len(c.Since))
 	}
@@ -137,15 +139,21 @@ func (c *Clock) advance(toAct []games.Seat, now time.Time, inWindow func(games.S
 		acting := slices.Contains(toAct, s)
 		switch {
 		case acting && c.Since[i].IsZero():
-			c.Since[i] = now
-			c.Windows[i] = inWindow(s)
-			limit := c.Turn
+			window := inWindow(s)
+			var limit time.Duration
 			switch {
-			case c.Windows[i]:
+			case window && win > 0:
+				limit = win
+			case window && c.on():
 				limit = c.window()
+			case window || !c.on():
+				continue // no clock for this wait
 			case c.Bank > 0:
 				limit = max(c.Banks[i], time.Second)
+			default:
+				limit = c.Turn
 			}
+			c.Since[i], c.Windows[i] = now, window
 			c.Deadlines[i] = now.Add(limit)
 			started = append(started, s)
 		case !acting && !c.Since[i].IsZero():
@@ -206,13 +214,20 @@ func (a *App) tickClock(b *storage.Binding, t games.Table) error {
 		return a.Store.UnscheduleTable(b.Table)
 	}
 	c, err := readClock(*b)
-	if err != nil || !c.on() {
+	if err != nil {
 		return err
+	}
+	win, _ := t.WindowTimeout()
+	if !c.on() && win <= 0 {
+		return nil
+	}
+	if len(c.Since) != len(b.Users) { // a table from before clocks existed
+		c.Since, c.Deadlines = make([]time.Time, len(b.Users)), make([]time.Time, len(b.Users))
 	}
 	now := a.now()
 	reminders := a.settings(b.Guild).Reminders
 	var ts []storage.Timer
-	for _, s := range c.advance(t.ToAct(), now, t.InWindow) {
+	for _, s := range c.advance(t.ToAct(), now, t.InWindow, win) {
 		// A player who is away starts their turn when they come back.
 		if away := a.prefs(b.Users[s]).AwayUntil; away.After(now) {
 			c.Deadlines[s] = c.Deadlines[s].Add(away.Sub(now))

@@ -197,7 +197,7 @@ func TestMyGamesList(t *testing.T) {
 func TestWindowClockAndPass(t *testing.T) {
 	c := newClock(map[string]string{optClock: "async-24h:forfeit"}, 2)
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	started := c.advance([]games.Seat{0, 1}, now, func(s games.Seat) bool { return s == 1 })
+	started := c.advance([]games.Seat{0, 1}, now, func(s games.Seat) bool { return s == 1 }, 0)
 	if len(started) != 2 || !c.Deadlines[0].Equal(now.Add(24*time.Hour)) || !c.Deadlines[1].Equal(now.Add(6*time.Hour)) {
 		t.Fatalf("deadlines %v", c.Deadlines)
 	}
@@ -253,5 +253,37 @@ func TestExpiredWindowPasses(t *testing.T) {
 	}
 	if last := h.rec.last("c1").msg.Content; !strings.Contains(last, "ran out of time; the bot passes for them") {
 		t.Fatalf("the pass is not announced: %q", last)
+	}
+}
+
+// timedWindowGame sets its own window timeout, as Stitchcraft's reaction
+// timeout option does.
+type timedWindowGame struct{ windowGame }
+
+func (timedWindowGame) WindowTimeout(*toy.State) time.Duration { return 10 * time.Minute }
+
+func TestWindowTimeoutWithoutTurnClock(t *testing.T) {
+	h := newHarness(t)
+	cat, _ := games.NewCatalog(games.Bind(timedWindowGame{}))
+	h.app.Catalog = cat
+	start := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
+	sc := &simClock{now: start}
+	h.app.Now = func() time.Time { return sc.now }
+	h.command(alice, "game new", map[string]string{"game": "toywin"})
+	lobby := h.rec.last("c1")
+	h.click(bob, lobby.id, button(t, lobby.msg, "Join"))
+	h.click(alice, lobby.id, button(t, lobby.msg, "Start")) // no turn clock
+	v := h.version()
+	h.fireAt(sc, start.Add(9*time.Minute))
+	if h.version() != v {
+		t.Fatal("the window closed early")
+	}
+	h.fireAt(sc, start.Add(10*time.Minute))
+	if h.version() != v+2 {
+		t.Fatalf("the game's window timeout did not pass for both seats: version %d -> %d", v, h.version())
+	}
+	// After the window, turns have no clock: nothing more is scheduled.
+	if due, _ := h.store.Due(start.Add(1000*time.Hour), 10); len(due) != 0 {
+		t.Fatalf("timers without a turn clock: %+v", due)
 	}
 }

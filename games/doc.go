@@ -14,10 +14,13 @@
 // else. Complex turns are sequences of small actions rather than one large
 // move, which is what lets all five games fit one contract:
 //
-//   - Several seats may act at once: ToAct returns all of them (Stitchcraft
-//     reaction windows, where every eligible opponent may react or pass;
-//     simultaneous secret choices). Each acts with its own action; the game
-//     decides when the window closes.
+//   - Several seats may act at once: ToAct returns all of them (simultaneous
+//     secret choices). Each acts with its own action; the game decides when
+//     the round closes.
+//   - A window in someone else's turn (a Stitchcraft reaction, opened to
+//     one eligible opponent after another, as its spec orders) names that
+//     seat in ToAct for one decision; Windower and Passer let the bot give
+//     it a short timeout and pass for a seat that lets it expire.
 //   - Multi-step benefits and bonuses (Tapestry) are consecutive decisions
 //     of the same seat: ToAct stays that seat, Legal lists the options of
 //     the current step, and the state remembers the pending steps.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"time"
 
 	"spindle/games/internal/dice"
 )
@@ -100,6 +101,9 @@ type Table interface {
 	// InWindow reports whether seat is answering a window rather than
 	// taking its turn (false for games without a Windower).
 	InWindow(seat Seat) bool
+	// WindowTimeout is how long a window stays open, when the game sets it
+	// (a WindowTimer).
+	WindowTimeout() (time.Duration, bool)
 }
 
 // Bind erases a game into a Kind for the catalog.
@@ -439,6 +443,15 @@ func (t *table[S, A, V]) Pass(seat Seat) (string, bool) {
 func (t *table[S, A, V]) InWindow(seat Seat) bool {
 	w, ok := t.g.(Windower[S])
 	return ok && slices.Contains(t.g.ToAct(&t.state), seat) && w.InWindow(&t.state, seat)
+}
+
+func (t *table[S, A, V]) WindowTimeout() (time.Duration, bool) {
+	w, ok := t.g.(WindowTimer[S])
+	if !ok {
+		return 0, false
+	}
+	d := w.WindowTimeout(&t.state)
+	return d, d > 0
 }
 
 // Undoable forwards the game's UndoPolicy, if it has one, so storage can

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"spindle/games/internal/dice"
 )
@@ -205,4 +206,11 @@ type Passer[S any, A Action] interface {
 // own, shorter timeout, after which it passes for the seat (Passer).
 type Windower[S any] interface {
 	InWindow(s *S, seat Seat) bool
+}
+
+// WindowTimer is implemented by games whose options set how long a window
+// stays open (a table's reaction timeout). Without it the bot gives a
+// window a quarter of the table's turn clock.
+type WindowTimer[S any] interface {
+	WindowTimeout(s *S) time.Duration
 }

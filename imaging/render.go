@@ -7,6 +7,8 @@ import (
 	"image/png"
 
 	"spindle/games"
+	"spindle/games/stitchcraft"
+	"spindle/games/threadcount"
 	"spindle/games/warpweft"
 )
 
@@ -58,6 +60,20 @@ func RenderWith(kind Kind, view any, opt Options) (image.Image, error) {
 			return nil, fmt.Errorf("imaging: nil %T", view)
 		}
 		return renderWarpWeft(kind, *v, opt)
+	case threadcount.View:
+		return renderThreadcount(kind, v, opt)
+	case *threadcount.View:
+		if v == nil {
+			return nil, fmt.Errorf("imaging: nil %T", view)
+		}
+		return renderThreadcount(kind, *v, opt)
+	case stitchcraft.View:
+		return renderStitchcraft(kind, v, opt)
+	case *stitchcraft.View:
+		if v == nil {
+			return nil, fmt.Errorf("imaging: nil %T", view)
+		}
+		return renderStitchcraft(kind, *v, opt)
 	}
 	return nil, fmt.Errorf("imaging: no pictures for view type %T", view)
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"spindle/games"
+	"spindle/games/stitchcraft"
+	"spindle/games/threadcount"
 	"spindle/games/warpweft"
 )
 
@@ -13,6 +15,8 @@ import (
 func buildCatalog(enabled []string) (*games.Catalog, error) {
 	all := []games.Kind{
 		games.Bind(warpweft.Game{}),
+		games.Bind(threadcount.Game{}),
+		games.Bind(stitchcraft.Game{}),
 	}
 	if len(enabled) == 0 {
 		return games.NewCatalog(all...)

@@ -1,0 +1,560 @@
+package imaging
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"slices"
+	"strings"
+
+	"spindle/games"
+	"spindle/games/stitchcraft"
+)
+
+// Layout of the Stitchcraft pictures, in pixels.
+const (
+	stW       = 1400.0 // picture width
+	stMargin  = 24.0   // outer margin
+	stHeadH   = 118.0  // header band
+	stRowH    = 150.0  // one player's row on the table
+	stStackH  = 112.0  // the Stack strip, when not empty
+	stPileH   = 86.0   // the Removed strip
+	stBackW   = 46.0   // a face-down Display card on the table
+	stMaxBack = 7      // face-down cards drawn before "+n"
+)
+
+// stColours are the Tapestry colours as drawn, in slot order.
+var stColours = [stitchcraft.NumColours]color.RGBA{
+	rgb(0x2F, 0x6F, 0xD0), // Blue
+	rgb(0x1B, 0x1B, 0x1F), // Black
+	rgb(0xC8, 0x32, 0x2B), // Red
+	rgb(0x2E, 0x8B, 0x3D), // Green
+	rgb(0xF5, 0xF1, 0xE6), // White
+	rgb(0xE8, 0x86, 0x2A), // Orange
+	rgb(0xF2, 0xCF, 0x2E), // Yellow
+	rgb(0x7D, 0x3F, 0xA8), // Purple
+}
+
+// stTeamColours tint team A and team B.
+var stTeamColours = [2]color.RGBA{rgb(0x2D, 0x5F, 0xA8), rgb(0xA8, 0x4A, 0x1C)}
+
+// stFill is the drawn colour of a Tapestry colour.
+func stFill(c stitchcraft.Colour) color.RGBA {
+	if c < stitchcraft.NumColours {
+		return stColours[c]
+	}
+	return BackColor
+}
+
+// stInk is legible text on a Tapestry colour.
+func stInk(c stitchcraft.Colour) color.RGBA {
+	switch c {
+	case stitchcraft.White, stitchcraft.Yellow, stitchcraft.Orange:
+		return Ink
+	}
+	return Light
+}
+
+// StitchcraftTable draws the public table: header with whose decision it
+// is, the Stack, one row per player (Display backs, Showcase by colour with
+// progress, counts, Scrap Pile, Crowd Favor, team and role) and the Removed
+// pile. Face-down colours are never drawn, even when the view knows them.
+func StitchcraftTable(v stitchcraft.View, opt Options) (image.Image, error) {
+	return stitchcraftTable(v, opt)
+}
+
+// StitchcraftPanel draws a seat's private panel: its hand and Display with
+// faces and powers (and its partner's in Consortium), its latest peek and
+// the cards a pending power of its is looking at, with the prompt of its
+// current decision.
+func StitchcraftPanel(v stitchcraft.View, opt Options) (image.Image, error) {
+	return stitchcraftPanel(v, opt)
+}
+
+// StitchcraftReference draws the Pattern reference: the eight colours with
+// their slot, power name and what the power does, and, once the game is
+// over, the result. It is the Scoring picture of a Stitchcraft view.
+func StitchcraftReference(v stitchcraft.View, opt Options) (image.Image, error) {
+	return stitchcraftReference(v, opt)
+}
+
+func renderStitchcraft(kind Kind, v stitchcraft.View, opt Options) (image.Image, error) {
+	switch kind {
+	case Table:
+		return stitchcraftTable(v, opt)
+	case Panel:
+		return stitchcraftPanel(v, opt)
+	case Scoring:
+		return stitchcraftReference(v, opt)
+	}
+	return nil, fmt.Errorf("imaging: unknown picture kind %q", kind)
+}
+
+// stCheck rejects views the pictures cannot draw.
+func stCheck(v stitchcraft.View) error {
+	if len(v.Players) < 1 || len(v.Players) > 6 {
+		return fmt.Errorf("imaging: stitchcraft view with %d players", len(v.Players))
+	}
+	if _, ok := stPatternTitle[v.Pattern]; !ok {
+		return fmt.Errorf("imaging: unknown stitchcraft pattern %q", v.Pattern)
+	}
+	return nil
+}
+
+var stPatternTitle = map[stitchcraft.Pattern]string{
+	stitchcraft.Loom: "Loom", stitchcraft.Attrition: "Attrition", stitchcraft.Racketeering: "Racketeering",
+}
+
+var stModeTitle = map[stitchcraft.Mode]string{
+	stitchcraft.Duel: "Duel", stitchcraft.FFA: "Free For All", stitchcraft.LeanLeft: "Lean Left",
+	stitchcraft.LeanRight: "Lean Right", stitchcraft.Crowd: "Crowd Favorite", stitchcraft.Apprentice: "Apprentice",
+	stitchcraft.Spymaster: "Spymaster", stitchcraft.Guilds: "Guilds", stitchcraft.Monopoly: "Monopoly",
+	stitchcraft.Consortium: "Consortium",
+}
+
+// stTitle is "Stitchcraft · Loom · Duel".
+func stTitle(v stitchcraft.View) string {
+	t := "Stitchcraft · " + stPatternTitle[v.Pattern] + " · " + stModeTitle[v.Mode]
+	if v.Hard {
+		t += " (hard)"
+	}
+	return t
+}
+
+// stStatus says what the table is waiting for, in public terms.
+func stStatus(v stitchcraft.View, opt Options) string {
+	switch {
+	case v.Over && v.Draw:
+		return "Game over: a draw at the turn limit."
+	case v.Over:
+		var names []string
+		for _, w := range v.Winners {
+			names = append(names, opt.name(games.Seat(w)))
+		}
+		return "Game over: " + strings.Join(names, " and ") + " win" + map[bool]string{true: "s", false: ""}[len(names) == 1] + "."
+	case v.Setup:
+		return "Shuffling the Chests…"
+	case v.Window >= 0 && len(v.Stack) > 0:
+		top := v.Stack[len(v.Stack)-1]
+		return fmt.Sprintf("%s may react to %s's %s, or pass.", opt.name(games.Seat(v.Window)), opt.name(games.Seat(top.By)), top.Card.Colour)
+	case v.Pending != nil:
+		return fmt.Sprintf("%s is choosing for %s.", opt.name(games.Seat(v.Pending.Ctrl)), v.Pending.Power)
+	}
+	return fmt.Sprintf("%s's turn: %d action%s left.", opt.name(games.Seat(v.Active)), v.Actions, map[bool]string{true: "", false: "s"}[v.Actions == 1])
+}
+
+// stHeader draws the title band with the status and the turn counter.
+func (c *Canvas) stHeader(v stitchcraft.View, opt Options, w float64, title string) {
+	c.DrawRectangle(0, 0, w, stHeadH)
+	c.SetColor(Frame)
+	c.Fill()
+	c.FitText(title, stMargin, 38, 0, w*0.62, Bold, 34, 22, Light)
+	c.Text(fmt.Sprintf("Turn %d of at most %d", v.Turns+1, v.TurnLimit), w-stMargin, 38, 1, Regular, 22, LightSoft)
+	col := Highlight
+	if v.Over {
+		col = Light
+	}
+	c.FitText(stStatus(v, opt), stMargin, 86, 0, w-2*stMargin, Bold, 28, 18, col)
+}
+
+// stTapestry draws a face-up Tapestry: its colour with the code, and the
+// power name below when there is room.
+func (c *Canvas) stTapestry(col stitchcraft.Colour, pat stitchcraft.Pattern, x, y, w, h float64, label string) {
+	c.Box(x, y, w, h, cardRadius(w), stFill(col), Ink, cardLine(w))
+	if col == stitchcraft.Black {
+		c.Outline(x+2, y+2, w-4, h-4, cardRadius(w), rgb(0x70, 0x70, 0x78), 1)
+	}
+	ink := stInk(col)
+	if label != "" {
+		c.Text(label, x+w*0.1, y+h*0.14, 0, Bold, math.Max(11, w*0.17), ink)
+	}
+	c.FitText(col.Code(), x+w/2, y+h*0.42, 0.5, w*0.86, Bold, w*0.28, 10, ink)
+	if w >= 80 {
+		c.TextBlock(stitchcraft.Power(pat, col).Name, x+w*0.05, y+h*0.58, w*0.9, h*0.34, 0.5, Bold, w*0.16, w*0.11, 2, ink)
+	}
+}
+
+// stBack draws a face-down Display card with its label.
+func (c *Canvas) stBack(x, y, w, h float64, label string) {
+	c.CardBack(x, y, w, h)
+	c.Pill(label, x+w/2, y+h/2, 0.5, Bold, math.Max(11, w*0.26), Ink, Light)
+}
+
+// stChip is a small colour square with a number on it.
+func (c *Canvas) stChip(col stitchcraft.Colour, n int, x, y, s float64, strong bool) {
+	lw := 1.5
+	stroke := Ink
+	if strong {
+		lw = 4
+		stroke = Highlight
+	}
+	c.Box(x, y, s, s, s*0.18, stFill(col), stroke, lw)
+	if n > 0 {
+		c.Text(fmt.Sprint(n), x+s/2, y+s/2, 0.5, Bold, s*0.5, stInk(col))
+	}
+}
+
+// stCounts counts cards by colour.
+func stCounts(cards []stitchcraft.Card) (n [stitchcraft.NumColours]int, kinds, most int) {
+	for _, c := range cards {
+		if c.Colour < stitchcraft.NumColours {
+			if n[c.Colour] == 0 {
+				kinds++
+			}
+			n[c.Colour]++
+			most = max(most, n[c.Colour])
+		}
+	}
+	return n, kinds, most
+}
+
+// stTargets are the winning thresholds of the view's mode.
+func stTargets(v stitchcraft.View) (most, kinds int) {
+	if v.Hard {
+		return 5, 8
+	}
+	return 4, 7
+}
+
+// stShowcase draws a Showcase as eight colour columns with counts and the
+// progress toward each winning condition.
+func (c *Canvas) stShowcase(v stitchcraft.View, cards []stitchcraft.Card, x, y, w float64) {
+	n, kinds, most := stCounts(cards)
+	needMost, needKinds := stTargets(v)
+	s := math.Min(44, (w-7*8)/8)
+	for i, col := range stitchcraft.Colours {
+		cx := x + float64(i)*(s+8)
+		if n[col] == 0 {
+			// An empty slot keeps a faint tint of its colour.
+			c.Box(cx, y, s, s, s*0.18, FeltLine, FeltLine, 0)
+			c.Box(cx+3, y+3, s-6, s-6, s*0.14, withAlpha(stFill(col), 0x48), withAlpha(Ink, 0x50), 1)
+			continue
+		}
+		c.stChip(col, n[col], cx, y, s, n[col] == most && most >= needMost-1)
+	}
+	msg := fmt.Sprintf("best colour %d/%d · colours %d/%d", most, needMost, kinds, needKinds)
+	c.Text(msg, x, y+s+20, 0, Bold, 19, Ink)
+}
+
+// stPlayerRow draws one player's row on the table.
+func (c *Canvas) stPlayerRow(v stitchcraft.View, opt Options, p stitchcraft.PlayerView, x, y, w float64) {
+	h := stRowH - 10
+	bg := Paper
+	if p.Out {
+		bg = PaperAlt
+	}
+	active := !v.Over && !v.Setup && slices.Contains(v.ToAct, p.Seat)
+	c.Box(x, y, w, h, 12, bg, Ink, 2)
+	if active {
+		c.Outline(x-3, y-3, w+6, h+6, 14, Highlight, 5)
+	}
+	// Name column.
+	nx := x + 16
+	if p.Team != "" {
+		t := 0
+		if p.Team == "B" {
+			t = 1
+		}
+		c.Box(x, y, 10, h, 4, stTeamColours[t], stTeamColours[t], 0)
+	}
+	c.FitText(opt.name(games.Seat(p.Seat)), nx, y+26, 0, 230, Bold, 26, 16, Ink)
+	px := nx
+	if p.Team != "" {
+		t := 0
+		if p.Team == "B" {
+			t = 1
+		}
+		px += c.Pill("Team "+p.Team, px, y+60, 0, Bold, 16, Light, stTeamColours[t]) + 6
+	}
+	if p.Role != "" {
+		px += c.Pill(strings.ToUpper(p.Role[:1])+p.Role[1:], px, y+60, 0, Bold, 16, Ink, Highlight) + 6
+	}
+	if p.Out {
+		px += c.Pill("Out", px, y+60, 0, Bold, 16, Light, Bad) + 6
+	}
+	if v.Over && slices.Contains(v.Winners, p.Seat) {
+		c.Pill("Winner", px, y+60, 0, Bold, 16, Ink, Highlight)
+	}
+	c.Text(fmt.Sprintf("Chest %d · Hand %d", p.Chest, p.HandSize), nx, y+92, 0, Regular, 19, Ink)
+	if v.Mode == stitchcraft.Crowd {
+		col := Good
+		if p.Favor < 0 {
+			col = Bad
+		}
+		c.Pill(fmt.Sprintf("Crowd Favor %s", signed(p.Favor)), nx, y+120, 0, Bold, 16, Light, col)
+	}
+
+	// Display: face-down backs with labels.
+	dx := x + 250
+	c.Text(fmt.Sprintf("Display (%d face down)", len(p.Display)), dx, y+20, 0, Bold, 18, InkSoft)
+	bw, bh := stBackW, math.Round(stBackW*CardAspect)
+	for i, f := range p.Display {
+		if i == stMaxBack {
+			c.Text(fmt.Sprintf("+%d", len(p.Display)-stMaxBack), dx+float64(i)*(bw+6)+4, y+40+bh/2, 0, Bold, 22, Ink)
+			break
+		}
+		c.stBack(dx+float64(i)*(bw+6), y+40, bw, bh, fmt.Sprintf("D%d", f.Label))
+	}
+
+	// Showcase.
+	sx := x + 690
+	switch {
+	case v.Mode == stitchcraft.Consortium && p.Seat >= 2:
+		c.Text("Showcase shared with "+opt.name(games.Seat(p.Seat-2)), sx, y+20, 0, Bold, 18, InkSoft)
+	default:
+		title := "Showcase"
+		if v.Mode == stitchcraft.Consortium {
+			title = "Team " + p.Team + "'s shared Showcase"
+		}
+		c.Text(title, sx, y+20, 0, Bold, 18, InkSoft)
+		c.stShowcase(v, p.Show, sx, y+38, 400)
+	}
+
+	// Scrap Pile.
+	rx := x + w - 230
+	c.Text(fmt.Sprintf("Scrap Pile (%d)", len(p.Scrap)), rx, y+20, 0, Bold, 18, InkSoft)
+	var n [stitchcraft.NumColours]int
+	for _, col := range p.Scrap {
+		n[col]++
+	}
+	i := 0
+	for _, col := range stitchcraft.Colours {
+		if n[col] == 0 {
+			continue
+		}
+		c.stChip(col, n[col], rx+float64(i%4)*52, y+38+float64(i/4)*50, 44, false)
+		i++
+	}
+}
+
+// stStack draws the Stack strip: entries bottom first, reactions pointing
+// at what they cancel.
+func (c *Canvas) stStack(v stitchcraft.View, opt Options, x, y, w float64) {
+	c.Text("The Stack (newest on the right)", x, y+14, 0, Bold, 20, Light)
+	cw, ch := 64.0, 64.0
+	cx := x
+	for _, e := range v.Stack {
+		c.stTapestry(e.Card.Colour, v.Pattern, cx, y+30, cw, ch, "")
+		what := opt.name(games.Seat(e.By)) + " reveals"
+		sub := stitchcraft.Power(v.Pattern, e.Card.Colour).Name
+		if e.Reaction {
+			what = opt.name(games.Seat(e.By)) + " reacts"
+			for _, t := range v.Stack {
+				if t.ID == e.Target {
+					sub += " on " + t.Card.Colour.String()
+				}
+			}
+		}
+		c.FitText(what, cx+cw+8, y+50, 0, 150, Bold, 17, 12, Light)
+		c.FitText(sub, cx+cw+8, y+76, 0, 150, Regular, 17, 12, LightSoft)
+		if e.Cancelled {
+			c.Cross(cx+cw/2, y+30+ch/2, cw*0.4, Bad, 6)
+		}
+		cx += cw + 170
+		if cx > x+w-cw {
+			break
+		}
+	}
+}
+
+// stRemoved draws the Removed pile grouped by colour.
+func (c *Canvas) stRemoved(v stitchcraft.View, x, y float64) {
+	c.Text(fmt.Sprintf("Removed from the game (%d)", len(v.Removed)), x, y+14, 0, Bold, 20, Light)
+	n, _, _ := stCounts(v.Removed)
+	i := 0
+	for _, col := range stitchcraft.Colours {
+		if n[col] == 0 {
+			continue
+		}
+		c.stChip(col, n[col], x+float64(i)*54, y+30, 46, false)
+		i++
+	}
+	if i == 0 {
+		c.Text("nothing yet", x, y+52, 0, Regular, 19, LightSoft)
+	}
+}
+
+func stitchcraftTable(v stitchcraft.View, opt Options) (image.Image, error) {
+	if err := stCheck(v); err != nil {
+		return nil, err
+	}
+	h := stHeadH + stMargin + float64(len(v.Players))*stRowH + stPileH + stMargin
+	if len(v.Stack) > 0 {
+		h += stStackH
+	}
+	c, err := NewCanvas(int(stW), int(h), Felt)
+	if err != nil {
+		return nil, err
+	}
+	c.stHeader(v, opt, stW, stTitle(v))
+	y := stHeadH + stMargin
+	if len(v.Stack) > 0 {
+		c.stStack(v, opt, stMargin, y, stW-2*stMargin)
+		y += stStackH
+	}
+	for _, p := range v.Players {
+		c.stPlayerRow(v, opt, p, stMargin, y, stW-2*stMargin)
+		y += stRowH
+	}
+	c.stRemoved(v, stMargin, y)
+	return c.Image(), nil
+}
+
+// stPrompt is the panel's line about the viewer's own decision.
+func stPrompt(v stitchcraft.View) string {
+	me := int(v.Viewer)
+	switch {
+	case v.Over || v.Setup || !slices.Contains(v.ToAct, me):
+		return "Nothing to decide right now."
+	case v.Window == me:
+		return "Your reaction window: React with a face-down Purple, or Pass."
+	case v.Pending != nil:
+		return "Your choice for " + v.Pending.Power + "."
+	}
+	return fmt.Sprintf("Your turn: %d action%s left. Play a card face down or reveal one.", v.Actions, map[bool]string{true: "", false: "s"}[v.Actions == 1])
+}
+
+func stitchcraftPanel(v stitchcraft.View, opt Options) (image.Image, error) {
+	if err := stCheck(v); err != nil {
+		return nil, err
+	}
+	me, ok := v.Me()
+	if !ok {
+		return nil, fmt.Errorf("imaging: a stitchcraft panel needs a seat's view, not %s", v.Viewer)
+	}
+	cw, ch := 104.0, 130.0
+	perRow := 10
+	rows := func(n int) float64 { return math.Max(1, math.Ceil(float64(n)/float64(perRow))) }
+	secH := 40.0
+	handH := secH + rows(len(me.Hand))*(ch+12) + 10
+	dispH := secH + rows(len(me.Display))*(ch+12) + 10
+	var partners []stitchcraft.PlayerView
+	for _, p := range v.Players {
+		if p.Seat != me.Seat && p.Hand != nil {
+			partners = append(partners, p)
+			dispH += 2*secH + rows(len(p.Hand))*(ch+12) + rows(len(p.Display))*(ch+12) + 20
+		}
+	}
+	peekH := 0.0
+	if me.Look != nil {
+		peekH = secH + ch + 22
+	}
+	pendH := 0.0
+	if v.Pending != nil && len(v.Pending.Looked) > 0 {
+		pendH = secH + ch + 22
+	}
+	h := stHeadH + stMargin + 56 + handH + dispH + peekH + pendH + stMargin
+	c, err := NewCanvas(int(stW), int(h), Felt)
+	if err != nil {
+		return nil, err
+	}
+	c.stHeader(v, opt, stW, stTitle(v)+" · "+opt.name(v.Viewer)+"'s hand")
+	y := stHeadH + stMargin
+	c.FitText(stPrompt(v), stMargin, y+18, 0, stW-2*stMargin, Bold, 26, 16, Light)
+	y += 56
+	row := func(title string, cols []stitchcraft.Colour, labels []string) {
+		c.Text(title, stMargin, y+14, 0, Bold, 22, Light)
+		y += secH
+		if len(cols) == 0 {
+			c.Text("empty", stMargin, y+20, 0, Regular, 20, LightSoft)
+		}
+		for i, col := range cols {
+			x := stMargin + float64(i%perRow)*(cw+12)
+			yy := y + float64(i/perRow)*(ch+12)
+			l := ""
+			if labels != nil {
+				l = labels[i]
+			}
+			if col == stitchcraft.NoColour {
+				c.stBack(x, yy, cw, ch, l)
+				continue
+			}
+			c.stTapestry(col, v.Pattern, x, yy, cw, ch, l)
+		}
+		y += rows(len(cols))*(ch+12) + 10
+	}
+	row(fmt.Sprintf("Your hand (%d)", len(me.Hand)), me.Hand, nil)
+	var dc []stitchcraft.Colour
+	var dl []string
+	for _, f := range me.Display {
+		dc = append(dc, f.Colour)
+		dl = append(dl, fmt.Sprintf("D%d", f.Label))
+	}
+	row(fmt.Sprintf("Your Display, face down to the others (%d)", len(me.Display)), dc, dl)
+	for _, p := range partners {
+		row(fmt.Sprintf("Your partner %s's hand (%d)", opt.name(games.Seat(p.Seat)), len(p.Hand)), p.Hand, nil)
+		dc, dl = nil, nil
+		for _, f := range p.Display {
+			dc = append(dc, f.Colour)
+			dl = append(dl, fmt.Sprintf("D%d", f.Label))
+		}
+		row(fmt.Sprintf("Your partner %s's Display (%d)", opt.name(games.Seat(p.Seat)), len(p.Display)), dc, dl)
+	}
+	if me.Look != nil {
+		whose := opt.name(games.Seat(me.Look.Of)) + "'s"
+		if me.Look.Of == int(v.Viewer) {
+			whose = "your own"
+		}
+		c.Text(fmt.Sprintf("Your last peek (%s): %s Chest, top first", me.Look.Power, whose), stMargin, y+14, 0, Bold, 22, Light)
+		y += secH
+		for i, col := range me.Look.Cards {
+			c.stTapestry(col, v.Pattern, stMargin+float64(i)*(cw+12), y, cw, ch, "")
+		}
+		y += ch + 22
+	}
+	if v.Pending != nil && len(v.Pending.Looked) > 0 {
+		c.Text(fmt.Sprintf("Cards %s is looking at now (%s), top first", opt.name(games.Seat(v.Pending.Ctrl)), v.Pending.Power), stMargin, y+14, 0, Bold, 22, Highlight)
+		y += secH
+		for i, col := range v.Pending.Looked {
+			c.stTapestry(col, v.Pattern, stMargin+float64(i)*(cw+12), y, cw, ch, "")
+		}
+	}
+	return c.Image(), nil
+}
+
+func stitchcraftReference(v stitchcraft.View, opt Options) (image.Image, error) {
+	if err := stCheck(v); err != nil {
+		return nil, err
+	}
+	rowH := 96.0
+	resultH := 0.0
+	if v.Over {
+		resultH = 70
+	}
+	h := stHeadH + stMargin + resultH + 8*rowH + 60 + stMargin
+	c, err := NewCanvas(int(stW), int(h), Felt)
+	if err != nil {
+		return nil, err
+	}
+	c.stHeader(v, opt, stW, "Pattern reference · "+stPatternTitle[v.Pattern])
+	y := stHeadH + stMargin
+	if v.Over {
+		c.Box(stMargin, y, stW-2*stMargin, resultH-14, 12, Frame, Frame, 0)
+		c.FitText(stStatus(v, opt), stW/2, y+(resultH-14)/2, 0.5, stW-4*stMargin, Bold, 28, 16, Highlight)
+		y += resultH
+	}
+	most, kinds := stTargets(v)
+	c.Text(fmt.Sprintf("Win with %d Tapestries of one colour or %d different colours in a Showcase. Purple is always the reaction.", most, kinds),
+		stMargin, y+16, 0, Bold, 21, Light)
+	y += 44
+	for i, col := range stitchcraft.Colours {
+		pw := v.Powers[col]
+		bg := Paper
+		if i%2 == 1 {
+			bg = PaperAlt
+		}
+		c.Box(stMargin, y, stW-2*stMargin, rowH-8, 10, bg, Ink, 1.5)
+		c.stTapestry(col, v.Pattern, stMargin+10, y+6, 64, rowH-20, "")
+		c.Text(col.Slot(), stMargin+94, y+26, 0, Bold, 18, InkSoft)
+		c.Text(col.String(), stMargin+140, y+26, 0, Bold, 22, Ink)
+		name := pw.Name
+		if pw.Reaction {
+			name += " (reaction)"
+		}
+		c.Text(name, stMargin+94, y+60, 0, Bold, 24, Ink)
+		c.TextBlock(pw.Text, stMargin+390, y+4, stW-2*stMargin-400, rowH-16, 0, Regular, 22, 15, 2, Ink)
+		y += rowH
+	}
+	return c.Image(), nil
+}
