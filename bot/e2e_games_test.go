@@ -26,6 +26,10 @@ func playRandomly(t *testing.T, e *e2e, gameID string, players int, seed uint64)
 	}
 	e.finalOf(e.fake.SlashCommand(users[0], ch.ID, "game", discordtest.Sub("new", discordtest.String("game", gameID))))
 	lobby := e.last()
+	for k, v := range optionsFor(gameID, players) {
+		e.setOption(users[0], lobby, k, v)
+		lobby, _ = e.fake.Message(lobby.ID)
+	}
 	for _, u := range users[1:] {
 		e.finalOf(e.fake.Click(u, lobby, e.button(lobby, "Join")))
 		lobby, _ = e.fake.Message(lobby.ID)
@@ -77,6 +81,40 @@ func playRandomly(t *testing.T, e *e2e, gameID string, players int, seed uint64)
 			t.Fatalf("%s: %s's panel offers no move: %q %v", gameID, mover.Name, panel.Content, panel.CustomIDs())
 		}
 	}
+}
+
+// optionsFor are the lobby choices a seat count needs: Stitchcraft's
+// default mode is the two-player duel.
+func optionsFor(game string, seats int) map[string]string {
+	if game == "stitchcraft" && seats > 2 {
+		return map[string]string{"mode": "ffa"}
+	}
+	return nil
+}
+
+// setOption sets a lobby option as the host would: through its own select
+// menu, or through the option picker when the lobby has more options than
+// rows.
+func (e *e2e) setOption(host discordtest.User, lobby discordtest.Message, key, value string) {
+	e.t.Helper()
+	find := func(m discordtest.Message, suffix string) string {
+		for _, c := range m.AllComponents() {
+			if strings.HasSuffix(c.CustomID, suffix) {
+				return c.CustomID
+			}
+		}
+		return ""
+	}
+	if id := find(lobby, "/opt/"+key); id != "" {
+		e.finalOf(e.fake.Select(host, lobby, id, value))
+		return
+	}
+	pick := find(lobby, "/pick")
+	if pick == "" {
+		e.t.Fatalf("the lobby has no way to set %s", key)
+	}
+	picker := e.finalOf(e.fake.Select(host, lobby, pick, key))
+	e.finalOf(e.fake.Select(host, picker, find(picker, "/opt/"+key), value))
 }
 
 // TestEveryGameThroughDiscord plays each game of the catalog to the end

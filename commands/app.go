@@ -149,6 +149,10 @@ func (a *App) route(ctx context.Context, req Request, p Poster) (Response, error
 			return a.tableButton(ctx, req, c, p)
 		case 't', 's', 'g', 'p':
 			return a.panelComponent(ctx, req, c, p)
+		case 'b':
+			return a.leaderboardComponent(req, c)
+		case 'v':
+			return a.replayComponent(req, c)
 		}
 		return Response{}, ErrBadCustomID
 	}
@@ -171,6 +175,14 @@ func (a *App) command(ctx context.Context, req Request, p Poster) (Response, err
 		return a.undoCommand(ctx, req, p)
 	case "game list":
 		return a.myGames(req)
+	case "game replay":
+		return a.replayCommand(req)
+	case "leaderboard":
+		return a.leaderboardCommand(req)
+	case "stats":
+		return a.statsCommand(req)
+	case "history":
+		return a.historyCommand(req)
 	case "hand":
 		return a.handCommand(ctx, req)
 	case "notify dm", "notify when", "notify quiet", "notify quiet-off", "notify show":

@@ -16,6 +16,8 @@ import (
 //	o/<table>/<button>           table-message buttons: panel, rules, refresh
 //	l/<table>/<button>           lobby buttons; l/<table>/opt/<option> for option selects
 //	r/<game>/<topic>             rules navigation
+//	v/<table>/<step>/<button>    replay of a finished game: show that step
+//	b/<game>/<page>              leaderboard pages (game "all" for every game)
 //
 // Tables are base-36 numbers, versions decimal. Nothing secret is ever put
 // in a custom_id: action keys are public choices of the clicking seat.
@@ -28,9 +30,9 @@ var ErrBadCustomID = errors.New("commands: bad custom_id")
 type CustomID struct {
 	Route   byte
 	Table   uint64
-	Version uint64
+	Version uint64 // the table version, or the replay step for v/
 	Arg     string // the key, page, button or topic
-	Game    string // only for r/
+	Game    string // only for r/ and b/
 }
 
 // Encode renders the custom_id; it returns an error when the result would
@@ -38,14 +40,14 @@ type CustomID struct {
 func (c CustomID) Encode() (string, error) {
 	var s string
 	switch c.Route {
-	case 't', 'g', 'p':
+	case 't', 'g', 'p', 'v':
 		s = fmt.Sprintf("%c/%s/%d/%s", c.Route, strconv.FormatUint(c.Table, 36), c.Version, c.Arg)
 	case 's':
 		s = fmt.Sprintf("s/%s/%d", strconv.FormatUint(c.Table, 36), c.Version)
 	case 'o', 'l':
 		s = fmt.Sprintf("%c/%s/%s", c.Route, strconv.FormatUint(c.Table, 36), c.Arg)
-	case 'r':
-		s = fmt.Sprintf("r/%s/%s", c.Game, c.Arg)
+	case 'r', 'b':
+		s = fmt.Sprintf("%c/%s/%s", c.Route, c.Game, c.Arg)
 	default:
 		return "", fmt.Errorf("commands: route %q: %w", c.Route, ErrBadCustomID)
 	}
@@ -91,7 +93,7 @@ func ParseCustomID(s string) (CustomID, error) {
 		return true
 	}
 	switch c.Route {
-	case 't', 'g', 'p':
+	case 't', 'g', 'p', 'v':
 		if len(parts) != 3 || !table(parts[0]) || !version(parts[1]) || parts[2] == "" {
 			return CustomID{}, bad
 		}
@@ -106,7 +108,7 @@ func ParseCustomID(s string) (CustomID, error) {
 			return CustomID{}, bad
 		}
 		c.Arg = rest[1]
-	case 'r':
+	case 'r', 'b':
 		rest := strings.SplitN(s[2:], "/", 2)
 		if len(rest) != 2 || rest[0] == "" {
 			return CustomID{}, bad

@@ -15,6 +15,8 @@ func TestCustomIDRoundTrip(t *testing.T) {
 		{Route: 'o', Table: 5, Arg: "refresh"},
 		{Route: 'l', Table: 5, Arg: "opt/extended"},
 		{Route: 'r', Game: "warpweft", Arg: "scoring-a-line"},
+		{Route: 'v', Table: 12, Version: 0, Arg: "first"},
+		{Route: 'b', Game: "all", Arg: "3"},
 	} {
 		s, err := c.Encode()
 		if err != nil {
@@ -33,7 +35,7 @@ func TestCustomIDRoundTrip(t *testing.T) {
 func TestCustomIDRejects(t *testing.T) {
 	for _, s := range []string{
 		"", "t", "t/", "t/1/2", "t/1/x/k", "t/01/2/k", "t/1/02/k", "z/1/2/k", "s/1", "o/1/", "r//x",
-		"t/1/2/" + strings.Repeat("k", 100), "t/-1/2/k", "t/1/-2/k",
+		"t/1/2/" + strings.Repeat("k", 100), "t/-1/2/k", "t/1/-2/k", "v/1/2", "v/1/x/next", "b/all", "b//2",
 	} {
 		if _, err := ParseCustomID(s); !errors.Is(err, ErrBadCustomID) {
 			t.Errorf("ParseCustomID(%q) = %v, want ErrBadCustomID", s, err)
@@ -56,7 +58,7 @@ func TestCustomIDBudget(t *testing.T) {
 }
 
 func FuzzParseCustomID(f *testing.F) {
-	for _, s := range []string{"t/1f/57/9LK@1,-2", "s/1/0", "o/5/refresh", "r/warpweft/x", "l/z/opt/a"} {
+	for _, s := range []string{"t/1f/57/9LK@1,-2", "s/1/0", "o/5/refresh", "r/warpweft/x", "l/z/opt/a", "v/c/4/next", "b/warpweft/2"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -48,6 +48,11 @@ func Definitions(cat *games.Catalog) []AppCommand {
 	game := func(desc string) CommandOption {
 		return CommandOption{Type: OptString, Name: "game", Description: desc, Required: true, Choices: gameChoices}
 	}
+	// Boards: every game, or all of them together.
+	boardChoices := append([]Choice{{Name: "All games", Value: "all"}}, gameChoices...)
+	board := func(desc string) CommandOption {
+		return CommandOption{Type: OptString, Name: "game", Description: desc, Choices: boardChoices}
+	}
 	sub := func(name, desc string, opts ...CommandOption) CommandOption {
 		return CommandOption{Type: OptSubcommand, Name: name, Description: desc, Options: opts}
 	}
@@ -64,6 +69,20 @@ func Definitions(cat *games.Catalog) []AppCommand {
 			sub("list", "List your running games in this server, whose turn it is and the time left"),
 			sub("undo", "Take back your own last action in your current turn"),
 			sub("abandon", "End this channel's game without a result (host or Manage Server)"),
+			sub("replay", "Step through a finished game of this server, move by move (only you see it)",
+				CommandOption{Type: OptInteger, Name: "id", Description: "The table number, as in \"table #12\"", Required: true}),
+		}},
+		{Name: "leaderboard", Description: "This server's best players, at one game or all of them", Contexts: guildOnly, Options: []CommandOption{
+			board("Which game (default: all games)"),
+			{Type: OptInteger, Name: "page", Description: "Which page, from 1"},
+		}},
+		{Name: "stats", Description: "A player's games, wins and rating on this server, with a rating chart", Contexts: guildOnly, Options: []CommandOption{
+			{Type: OptUser, Name: "user", Description: "Whose stats (default: yours)"},
+			board("Which game (default: all games)"),
+		}},
+		{Name: "history", Description: "Recent finished games on this server, with links to their results", Contexts: guildOnly, Options: []CommandOption{
+			board("Which game (default: all games)"),
+			{Type: OptUser, Name: "user", Description: "Only games with this player"},
 		}},
 		{Name: "hand", Description: "Show your hand and your moves for this channel's game (only you see it)", Contexts: guildOnly},
 		{Name: "notify", Description: "How Spindle tells you it's your move", Options: []CommandOption{

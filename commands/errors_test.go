@@ -32,3 +32,14 @@ func TestFriendlyAndExpected(t *testing.T) {
 		t.Error("stale and not-your-turn read the same")
 	}
 }
+
+func TestEngineReason(t *testing.T) {
+	err := fmt.Errorf("storage: table 3: %w", fmt.Errorf("games: new stitchcraft: %w",
+		fmt.Errorf("stitchcraft: duel takes 2 to 2 seats, not 3: %w", games.ErrSeats)))
+	if got := engineReason(err, "stitchcraft"); got != "duel takes 2 to 2 seats, not 3" {
+		t.Fatalf("engineReason = %q", got)
+	}
+	if got := engineReason(errors.New("storage: broken"), "stitchcraft"); got != "the game refused them" {
+		t.Fatalf("engineReason of a foreign error = %q", got)
+	}
+}

@@ -366,6 +366,12 @@ func (a *App) closeLobby(b storage.Binding, info games.Info, text string) (Messa
 // message and mentions the first player in a new message.
 func (a *App) start(ctx context.Context, req Request, b storage.Binding, info games.Info, p Poster) (Message, string, error) {
 	t, steps, err := a.Store.CreateAt(a.Catalog, b.Table, b.Game, gameOptions(b.Options), len(b.Users), a.meta(req))
+	if errors.Is(err, games.ErrSeats) || errors.Is(err, games.ErrBadOption) {
+		// The options do not fit this many players: the lobby stays open
+		// and the host is told why, in the game's words.
+		return Message{}, fmt.Sprintf("These options don't fit %d players: %s. Change the options or the players, then press Start again.",
+			len(b.Users), engineReason(err, info.ID)), nil
+	}
 	if err != nil {
 		return Message{}, "", err
 	}
@@ -391,4 +397,21 @@ func (a *App) start(ctx context.Context, req Request, b storage.Binding, info ga
 		fmt.Fprintf(&who, "%d. <@%s>\n", i+1, u)
 	}
 	return closedLobby(info, b, "The game has started — the table is below.\n"+who.String()), "", nil
+}
+
+// engineReason extracts a game's own explanation from a wrapped error
+// ("…stitchcraft: duel takes 2 to 2 seats, not 3: games: …" gives "duel
+// takes 2 to 2 seats, not 3"). Engine errors carry rules facts, never
+// hidden information, so they may be shown to the host.
+func engineReason(err error, game string) string {
+	msg := err.Error()
+	i := strings.LastIndex(msg, game+": ")
+	if i < 0 {
+		return "the game refused them"
+	}
+	msg = msg[i+len(game)+2:]
+	if j := strings.Index(msg, ": games:"); j >= 0 {
+		msg = msg[:j]
+	}
+	return msg
 }

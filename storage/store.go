@@ -50,9 +50,14 @@ var (
 	bucketUsers        = []byte("users")
 	bucketPlayers      = []byte("players") // user id -> nested bucket of table ids
 	bucketMeta         = []byte("meta")
+	bucketRanks        = []byte("ranks")         // board rank index, see ratings.go
+	bucketBoards       = []byte("boards")        // board sizes
+	bucketRatingLog    = []byte("rating_log")    // rating history per board and user
+	bucketHistoryIndex = []byte("history_index") // finished games by guild, user and game
 
 	allBuckets = [][]byte{bucketTables, bucketLogs, bucketBindings, bucketChannels, bucketGuilds,
-		bucketRatings, bucketHistory, bucketInteractions, bucketSchedule, bucketTimers, bucketUsers, bucketPlayers, bucketMeta}
+		bucketRatings, bucketHistory, bucketInteractions, bucketSchedule, bucketTimers, bucketUsers, bucketPlayers, bucketMeta,
+		bucketRanks, bucketBoards, bucketRatingLog, bucketHistoryIndex}
 
 	keySchema = []byte("schema")
 )

@@ -351,8 +351,20 @@ func (s *Store) commitMove(tx *bolt.Tx, id uint64, t games.Table, steps []games.
 			return fmt.Errorf("storage: interaction: %w", err)
 		}
 	}
-	if err := advanceBinding(tx, id, t.Over(), m.At); err != nil {
+	done, err := advanceBinding(tx, id, t.Over(), m.At)
+	if err != nil {
 		return err
+	}
+	if done != nil {
+		// The game ended with this move: rate it and record it in the
+		// same transaction, so both exist exactly when the end does.
+		r, _ := t.Result()
+		info := t.Info()
+		if err := recordFinished(tx, finished{Table: id, Guild: done.Guild, Game: done.Game, Channel: done.Channel,
+			Message: done.Message, Users: done.Users, Names: done.Names, Result: r,
+			Duel: info.MaxSeats == 2, At: m.At}); err != nil {
+			return err
+		}
 	}
 	if s.beforeCommit != nil {
 		if err := s.beforeCommit(); err != nil {
@@ -364,16 +376,17 @@ func (s *Store) commitMove(tx *bolt.Tx, id uint64, t games.Table, steps []games.
 
 // advanceBinding moves a table's binding along with the game: a lobby
 // becomes active when its table exists, an active one finished when the
-// game is over. A table without a binding is left alone.
-func advanceBinding(tx *bolt.Tx, id uint64, over bool, at time.Time) error {
+// game is over. A table without a binding is left alone. It returns the
+// binding when this call finished it, nil otherwise.
+func advanceBinding(tx *bolt.Tx, id uint64, over bool, at time.Time) (*Binding, error) {
 	bk := tx.Bucket(bucketBindings)
 	v := bk.Get(itob(id))
 	if v == nil {
-		return nil
+		return nil, nil
 	}
 	var b Binding
 	if err := json.Unmarshal(v, &b); err != nil {
-		return fmt.Errorf("storage: binding %d: %w", id, errors.Join(games.ErrCorrupt, err))
+		return nil, fmt.Errorf("storage: binding %d: %w", id, errors.Join(games.ErrCorrupt, err))
 	}
 	switch {
 	case b.Status == StatusLobby:
@@ -384,10 +397,16 @@ func advanceBinding(tx *bolt.Tx, id uint64, over bool, at time.Time) error {
 	case b.Status == StatusActive && over:
 		b.Status = StatusFinished
 	default:
-		return nil
+		return nil, nil
 	}
 	b.Updated = at
-	return putJSON(bk, itob(id), b)
+	if err := putJSON(bk, itob(id), b); err != nil {
+		return nil, err
+	}
+	if b.Status == StatusFinished {
+		return &b, nil
+	}
+	return nil, nil
 }
 
 // duplicate returns the earlier record and an error wrapping ErrDuplicate

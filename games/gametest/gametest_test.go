@@ -341,3 +341,21 @@ func TestRenderThinsLargeGoldens(t *testing.T) {
 		t.Fatalf("thinning lost actions or did not say so:\n%.300s", out)
 	}
 }
+
+func TestLeaks(t *testing.T) {
+	if n := Leaks(t, toy.Game{}, Config{Seats: []int{2, 3}}, 20); n != 40 {
+		t.Fatalf("Leaks played %d games, want 40", n)
+	}
+	// A view that shows another seat's hand must be caught.
+	opts, _ := toy.Game{}.Info().Normalize(nil)
+	caught := false
+	for seed := range uint64(20) {
+		if err := leakGame[toy.State, toy.Action, toy.View](leakyView{}, leakyView{}, opts, 3, seed); err != nil {
+			caught = true
+			break
+		}
+	}
+	if !caught {
+		t.Fatal("Leaks did not catch a view that shows another seat's hand")
+	}
+}

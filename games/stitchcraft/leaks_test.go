@@ -1,0 +1,27 @@
+package stitchcraft
+
+import (
+	"testing"
+
+	"spindle/games"
+	"spindle/games/gametest"
+)
+
+// TestLeaksOverManyGames is the redaction-invariance test alone over
+// thousands of random games across every mode and Pattern: resampling what
+// a seat cannot see never changes its view or its legal moves.
+func TestLeaksOverManyGames(t *testing.T) {
+	n := 80
+	if testing.Short() {
+		n = 2
+	}
+	played := 0
+	for _, m := range Modes {
+		var sets []games.Options
+		for _, p := range Patterns {
+			sets = append(sets, games.Options{"mode": string(m), "pattern": string(p)})
+		}
+		played += gametest.Leaks(t, Game{}, gametest.Config{Options: sets, Seats: modeSeats[m]}, n)
+	}
+	t.Logf("%d games checked", played)
+}
