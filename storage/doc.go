@@ -16,10 +16,26 @@
 //	channels      channel or thread id -> active table id (8 bytes)
 //	guilds        guild id -> settings (JSON, shape owned by the caller)
 //	interactions  Discord interaction id -> {table, version, at}
-//	ratings, history, schedule
-//	              created and reserved for ratings, finished-game history
-//	              and the due-time index of reminders
+//	users         user id -> preferences (JSON, shape owned by the caller)
+//	players/<user>  one nested bucket per user: running table ids (my games)
+//	schedule      due time (8 bytes, ns) + table + seat + kind -> Timer;
+//	              read from the start up to now, so start-up reads only
+//	              what is due, never every table
+//	timers/<id>   one nested bucket per table: its schedule keys, so a
+//	              finished table drops its timers without a scan
+//	ratings       guild/user/game -> Rating (Glicko-2 or Weng-Lin)
+//	ranks         guild/game + sortable conservative value + user -> nil:
+//	              a leaderboard page is a cursor walk, never a sort
+//	boards        guild/game -> player and game counts
+//	rating_log    guild/game/user + time -> rating point (stats charts)
+//	history       table id -> finished game record
+//	history_index per-user and per-server, per-game and all-games entries
+//	              by time, for /history
 //	meta          "schema" -> SchemaVersion (8 bytes)
+//
+// Ratings and history are written in the transaction of the move that
+// ends the game (commitMove), so a result and its rating changes are
+// durable together or not at all.
 //
 // A database whose schema is newer than SchemaVersion is refused (ErrSchema).
 // Envelopes are decoded only through the games.Catalog, which refuses an
@@ -56,7 +72,10 @@
 // a concession or another seat's action, and never against a
 // games.UndoPolicy exposed by the table or its catalog kind. The table is
 // rebuilt by replaying the kept log prefix with the current RNG state and
-// the log is truncated. Versions are therefore reused after an undo.
+// the log is truncated. Versions are therefore reused after an undo: a
+// stale menu from the undone branch carries a version that becomes current
+// again, and is accepted only if its key is legal for the same seat in the
+// new position (the driver's checks still apply).
 //
 // # Secrets
 //
