@@ -294,6 +294,27 @@ func TestEndToEndWarpAndWeft(t *testing.T) {
 			t.Errorf("result does not show %q: %q", want, fields)
 		}
 	}
+	// The finished game moved both players on /leaderboard and /stats.
+	board := e.finalOf(e.fake.SlashCommand(carol, ch.ID, "leaderboard", discordtest.String("game", "warpweft")))
+	desc := ""
+	for _, em := range board.Embeds {
+		desc += em.Description
+	}
+	if !strings.Contains(desc, "<@"+alice.ID+">") || !strings.Contains(desc, "<@"+bob.ID+">") {
+		t.Fatalf("/leaderboard does not list both players: %q", desc)
+	}
+	if !r.Draw {
+		winner, loser := players[r.Winners[0]], players[1-r.Winners[0]]
+		if strings.Index(desc, "<@"+winner.ID+">") > strings.Index(desc, "<@"+loser.ID+">") {
+			t.Fatalf("the winner is below the loser: %q", desc)
+		}
+	}
+	for _, u := range players {
+		st := e.finalOf(e.fake.SlashCommand(u, ch.ID, "stats", discordtest.String("game", "warpweft")))
+		if len(st.Embeds) == 0 || len(st.Attachments) == 0 {
+			t.Fatalf("/stats for %s has no embed or chart: %+v", u.Name, st)
+		}
+	}
 	if v := e.fake.Violations(); len(v) > 0 {
 		t.Fatalf("Discord limits violated: %v", v)
 	}

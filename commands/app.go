@@ -175,6 +175,8 @@ func (a *App) command(ctx context.Context, req Request, p Poster) (Response, err
 		return a.undoCommand(ctx, req, p)
 	case "game list":
 		return a.myGames(req)
+	case "game policy":
+		return a.policyCommand(ctx, req, p)
 	case "game replay":
 		return a.replayCommand(req)
 	case "leaderboard":

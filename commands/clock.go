@@ -85,12 +85,31 @@ func clockOptions() []games.OptionSpec {
 		Help: "live-5m = 5 min a turn, async-24h = a day, bank = chess clock; then auto move, skip or forfeit on timeout."}}
 }
 
-// lobbyOptions are the game's options followed by the clock's.
-func lobbyOptions(info games.Info) []games.OptionSpec {
-	return append(slices.Clone(info.Options), clockOptions()...)
+// optSeating is the lobby's seating option for games that do not seat
+// players themselves: "join" keeps the order of joining, "random" shuffles
+// the seats (and so the teams) when the game starts.
+const optSeating = "seating"
+
+// tableOptions are the lobby options the bot keeps for itself: the clock
+// always, the seating for games of more than two players that have no
+// seating option of their own. They never reach the engine.
+func tableOptions(info games.Info) []games.OptionSpec {
+	out := clockOptions()
+	if info.MaxSeats > 2 && !slices.ContainsFunc(info.Options, func(o games.OptionSpec) bool { return o.Key == optSeating }) {
+		out = append(out, games.OptionSpec{Key: optSeating, Label: "Seating", Values: []string{"join", "random"}, Default: "join",
+			Help: "join: seats (and teams) in the order players joined; random: shuffled when the game starts."})
+	}
+	return out
 }
 
-func isClockOption(key string) bool { return key == optClock }
+// lobbyOptions are the game's options followed by the table's.
+func lobbyOptions(info games.Info) []games.OptionSpec {
+	return append(slices.Clone(info.Options), tableOptions(info)...)
+}
+
+func isTableOption(info games.Info, key string) bool {
+	return slices.ContainsFunc(tableOptions(info), func(o games.OptionSpec) bool { return o.Key == key })
+}
 
 // newClock builds the clock chosen in the lobby.
 func newClock(opts games.Options, seats int) Clock {
@@ -112,11 +131,11 @@ func newClock(opts games.Options, seats int) Clock {
 	return c
 }
 
-// gameOptions strips the clock's pseudo-options.
-func gameOptions(opts games.Options) games.Options {
+// gameOptions strips the table's own options, leaving the game's.
+func gameOptions(info games.Info, opts games.Options) games.Options {
 	out := games.Options{}
 	for k, v := range opts {
-		if !isClockOption(k) {
+		if !isTableOption(info, k) {
 			out[k] = v
 		}
 	}

@@ -287,3 +287,42 @@ func TestWindowTimeoutWithoutTurnClock(t *testing.T) {
 		t.Fatalf("timers without a turn clock: %+v", due)
 	}
 }
+
+func TestStandingPolicies(t *testing.T) {
+	h := newHarness(t)
+	cat, _ := games.NewCatalog(games.Bind(windowGame{}))
+	h.app.Catalog = cat
+	h.command(alice, "game new", map[string]string{"game": "toywin"})
+	lobby := h.rec.last("c1")
+	h.click(bob, lobby.id, button(t, lobby.msg, "Join"))
+	h.click(alice, lobby.id, button(t, lobby.msg, "Start"))
+	v := h.version()
+	posts := len(h.rec.posts["c1"])
+	// "ask" changes nothing and posts nothing.
+	if resp, err := h.command(alice, "game policy", map[string]string{"value": "ask"}); err != nil || !strings.Contains(resp.Message.Content, "**ask me") {
+		t.Fatalf("policy ask: %v %+v", err, resp.Message)
+	}
+	if h.version() != v || len(h.rec.posts["c1"]) != posts {
+		t.Fatal("choosing ask played or posted something")
+	}
+	// "pass" answers alice's open window at once, flagged auto.
+	resp, err := h.command(alice, "game policy", map[string]string{"value": "pass"})
+	if err != nil || !strings.Contains(resp.Message.Content, "how fast you answered") || !resp.Message.Ephemeral {
+		t.Fatalf("policy pass: %v %+v", err, resp.Message)
+	}
+	if h.version() != v+1 || !strings.Contains(h.rec.last("c1").msg.Content, "<@100> answered automatically (auto).") {
+		t.Fatalf("alice's window was not passed: version %d -> %d, %q", v, h.version(), h.rec.last("c1").msg.Content)
+	}
+	b, _ := h.store.GetBinding(1)
+	if b.Policies[alice.ID] != "pass" {
+		t.Fatalf("policies = %v", b.Policies)
+	}
+	// "auto" without a game answer leaves the choice to the player.
+	h.command(bob, "game policy", map[string]string{"value": "auto"})
+	if h.version() != v+1 {
+		t.Fatal("auto answered for a game with no automatic answer")
+	}
+	if resp, _ := h.command(bob, "game policy", map[string]string{"value": "sometimes"}); !strings.Contains(resp.Message.Content, "ask, pass or auto") {
+		t.Fatalf("a bad policy: %+v", resp.Message)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -51,6 +52,9 @@ func (a *App) newLobby(ctx context.Context, req Request, p Poster) (Response, er
 	opts, err := info.Normalize(nil)
 	if err != nil {
 		return Response{}, err
+	}
+	for _, o := range tableOptions(info) {
+		opts[o.Key] = o.Default
 	}
 	opts[optClock] = set.Clock
 	b := storage.Binding{Game: info.ID, Guild: req.Guild, Channel: req.Channel, Host: req.User.ID,
@@ -315,15 +319,15 @@ func (a *App) lobbyOp(ctx context.Context, req Request, id uint64, op, arg strin
 			return Message{}, fmt.Sprintf("Only the host (<@%s>) can change the options.", b.Host), nil
 		}
 		key, val, _ := strings.Cut(arg, "=")
-		next := gameOptions(b.Options)
-		if !isClockOption(key) {
+		next := gameOptions(info, b.Options)
+		if !isTableOption(info, key) {
 			next[key] = val
 		}
 		norm, err := info.Normalize(next)
 		if err != nil {
 			return Message{}, "", err
 		}
-		for _, o := range clockOptions() {
+		for _, o := range tableOptions(info) {
 			norm[o.Key] = b.Options[o.Key]
 			if o.Key == key {
 				if !slices.Contains(o.Values, val) {
@@ -365,7 +369,22 @@ func (a *App) closeLobby(b storage.Binding, info games.Info, text string) (Messa
 // start creates the table (the deal is committed with it), posts the table
 // message and mentions the first player in a new message.
 func (a *App) start(ctx context.Context, req Request, b storage.Binding, info games.Info, p Poster) (Message, string, error) {
-	t, steps, err := a.Store.CreateAt(a.Catalog, b.Table, b.Game, gameOptions(b.Options), len(b.Users), a.meta(req))
+	if b.Options[optSeating] == "random" {
+		// Seats, and with them turn order and teams, are shuffled by the
+		// bot: the engine sees seats only.
+		perm := rand.Perm(len(b.Users))
+		users, names := slices.Clone(b.Users), slices.Clone(b.Names)
+		for i, j := range perm {
+			b.Users[i] = users[j]
+			if j < len(names) && i < len(b.Names) {
+				b.Names[i] = names[j]
+			}
+		}
+		if err := a.Store.PutBinding(b); err != nil {
+			return Message{}, "", err
+		}
+	}
+	t, steps, err := a.Store.CreateAt(a.Catalog, b.Table, b.Game, gameOptions(info, b.Options), len(b.Users), a.meta(req))
 	if errors.Is(err, games.ErrSeats) || errors.Is(err, games.ErrBadOption) {
 		// The options do not fit this many players: the lobby stays open
 		// and the host is told why, in the game's words.

@@ -1,9 +1,12 @@
 package commands
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"spindle/games"
 )
 
 func (h *harness) manage(cmd string, opts map[string]string) (Response, error) {
@@ -113,5 +116,43 @@ func TestLiveRemindersWhenTheServerAsks(t *testing.T) {
 	}
 	if resp, _ := h.manage("settings reminders", map[string]string{"which": "sometimes"}); !strings.Contains(resp.Message.Content, "off, async or all") {
 		t.Fatalf("a bad reminder setting: %+v", resp.Message)
+	}
+}
+
+func TestRandomSeating(t *testing.T) {
+	if isTableOption(games.Info{MaxSeats: 2}, optSeating) {
+		t.Fatal("a two-player game offers seating")
+	}
+	own := games.Info{MaxSeats: 5, Options: []games.OptionSpec{{Key: "seating", Values: []string{"join", "random"}, Default: "join"}}}
+	if isTableOption(own, optSeating) {
+		t.Fatal("a game with its own seating option gets the bot's too")
+	}
+	h := newHarness(t)
+	dave := User{ID: "400", Name: "dave"}
+	h.command(alice, "game new", map[string]string{"game": "toyundo"})
+	lobby := h.rec.last("c1")
+	if _, err := h.click(alice, lobby.id, selectID(t, lobby.msg, "/opt/seating"), "random"); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []User{bob, carol, dave} {
+		h.click(u, lobby.id, button(t, lobby.msg, "Join"))
+	}
+	if _, err := h.click(alice, lobby.id, button(t, lobby.msg, "Start")); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := h.store.GetBinding(1)
+	got := slices.Clone(b.Users)
+	slices.Sort(got)
+	if !slices.Equal(got, []string{"100", "200", "300", "400"}) || b.Host != alice.ID {
+		t.Fatalf("seats after a random seating = %v (host %s)", b.Users, b.Host)
+	}
+	for i, u := range b.Users {
+		if want := map[string]string{"100": "alice", "200": "bob", "300": "carol", "400": "dave"}[u]; b.Names[i] != want {
+			t.Fatalf("names do not follow the seats: %v %v", b.Users, b.Names)
+		}
+	}
+	tbl, _ := h.store.Load(h.app.Catalog, 1)
+	if _, ok := tbl.Options()[optSeating]; ok {
+		t.Fatal("the bot's seating option reached the engine")
 	}
 }

@@ -146,11 +146,15 @@ func (a *App) resultMessage(b storage.Binding, t games.Table, lines []string) (M
 // notifies; an edit would not). When the game is over it posts the result
 // and closes the binding.
 func (a *App) announce(ctx context.Context, p Poster, b *storage.Binding, t games.Table, steps []games.Step) error {
+	// Windows answered by a standing policy are played before anyone is
+	// pinged for them.
+	t, auto, err := a.autoAnswers(*b, t)
+	if err != nil {
+		return err
+	}
+	steps = append(steps, auto...)
 	lines := publicLines(steps)
-	var (
-		m   Message
-		err error
-	)
+	var m Message
 	if t.Over() {
 		m, err = a.resultMessage(*b, t, lines)
 	} else {

@@ -104,6 +104,9 @@ type Table interface {
 	// WindowTimeout is how long a window stays open, when the game sets it
 	// (a WindowTimer).
 	WindowTimeout() (time.Duration, bool)
+	// AutoRespond is the game's automatic answer for seat in a window (an
+	// AutoResponder), from the seat's own view; always a legal key.
+	AutoRespond(seat Seat) (string, bool)
 }
 
 // Bind erases a game into a Kind for the catalog.
@@ -443,6 +446,18 @@ func (t *table[S, A, V]) Pass(seat Seat) (string, bool) {
 func (t *table[S, A, V]) InWindow(seat Seat) bool {
 	w, ok := t.g.(Windower[S])
 	return ok && slices.Contains(t.g.ToAct(&t.state), seat) && w.InWindow(&t.state, seat)
+}
+
+func (t *table[S, A, V]) AutoRespond(seat Seat) (string, bool) {
+	r, ok := t.g.(AutoResponder[V])
+	if !ok || !t.InWindow(seat) {
+		return "", false
+	}
+	key, ok := r.AutoRespond(t.g.View(&t.state, seat))
+	if !ok || !slices.ContainsFunc(t.g.Legal(&t.state, seat), func(l A) bool { return l.Key() == key }) {
+		return "", false
+	}
+	return key, true
 }
 
 func (t *table[S, A, V]) WindowTimeout() (time.Duration, bool) {

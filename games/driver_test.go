@@ -710,3 +710,38 @@ func TestPassAndWindow(t *testing.T) {
 		t.Fatal("a game without Passer or Windower passes or has windows")
 	}
 }
+
+// autoWindowy answers its window with bet:1, or with an illegal key when
+// the seat holds card 12 (which the driver must refuse).
+type autoWindowy struct{ windowy }
+
+func (autoWindowy) AutoRespond(v toy.View) (string, bool) {
+	if slices.Contains(v.Hand, 12) {
+		return "play:12", true
+	}
+	return "bet:1", true
+}
+
+func TestAutoRespond(t *testing.T) {
+	for seed := range uint64(12) {
+		tbl, _, err := games.Bind[toy.State, toy.Action, toy.View](autoWindowy{}).New(nil, 2, [2]uint64{seed, 9})
+		if err != nil {
+			t.Fatal(err)
+		}
+		view := tbl.View(0).(toy.View)
+		key, ok := tbl.AutoRespond(0)
+		if slices.Contains(view.Hand, 12) {
+			if ok {
+				t.Fatalf("an illegal automatic answer %q was offered", key)
+			}
+			continue
+		}
+		if !ok || key != "bet:1" {
+			t.Fatalf("AutoRespond = %q %v", key, ok)
+		}
+		tbl.Play(0, tbl.Version(), key)
+		if _, ok := tbl.AutoRespond(0); ok {
+			t.Fatal("an automatic answer outside a window")
+		}
+	}
+}

@@ -214,3 +214,11 @@ type Windower[S any] interface {
 type WindowTimer[S any] interface {
 	WindowTimeout(s *S) time.Duration
 }
+
+// AutoResponder is implemented by games that can answer a window for a
+// player who asked to "react automatically when I can". AutoRespond looks
+// only at the seat's own view and returns a legal key, or false when the
+// player must decide (or should pass).
+type AutoResponder[V any] interface {
+	AutoRespond(v V) (string, bool)
+}

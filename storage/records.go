@@ -43,8 +43,11 @@ type Binding struct {
 	Created time.Time     `json:"created"`
 	Updated time.Time     `json:"updated"`
 	Options games.Options `json:"options,omitempty"`
-	// Clock is reserved for the turn clock settings.
+	// Clock is the turn clock, kept by the commands layer.
 	Clock json.RawMessage `json:"clock,omitempty"`
+	// Policies are players' standing answers to windows (reactions), by
+	// user id: "ask" (the default), "pass" or "auto".
+	Policies map[string]string `json:"policies,omitempty"`
 }
 
 // CreateLobby stores a lobby binding under a new id drawn from the same

@@ -29,3 +29,7 @@ func (Game) WindowTimeout(s *State) time.Duration {
 	}
 	return d
 }
+
+// AutoRespond is the answer for a player whose standing policy is "react
+// automatically when I can" (games.AutoResponder), from their own view.
+func (Game) AutoRespond(v View) (string, bool) { return AutoReaction(v) }
