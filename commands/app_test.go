@@ -445,6 +445,7 @@ func TestUndoThroughHandlers(t *testing.T) {
 		t.Fatal(err)
 	}
 	lobby := h.rec.last("c1")
+	h.click(alice, lobby.id, selectID(t, lobby.msg, "/opt/seating"), "chosen") // alice is seat 0
 	h.click(bob, lobby.id, button(t, lobby.msg, "Join"))
 	h.click(alice, lobby.id, button(t, lobby.msg, "Start"))
 	table := h.rec.last("c1")

@@ -86,8 +86,9 @@ func clockOptions() []games.OptionSpec {
 }
 
 // optSeating is the lobby's seating option for games that do not seat
-// players themselves: "join" keeps the order of joining, "random" shuffles
-// the seats (and so the teams) when the game starts.
+// players themselves: "random" (the default) shuffles the seats, and so
+// the teams, when the game starts; "chosen" keeps the order shown, which
+// the host arranges by moving players to the last seat.
 const optSeating = "seating"
 
 // tableOptions are the lobby options the bot keeps for itself: the clock
@@ -96,8 +97,8 @@ const optSeating = "seating"
 func tableOptions(info games.Info) []games.OptionSpec {
 	out := clockOptions()
 	if info.MaxSeats > 2 && !slices.ContainsFunc(info.Options, func(o games.OptionSpec) bool { return o.Key == optSeating }) {
-		out = append(out, games.OptionSpec{Key: optSeating, Label: "Seating", Values: []string{"join", "random"}, Default: "join",
-			Help: "join: seats (and teams) in the order players joined; random: shuffled when the game starts."})
+		out = append(out, games.OptionSpec{Key: optSeating, Label: "Seating", Values: []string{"random", "chosen"}, Default: "random",
+			Help: "random: seats (and teams) shuffled at the start; chosen: the order shown, arranged by the host."})
 	}
 	return out
 }

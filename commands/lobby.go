@@ -156,6 +156,19 @@ func (a *App) lobbyMessage(info games.Info, b storage.Binding, notice string) Me
 	btn := func(label, arg string, style ButtonStyle) Button {
 		return Button{Label: label, Style: style, CustomID: CustomID{Route: 'l', Table: b.Table, Arg: arg}.MustEncode()}
 	}
+	if isTableOption(info, optSeating) && len(b.Users) > 1 && len(m.Rows) < MaxRows-1 {
+		// Chosen seating: the host moves players to the last seat one by
+		// one, which reaches any order (and so any teams).
+		order := &Select{CustomID: CustomID{Route: 'l', Table: b.Table, Arg: "last"}.MustEncode(), Placeholder: "Seat order: move a player to the last seat…"}
+		for i, u := range b.Users {
+			name := u
+			if i < len(b.Names) && b.Names[i] != "" {
+				name = b.Names[i]
+			}
+			order.Options = append(order.Options, Option{Label: clip(fmt.Sprintf("%d. %s", i+1, name), MaxOptionLabel), Value: u})
+		}
+		m.Rows = append(m.Rows, Row{Select: order})
+	}
 	m.Rows = append(m.Rows, Row{Buttons: []Button{
 		btn("Join", "join", Success), btn("Leave", "leave", Secondary), btn("Start", "start", Primary), btn("Cancel", "cancel", Danger),
 	}})
@@ -186,6 +199,9 @@ func (a *App) lobbyComponent(ctx context.Context, req Request, c CustomID, p Pos
 	}
 	if op == "opt" && len(req.Values) == 1 {
 		arg = arg + "=" + req.Values[0]
+	}
+	if op == "last" && len(req.Values) == 1 {
+		arg = req.Values[0]
 	}
 	msg, note, err := a.lobbyOp(ctx, req, c.Table, op, arg, p)
 	if err != nil {
@@ -309,6 +325,21 @@ func (a *App) lobbyOp(ctx context.Context, req Request, id uint64, op, arg strin
 			b.Host = b.Users[0]
 			notice += fmt.Sprintf(" <@%s> is the host now.", b.Host)
 		}
+	case "last":
+		if !isHost {
+			return Message{}, fmt.Sprintf("Only the host (<@%s>) can arrange the seats.", b.Host), nil
+		}
+		i := slices.Index(b.Users, arg)
+		if i < 0 {
+			return Message{}, "That player isn't seated any more.", nil
+		}
+		b.Users = append(slices.Delete(b.Users, i, i+1), arg)
+		if i < len(b.Names) {
+			name := b.Names[i]
+			b.Names = append(slices.Delete(b.Names, i, i+1), name)
+		}
+		b.Options[optSeating] = "chosen"
+		notice = fmt.Sprintf("<@%s> moved to the last seat; the seating is now chosen.", arg)
 	case "cancel":
 		if !isHost && !req.CanManage {
 			return Message{}, fmt.Sprintf("Only the host (<@%s>) or a server manager can cancel this lobby.", b.Host), nil

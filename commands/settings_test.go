@@ -156,3 +156,29 @@ func TestRandomSeating(t *testing.T) {
 		t.Fatal("the bot's seating option reached the engine")
 	}
 }
+
+func TestChosenSeating(t *testing.T) {
+	h := newHarness(t)
+	h.command(alice, "game new", map[string]string{"game": "toyundo"})
+	lobby := h.rec.last("c1")
+	var joined Response
+	for _, u := range []User{bob, carol} {
+		joined, _ = h.click(u, lobby.id, button(t, lobby.msg, "Join"))
+	}
+	// The lobby as updated by the last join carries the seat-order menu.
+	order := selectID(t, *joined.Message, "/last")
+	if resp, _ := h.click(bob, lobby.id, order, alice.ID); !strings.Contains(resp.Message.Content, "Only the host") {
+		t.Fatalf("bob arranged the seats: %+v", resp.Message)
+	}
+	// alice moves herself, then bob, to the end: carol, alice, bob.
+	h.click(alice, lobby.id, order, alice.ID)
+	resp, err := h.click(alice, lobby.id, order, bob.ID)
+	if err != nil || !strings.Contains(resp.Message.Embeds[0].Description, "1. <@300>\n2. <@100> (host)\n3. <@200>") {
+		t.Fatalf("seat order: %v %q", err, resp.Message.Embeds[0].Description)
+	}
+	h.click(alice, lobby.id, button(t, lobby.msg, "Start"))
+	b, _ := h.store.GetBinding(1)
+	if !slices.Equal(b.Users, []string{"300", "100", "200"}) || !slices.Equal(b.Names, []string{"carol", "alice", "bob"}) || b.Options[optSeating] != "chosen" {
+		t.Fatalf("after start: users %v names %v seating %q", b.Users, b.Names, b.Options[optSeating])
+	}
+}
