@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"spindle/bot/discordtest"
+	"spindle/games"
 )
 
 // playRandomly plays one whole game of gameID with the given number of
@@ -86,10 +87,22 @@ func playRandomly(t *testing.T, e *e2e, gameID string, players int, seed uint64)
 // optionsFor are the lobby choices a seat count needs: Stitchcraft's
 // default mode is the two-player duel.
 func optionsFor(game string, seats int) map[string]string {
-	if game == "stitchcraft" && seats > 2 {
+	switch {
+	case game == "stitchcraft" && seats == 4:
+		return map[string]string{"mode": "consortium"}
+	case game == "stitchcraft" && seats > 2:
 		return map[string]string{"mode": "ffa"}
 	}
 	return nil
+}
+
+// seatsFor are the seat counts played: the fewest and one more, and for
+// Stitchcraft the two-player duel and the four-player Consortium.
+func seatsFor(info games.Info) []int {
+	if info.ID == "stitchcraft" {
+		return []int{2, 4}
+	}
+	return []int{info.MinSeats, min(info.MinSeats+1, info.MaxSeats)}
 }
 
 // setOption sets a lobby option as the host would: through its own select
@@ -125,10 +138,10 @@ func TestEveryGameThroughDiscord(t *testing.T) {
 	}
 	e := newE2E(t)
 	for _, info := range e.cat.Games() {
-		// The fewest seats and one more: enough to cover two-player and
-		// multiplayer flows without making CI slow (a 5-seat Threadcount
-		// game alone takes minutes with real rendering).
-		for _, seats := range []int{info.MinSeats, min(info.MinSeats+1, info.MaxSeats)} {
+		// Enough to cover two-player and multiplayer flows without making
+		// CI slow (a 5-seat Threadcount game alone takes minutes with real
+		// rendering).
+		for _, seats := range seatsFor(info) {
 			t.Run(fmt.Sprintf("%s/%d", info.ID, seats), func(t *testing.T) {
 				res := playRandomly(t, e, info.ID, seats, uint64(seats))
 				if len(res.Embeds) == 0 || !strings.Contains(res.Embeds[0].Title, "final result") {

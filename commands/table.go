@@ -60,10 +60,14 @@ func (a *App) tableMessage(b storage.Binding, t games.Table, lines []string) (Me
 	}
 	m := Message{Files: []File{{Name: "table.png", Type: "image/png", Data: png}}}
 	toAct := t.ToAct()
-	var ping, clocks []string
+	var ping, answer, clocks []string
 	for _, s := range toAct {
 		if s >= 0 {
-			ping = append(ping, mention(b, s))
+			if t.InWindow(s) {
+				answer = append(answer, mention(b, s))
+			} else {
+				ping = append(ping, mention(b, s))
+			}
 			m.Mentions = append(m.Mentions, b.Users[s])
 			if dl := deadlineText(b, s); dl != "" {
 				clocks = append(clocks, mention(b, s)+": time runs out "+dl)
@@ -76,6 +80,11 @@ func (a *App) tableMessage(b storage.Binding, t games.Table, lines []string) (Me
 	if len(ping) > 0 {
 		m.Content = strings.TrimSpace(m.Content + "\n" + strings.Join(ping, ", ") + " — your move! Press **My hand & moves**.")
 	}
+	if len(answer) > 0 {
+		m.Content = strings.TrimSpace(m.Content + "\n" + strings.Join(answer, ", ") +
+			" — a play can be answered! Press **My hand & moves** to react or pass.")
+	}
+	ping = append(ping, answer...)
 	m.Content = clip(m.Content, MaxContent)
 	e := Embed{Title: fmt.Sprintf("%s — table #%d", info.Title, b.Table), Color: colourTable, Image: "table.png",
 		Fields: []Field{{Name: "Players", Value: players.String(), Inline: true}},

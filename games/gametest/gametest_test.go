@@ -350,7 +350,7 @@ func TestLeaks(t *testing.T) {
 	opts, _ := toy.Game{}.Info().Normalize(nil)
 	caught := false
 	for seed := range uint64(20) {
-		if err := leakGame[toy.State, toy.Action, toy.View](leakyView{}, leakyView{}, opts, 3, seed); err != nil {
+		if _, err := leakGame[toy.State, toy.Action, toy.View](leakyView{}, leakyView{}, opts, 3, seed); err != nil {
 			caught = true
 			break
 		}

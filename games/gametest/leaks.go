@@ -15,7 +15,7 @@ import (
 // set and seat count it resamples everything hidden from each seat (and
 // from the spectator) and checks that the seat's view and legal keys do not
 // change. Run performs the same check among many others on fewer games.
-// It returns the number of games played.
+// It returns the number of games played and logs the resamples made.
 func Leaks[S any, A games.Action, V any](t *testing.T, g games.Game[S, A, V], cfg Config, n int) int {
 	t.Helper()
 	rs, ok := any(g).(games.Resampler[S])
@@ -26,29 +26,33 @@ func Leaks[S any, A games.Action, V any](t *testing.T, g games.Game[S, A, V], cf
 	if err != nil {
 		t.Fatal(err)
 	}
-	played := 0
+	played, resamples := 0, 0
 	for _, set := range sets {
 		for _, ns := range seats {
 			for seed := range uint64(n) {
-				if err := leakGame(g, rs, set.opts, ns, seed); err != nil {
+				steps, err := leakGame(g, rs, set.opts, ns, seed)
+				if err != nil {
 					t.Fatalf("%s, %s, %d seats, seed %d: %v", g.Info().ID, optionsName(set.opts), ns, seed, err)
 				}
-				played++
+				played, resamples = played+1, resamples+steps
 			}
 		}
 	}
+	t.Logf("%s: %d games, %d resamples", g.Info().ID, played, resamples)
 	return played
 }
 
-func leakGame[S any, A games.Action, V any](g games.Game[S, A, V], rs games.Resampler[S], opts games.Options, seats int, seed uint64) error {
+// leakGame plays one seeded game, resampling at every step; it returns
+// the number of resamples.
+func leakGame[S any, A games.Action, V any](g games.Game[S, A, V], rs games.Resampler[S], opts games.Options, seats int, seed uint64) (int, error) {
 	info := g.Info()
 	norm, err := info.Normalize(opts)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	s, err := g.New(norm, seats)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	d := dice.Seeded(seed, 0x1ea4)
 	viewers := []games.Seat{games.Spectator}
@@ -58,10 +62,10 @@ func leakGame[S any, A games.Action, V any](g games.Game[S, A, V], rs games.Resa
 	for step := 0; ; step++ {
 		toAct := g.ToAct(&s)
 		if len(toAct) == 0 {
-			return nil
+			return step, nil
 		}
 		if step > info.MaxActions {
-			return fmt.Errorf("no end after %d actions", step)
+			return step, fmt.Errorf("no end after %d actions", step)
 		}
 		// One viewer per step, in rotation, keeps thousands of games fast.
 		v := viewers[step%len(viewers)]
@@ -69,10 +73,10 @@ func leakGame[S any, A games.Action, V any](g games.Game[S, A, V], rs games.Resa
 		r := rs.Resample(&s, v, d)
 		after, keys2 := seen(g, &r, v)
 		if before != after {
-			return fmt.Errorf("step %d: resampling what %s cannot see changed its view", step, v)
+			return step, fmt.Errorf("step %d: resampling what %s cannot see changed its view", step, v)
 		}
 		if !slices.Equal(keys, keys2) {
-			return fmt.Errorf("step %d: resampling what %s cannot see changed its legal moves", step, v)
+			return step, fmt.Errorf("step %d: resampling what %s cannot see changed its legal moves", step, v)
 		}
 		seat := toAct[d.IntN(len(toAct))]
 		var a A
@@ -83,7 +87,7 @@ func leakGame[S any, A games.Action, V any](g games.Game[S, A, V], rs games.Resa
 			a = legal[d.IntN(len(legal))]
 		}
 		if _, err := g.Apply(&s, seat, a); err != nil {
-			return fmt.Errorf("step %d: %w", step, err)
+			return step, fmt.Errorf("step %d: %w", step, err)
 		}
 	}
 }
