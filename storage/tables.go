@@ -191,6 +191,25 @@ func (s *Store) Concede(cat *games.Catalog, id uint64, seat games.Seat, at uint6
 
 func (s *Store) advance(cat *games.Catalog, id uint64, m Meta, act func(games.Table) ([]games.Step, error)) (games.Table, []games.Step, error) {
 	m = m.normalize()
+	return s.inMove(cat, id, m, func(tx *bolt.Tx, t games.Table) (games.Table, []games.Step, error) {
+		st, err := act(t)
+		if err != nil {
+			return nil, nil, fmt.Errorf("storage: table %d: %w", id, err)
+		}
+		if err := s.commitMove(tx, id, t, st, m); err != nil {
+			return nil, nil, err
+		}
+		return t, st, nil
+	})
+}
+
+// inMove runs fn inside one write transaction on table id, after openMove
+// (load, refuse a repeated interaction, check snapshot and log agree); m
+// is already normalized by the caller, whose fn commits with it. On
+// error the table returned is the current one when the rules refused
+// (nothing changed, worth showing) or the interaction was a duplicate, and
+// nil when storage failed.
+func (s *Store) inMove(cat *games.Catalog, id uint64, m Meta, fn func(*bolt.Tx, games.Table) (games.Table, []games.Step, error)) (games.Table, []games.Step, error) {
 	var (
 		out   games.Table
 		steps []games.Step
@@ -203,18 +222,18 @@ func (s *Store) advance(cat *games.Catalog, id uint64, m Meta, act func(games.Ta
 			}
 			return err
 		}
-		st, err := act(t)
+		out = t
+		next, st, err := fn(tx, t)
 		if err != nil {
-			out = t // the driver leaves a table unchanged when a move fails
-			return fmt.Errorf("storage: table %d: %w", id, err)
-		}
-		if err := s.commitMove(tx, id, t, st, m); err != nil {
 			return err
 		}
-		out, steps = t, st
+		out, steps = next, st
 		return nil
 	})
 	if err != nil {
+		if !errors.Is(err, ErrDuplicate) && !isEngineRefusal(err) {
+			out = nil
+		}
 		return out, nil, err
 	}
 	return out, steps, nil
@@ -230,25 +249,13 @@ func (s *Store) advance(cat *games.Catalog, id uint64, m Meta, act func(games.Ta
 // the steps taken back. Errors and idempotency are as for Play.
 func (s *Store) Undo(cat *games.Catalog, id uint64, seat games.Seat, at uint64, m Meta) (games.Table, []games.Step, error) {
 	m = m.normalize()
-	var (
-		out    games.Table
-		undone []games.Step
-	)
-	err := s.db.Update(func(tx *bolt.Tx) error {
-		t, err := openMove(tx, cat, id, m)
-		if err != nil {
-			if errors.Is(err, ErrDuplicate) {
-				out = t
-			}
-			return err
-		}
-		out = t
+	return s.inMove(cat, id, m, func(tx *bolt.Tx, t games.Table) (games.Table, []games.Step, error) {
 		if at != t.Version() {
-			return fmt.Errorf("storage: table %d: undo at version %d, table is at %d: %w", id, at, t.Version(), games.ErrStale)
+			return nil, nil, fmt.Errorf("storage: table %d: undo at version %d, table is at %d: %w", id, at, t.Version(), games.ErrStale)
 		}
 		entries, err := readLog(tx, id)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		steps := make([]games.Step, len(entries))
 		for i, e := range entries {
@@ -256,45 +263,43 @@ func (s *Store) Undo(cat *games.Catalog, id uint64, seat games.Seat, at uint64, 
 		}
 		keep, err := games.UndoKeep(steps, t.ToAct(), seat, undoPolicy(cat, t))
 		if err != nil {
-			return fmt.Errorf("storage: table %d: %w", id, err)
+			return nil, nil, fmt.Errorf("storage: table %d: %w", id, err)
 		}
 		env, err := t.Envelope()
 		if err != nil {
-			return fmt.Errorf("storage: table %d: %w", id, err)
+			return nil, nil, fmt.Errorf("storage: table %d: %w", id, err)
 		}
 		head, err := env.Marshal()
 		if err != nil {
-			return fmt.Errorf("storage: table %d: %w", id, err)
+			return nil, nil, fmt.Errorf("storage: table %d: %w", id, err)
 		}
 		back, err := cat.Replay(head, steps[:keep])
 		if err != nil {
-			return fmt.Errorf("storage: table %d: undo replay: %w", id, err)
+			return nil, nil, fmt.Errorf("storage: table %d: undo replay: %w", id, err)
 		}
 		log := tx.Bucket(bucketLogs).Bucket(itob(id))
 		for _, st := range steps[keep:] {
 			if err := log.Delete(itob(st.Version)); err != nil {
-				return fmt.Errorf("storage: table %d: truncate log: %w", id, err)
+				return nil, nil, fmt.Errorf("storage: table %d: truncate log: %w", id, err)
 			}
 		}
 		if err := s.commitMove(tx, id, back, nil, m); err != nil {
-			return err
+			return nil, nil, err
 		}
-		out, undone = back, steps[keep:]
-		return nil
+		return back, steps[keep:], nil
 	})
-	if err != nil {
-		if !errors.Is(err, ErrDuplicate) && !isEngineRefusal(err) {
-			out = nil
-		}
-		return out, nil, err
-	}
-	return out, undone, nil
 }
 
-// isEngineRefusal reports whether an undo failed on the rules (the stored
-// table is unchanged and worth showing) rather than on storage.
+// isEngineRefusal reports whether a move or an undo failed on the rules
+// (the stored table is unchanged and worth showing) rather than on storage.
 func isEngineRefusal(err error) bool {
-	return errors.Is(err, games.ErrStale) || errors.Is(err, games.ErrNothingToUndo)
+	for _, e := range []error{games.ErrStale, games.ErrNotYourTurn, games.ErrIllegal, games.ErrBadKey,
+		games.ErrGameOver, games.ErrCannotConcede, games.ErrNothingToUndo} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // undoPolicy finds the game's optional undo policy: on its catalog kind

@@ -2,32 +2,17 @@ package warpweft
 
 import (
 	"encoding/json"
-	"errors"
 	"testing"
 
 	"spindle/games"
+	"spindle/games/gametest"
 )
 
+// FuzzParseAction: see gametest.FuzzParseAction.
 func FuzzParseAction(f *testing.F) {
-	for _, k := range []string{"9LK@1,-2", "AM@0,0", "X@-1,-1", "warp:0", "warp:1", "deal:AM.AS.CW",
-		orderedDeal(games.Options{"extended": "courts", "excuse": "on"}, 7), "9LK@+1,2", "9LK@01,2", "", "@", "deal:"} {
-		f.Add(k)
-	}
-	f.Fuzz(func(t *testing.T, key string) {
-		a, err := Game{}.ParseAction(key)
-		if err != nil {
-			if !errors.Is(err, games.ErrBadKey) {
-				t.Fatalf("%q: error %v does not wrap ErrBadKey", key, err)
-			}
-			return
-		}
-		if a.Key() != key {
-			t.Fatalf("%q parsed to %+v, whose key is %q", key, a, a.Key())
-		}
-		if a.Op == Place && len(key) > games.MaxKeyLen {
-			t.Fatalf("player key %q is %d bytes", key, len(key))
-		}
-	})
+	gametest.FuzzParseAction(f, Game{}, func(a Action) bool { return a.Op == Place },
+		"9LK@1,-2", "AM@0,0", "X@-1,-1", "warp:0", "warp:1", "deal:AM.AS.CW",
+		orderedDeal(games.Options{"extended": "courts", "excuse": "on"}, 7), "9LK@+1,2", "9LK@01,2", "", "@", "deal:")
 }
 
 // optionSets are every lobby combination, indexed by a fuzz seed.
