@@ -52,42 +52,57 @@ func Render(kind Kind, view any) (image.Image, error) {
 // RenderWith draws the picture of the given kind for a game's view, chosen
 // by the view's type.
 func RenderWith(kind Kind, view any, opt Options) (image.Image, error) {
-	switch v := view.(type) {
-	case warpweft.View:
-		return renderWarpWeft(kind, v, opt)
-	case *warpweft.View:
-		if v == nil {
-			return nil, fmt.Errorf("imaging: nil %T", view)
+	for _, g := range catalog {
+		if img, ok, err := g.draw(kind, view, opt); ok {
+			return img, err
 		}
-		return renderWarpWeft(kind, *v, opt)
-	case threadcount.View:
-		return renderThreadcount(kind, v, opt)
-	case *threadcount.View:
-		if v == nil {
-			return nil, fmt.Errorf("imaging: nil %T", view)
-		}
-		return renderThreadcount(kind, *v, opt)
-	case stitchcraft.View:
-		return renderStitchcraft(kind, v, opt)
-	case *stitchcraft.View:
-		if v == nil {
-			return nil, fmt.Errorf("imaging: nil %T", view)
-		}
-		return renderStitchcraft(kind, *v, opt)
 	}
 	return nil, fmt.Errorf("imaging: no pictures for view type %T", view)
 }
 
-func renderWarpWeft(kind Kind, v warpweft.View, opt Options) (image.Image, error) {
+// catalog lists every game's pictures; a new game adds one line.
+var catalog = []drawer{
+	pictures[warpweft.View]{warpWeftTable, warpWeftPanel, warpWeftScoring},
+	pictures[threadcount.View]{threadcountTable, threadcountPanel, threadcountScoring},
+	pictures[stitchcraft.View]{stitchcraftTable, stitchcraftPanel, stitchcraftReference},
+}
+
+// drawer draws a view of its own game's type; ok is false for other views.
+type drawer interface {
+	draw(kind Kind, view any, opt Options) (img image.Image, ok bool, err error)
+}
+
+// pictures are one game's three layouts, for its view type V.
+type pictures[V any] struct {
+	table, panel, scoring func(V, Options) (image.Image, error)
+}
+
+func (p pictures[V]) draw(kind Kind, view any, opt Options) (image.Image, bool, error) {
+	var v V
+	switch x := view.(type) {
+	case V:
+		v = x
+	case *V:
+		if x == nil {
+			return nil, true, fmt.Errorf("imaging: nil %T", view)
+		}
+		v = *x
+	default:
+		return nil, false, nil
+	}
+	var layout func(V, Options) (image.Image, error)
 	switch kind {
 	case Table:
-		return warpWeftTable(v, opt)
+		layout = p.table
 	case Panel:
-		return warpWeftPanel(v, opt)
+		layout = p.panel
 	case Scoring:
-		return warpWeftScoring(v, opt)
+		layout = p.scoring
+	default:
+		return nil, true, fmt.Errorf("imaging: unknown picture kind %q", kind)
 	}
-	return nil, fmt.Errorf("imaging: unknown picture kind %q", kind)
+	img, err := layout(v, opt)
+	return img, true, err
 }
 
 // PNG encodes img as PNG, favouring speed over size.

@@ -79,18 +79,6 @@ func StitchcraftReference(v stitchcraft.View, opt Options) (image.Image, error) 
 	return stitchcraftReference(v, opt)
 }
 
-func renderStitchcraft(kind Kind, v stitchcraft.View, opt Options) (image.Image, error) {
-	switch kind {
-	case Table:
-		return stitchcraftTable(v, opt)
-	case Panel:
-		return stitchcraftPanel(v, opt)
-	case Scoring:
-		return stitchcraftReference(v, opt)
-	}
-	return nil, fmt.Errorf("imaging: unknown picture kind %q", kind)
-}
-
 // stCheck rejects views the pictures cannot draw.
 func stCheck(v stitchcraft.View) error {
 	if len(v.Players) < 1 || len(v.Players) > 6 {

@@ -63,18 +63,6 @@ func ThreadcountScoring(v threadcount.View, opt Options) (image.Image, error) {
 	return threadcountScoring(v, opt)
 }
 
-func renderThreadcount(kind Kind, v threadcount.View, opt Options) (image.Image, error) {
-	switch kind {
-	case Table:
-		return threadcountTable(v, opt)
-	case Panel:
-		return threadcountPanel(v, opt)
-	case Scoring:
-		return threadcountScoring(v, opt)
-	}
-	return nil, fmt.Errorf("imaging: unknown picture kind %q", kind)
-}
-
 // rtCheck refuses views this layout cannot draw.
 func rtCheck(v threadcount.View) error {
 	if len(v.Players) < 1 || len(v.Players) > 5 {
