@@ -261,7 +261,21 @@ func (f *Fake) channelMessage(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusNotFound, codeUnknownMessage, "Unknown Message")
 		return
 	}
-	switch r.Method {
+	if f.readOrDeleteLocked(w, r.Method, m) {
+		return
+	}
+	if m.Author.ID != f.bot.ID {
+		f.mu.Unlock()
+		writeErr(w, http.StatusForbidden, codeOtherAuthor, "Cannot edit a message authored by another user")
+		return
+	}
+	f.editLocked(w, m, p, "edit of message "+mid)
+}
+
+// readOrDeleteLocked answers a GET or DELETE of m and unlocks f.mu. For
+// any other method it does nothing and reports false, f.mu still held.
+func (f *Fake) readOrDeleteLocked(w http.ResponseWriter, method string, m *Message) bool {
+	switch method {
 	case http.MethodGet:
 		out := f.wire(m)
 		f.mu.Unlock()
@@ -271,13 +285,9 @@ func (f *Fake) channelMessage(w http.ResponseWriter, r *http.Request) {
 		f.mu.Unlock()
 		w.WriteHeader(http.StatusNoContent)
 	default:
-		if m.Author.ID != f.bot.ID {
-			f.mu.Unlock()
-			writeErr(w, http.StatusForbidden, codeOtherAuthor, "Cannot edit a message authored by another user")
-			return
-		}
-		f.editLocked(w, m, p, "edit of message "+mid)
+		return false
 	}
+	return true
 }
 
 // editLocked validates and applies an edit, answers with the message and
@@ -441,20 +451,12 @@ func (f *Fake) webhookMessage(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusNotFound, codeUnknownMessage, "Unknown Message")
 		return
 	}
-	switch r.Method {
-	case http.MethodGet:
-		out := f.wire(m)
-		f.mu.Unlock()
-		writeJSON(w, http.StatusOK, out)
-	case http.MethodDelete:
-		f.deleteLocked(m)
-		f.mu.Unlock()
-		w.WriteHeader(http.StatusNoContent)
-	default:
-		if f.editLocked(w, m, p, fmt.Sprintf("edit of interaction %s (%s) message", in.ID, in.Name)) && isOriginal &&
-			(cbType == discordgo.InteractionResponseDeferredChannelMessageWithSource || cbType == discordgo.InteractionResponseDeferredMessageUpdate) {
-			in.markFinal(time.Now())
-		}
+	if f.readOrDeleteLocked(w, r.Method, m) {
+		return
+	}
+	if f.editLocked(w, m, p, fmt.Sprintf("edit of interaction %s (%s) message", in.ID, in.Name)) && isOriginal &&
+		(cbType == discordgo.InteractionResponseDeferredChannelMessageWithSource || cbType == discordgo.InteractionResponseDeferredMessageUpdate) {
+		in.markFinal(time.Now())
 	}
 }
 
