@@ -76,6 +76,9 @@ type Table interface {
 	Over() bool
 	// Legal lists seat's legal actions with labels; nil for a seat not to act.
 	Legal(seat Seat) []Choice
+	// Weights are the random-playout weights of Legal(seat), in order, or
+	// nil (uniform) for a game without a Weigher.
+	Weights(seat Seat) []int
 	// Play applies seat's action chosen at version at, then samples and
 	// applies chance steps up to the next decision. It returns every step
 	// applied, in order.
@@ -258,6 +261,14 @@ func (t *table[S, A, V]) Legal(seat Seat) []Choice {
 		out[i] = Choice{Key: a.Key(), Label: t.g.Label(v, a)}
 	}
 	return out
+}
+
+func (t *table[S, A, V]) Weights(seat Seat) []int {
+	w, ok := any(t.g).(Weigher[S, A])
+	if !ok || seat == Spectator || !slices.Contains(t.g.ToAct(&t.state), seat) {
+		return nil
+	}
+	return w.Weights(&t.state, seat, t.g.Legal(&t.state, seat))
 }
 
 // clone deep-copies the state through its codec, so Apply can never alias or

@@ -222,3 +222,34 @@ type WindowTimer[S any] interface {
 type AutoResponder[V any] interface {
 	AutoRespond(v V) (string, bool)
 }
+
+// Weigher is implemented by games whose uniformly random playouts would
+// rarely reach the end (a game that ends only when players make progress,
+// while most legal moves undo it). Weights returns one positive weight per
+// action of legal, in order; random playouts (the conformance harness,
+// `spindle sim --random`, the load benchmark) pick in proportion to them.
+// The weights steer only random play: every legal action keeps a chance.
+type Weigher[S any, A Action] interface {
+	Weights(s *S, seat Seat, legal []A) []int
+}
+
+// PickWeighted returns an index in 0..n-1 drawn with intn: uniform when
+// weights is nil, in proportion to weights otherwise (a weight below 1
+// counts as 1).
+func PickWeighted(weights []int, n int, intn func(int) int) int {
+	if len(weights) != n {
+		return intn(n)
+	}
+	total := 0
+	for _, w := range weights {
+		total += max(w, 1)
+	}
+	r := intn(total)
+	for i, w := range weights {
+		if r < max(w, 1) {
+			return i
+		}
+		r -= max(w, 1)
+	}
+	return n - 1
+}

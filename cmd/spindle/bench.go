@@ -103,7 +103,7 @@ func benchMoves(dir string, n int) ([]time.Duration, error) {
 		}
 		seat := t.ToAct()[0]
 		legal := t.Legal(seat)
-		key := legal[rng.IntN(len(legal))].Key
+		key := legal[games.PickWeighted(t.Weights(seat), len(legal), rng.IntN)].Key
 		start := time.Now()
 		t, _, err = store.Play(cat, id, seat, t.Version(), key, storage.Meta{At: start})
 		if err != nil {

@@ -103,7 +103,7 @@ func (g *gameFlags) play(cat *games.Catalog, stdin io.Reader) (played, error) {
 			if len(legal) == 0 {
 				return p, fmt.Errorf("sim: %s is to act but has no legal action", seat)
 			}
-			steps, err := t.Play(seat, t.Version(), legal[rng.IntN(len(legal))].Key)
+			steps, err := t.Play(seat, t.Version(), legal[games.PickWeighted(t.Weights(seat), len(legal), rng.IntN)].Key)
 			if err != nil {
 				return p, fmt.Errorf("sim: %w", err)
 			}

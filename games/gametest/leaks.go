@@ -84,7 +84,11 @@ func leakGame[S any, A games.Action, V any](g games.Game[S, A, V], rs games.Resa
 			a = g.Sample(&s, d)
 		} else {
 			legal := g.Legal(&s, seat)
-			a = legal[d.IntN(len(legal))]
+			var weights []int
+			if w, ok := any(g).(games.Weigher[S, A]); ok {
+				weights = w.Weights(&s, seat, legal)
+			}
+			a = legal[games.PickWeighted(weights, len(legal), d.IntN)]
 		}
 		if _, err := g.Apply(&s, seat, a); err != nil {
 			return step, fmt.Errorf("step %d: %w", step, err)

@@ -182,10 +182,20 @@ func (r *runner[S, A, V]) run() error {
 			seat = toAct[r.pick(len(toAct))]
 		}
 		legal := r.g.Legal(&r.s, seat)
-		if err := r.act(seat, legal[r.pick(len(legal))]); err != nil {
+		if err := r.act(seat, legal[r.pickAction(seat, legal)]); err != nil {
 			return err
 		}
 	}
+}
+
+// pickAction picks an index into legal: the next fuzz byte, else the seed,
+// in proportion to the game's weights when it is a games.Weigher.
+func (r *runner[S, A, V]) pickAction(seat games.Seat, legal []A) int {
+	w, ok := any(r.g).(games.Weigher[S, A])
+	if !ok || len(r.m.choices) > 0 {
+		return r.pick(len(legal))
+	}
+	return games.PickWeighted(w.Weights(&r.s, seat, legal), len(legal), r.choice.IntN)
 }
 
 // pick returns an index in [0, n): the next fuzz byte, else the seed.
