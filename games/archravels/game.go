@@ -31,11 +31,11 @@ var (
 
 // Option values.
 const (
-	DeckClassic   = "classic74"
-	DeckRevised   = "revised80"
-	CharsRandom   = "random"
-	CharsChosen   = "chosen"
-	FirstRandom   = "random"
+	DeckClassic = "classic74"
+	DeckRevised = "revised80"
+	CharsRandom = "random"
+	CharsChosen = "chosen"
+	FirstRandom = "random"
 )
 
 const keyGrammar = `space:<1-4>              choose your action space

@@ -41,10 +41,10 @@ type BoardTile struct {
 
 // Player is one seat's public holdings.
 type Player struct {
-	Char   string       `json:"char,omitempty"`
-	Marker int          `json:"marker,omitempty"` // the space used last, 0 before the first turn
-	Tiles  [3]BoardTile `json:"tiles"`
-	Bowl   Yarn         `json:"bowl"`
+	Char   string        `json:"char,omitempty"`
+	Marker int           `json:"marker,omitempty"` // the space used last, 0 before the first turn
+	Tiles  [3]BoardTile  `json:"tiles"`
+	Bowl   Yarn          `json:"bowl"`
 	Items  [NumItems]int `json:"items"`
 	// Held are requests held unfinished; Done the finished ones and
 	// Projects the finished projects, each in the order gained.
