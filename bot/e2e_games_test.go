@@ -56,51 +56,105 @@ func playRandomly(t *testing.T, e *e2e, gameID string, players int, seed uint64)
 		}
 		panel := e.finalOf(e.fake.Click(mover, tm, e.button(tm, "My hand & moves")))
 		// Walk the menus until a move is made: a move's custom_id starts
-		// with t/ (a button) or s/ (a select); p/ menus navigate.
+		// with t/ (a button) or s/ (a select); a p/ select opens a group.
 		for step := 0; ; step++ {
 			if step > 50 {
 				t.Fatalf("%s: lost in the menus: %q", gameID, panel.Content)
 			}
-			if sel, ok := panel.Select("s/"); ok {
-				e.finalOf(e.fake.Select(mover, panel, sel.CustomID, sel.Options[rng.IntN(len(sel.Options))].Value))
-				break
-			}
-			var moves []discordtest.Component
-			for _, b := range panel.Buttons() {
-				if strings.HasPrefix(b.CustomID, "t/") {
-					moves = append(moves, b)
+			var cands []menuChoice
+			for _, c := range panel.AllComponents() {
+				switch {
+				case strings.HasPrefix(c.CustomID, "t/"):
+					cands = append(cands, menuChoice{id: c.CustomID, label: c.Label})
+				case strings.HasPrefix(c.CustomID, "s/") || strings.HasPrefix(c.CustomID, "p/") && len(c.Options) > 0:
+					for _, o := range c.Options {
+						cands = append(cands, menuChoice{id: c.CustomID, value: o.Value, label: o.Label, group: strings.HasPrefix(c.CustomID, "p/")})
+					}
 				}
 			}
-			if len(moves) > 0 {
-				e.finalOf(e.fake.Click(mover, panel, moves[rng.IntN(len(moves))].CustomID))
-				break
+			if len(cands) == 0 {
+				t.Fatalf("%s: %s's panel offers no move: %q %v", gameID, mover.Name, panel.Content, panel.CustomIDs())
 			}
-			if sel, ok := panel.Select("p/"); ok {
-				panel = e.finalOf(e.fake.Select(mover, panel, sel.CustomID, sel.Options[rng.IntN(len(sel.Options))].Value))
+			c := pickChoice(rng, gameID, cands)
+			switch {
+			case c.value == "":
+				e.finalOf(e.fake.Click(mover, panel, c.id))
+			case c.group:
+				panel = e.finalOf(e.fake.Select(mover, panel, c.id, c.value))
 				continue
+			default:
+				e.finalOf(e.fake.Select(mover, panel, c.id, c.value))
 			}
-			t.Fatalf("%s: %s's panel offers no move: %q %v", gameID, mover.Name, panel.Content, panel.CustomIDs())
+			break
 		}
 	}
 }
 
-// optionsFor are the lobby choices a seat count needs: Stitchcraft's
-// default mode is the two-player duel.
+// menuChoice is one thing a player can click or select on a panel.
+type menuChoice struct {
+	id, value, label string
+	group            bool // a p/ select option: opens a group of moves
+}
+
+// pickChoice picks a menu choice at random. ArchRavels games end only
+// when players finish projects, so for it the pick leans, by label, the
+// way a sensible player would: finishing projects and crafting first,
+// frogging and exchanging rarely (the engine's own random playouts use
+// games.Weigher the same way).
+func pickChoice(rng *rand.Rand, gameID string, cands []menuChoice) menuChoice {
+	if gameID != "archravels" {
+		return cands[rng.IntN(len(cands))]
+	}
+	weight := func(label string) int {
+		switch {
+		case strings.HasPrefix(label, "Finish"):
+			return 400
+		case strings.HasPrefix(label, "Make"), strings.HasPrefix(label, "Pay"), strings.HasPrefix(label, "Give"):
+			return 40
+		case strings.HasPrefix(label, "Position"), strings.HasPrefix(label, "Take 3"):
+			return 15
+		case strings.HasPrefix(label, "Space"):
+			return 10
+		case strings.HasPrefix(label, "Done (end"):
+			return 30
+		case strings.HasPrefix(label, "Done with"):
+			return 3
+		case strings.HasPrefix(label, "Frog"), strings.HasPrefix(label, "Exchange"), strings.HasPrefix(label, "Stop"):
+			return 1
+		}
+		return 5
+	}
+	ws := make([]int, len(cands))
+	for i, c := range cands {
+		ws[i] = weight(c.label)
+	}
+	return cands[games.PickWeighted(ws, len(cands), rng.IntN)]
+}
+
+// optionsFor are the lobby choices a seat count needs (Stitchcraft's
+// default mode is the two-player duel) or that cover a flow (ArchRavels
+// players choose their characters).
 func optionsFor(game string, seats int) map[string]string {
 	switch {
 	case game == "stitchcraft" && seats == 4:
 		return map[string]string{"mode": "consortium"}
 	case game == "stitchcraft" && seats > 2:
 		return map[string]string{"mode": "ffa"}
+	case game == "archravels":
+		return map[string]string{"characters": "chosen"}
 	}
 	return nil
 }
 
-// seatsFor are the seat counts played: the fewest and one more, and for
-// Stitchcraft the two-player duel and the four-player Consortium.
+// seatsFor are the seat counts played: the fewest and one more, for
+// Stitchcraft the two-player duel and the four-player Consortium, and for
+// ArchRavels the three-player game the issue asks for.
 func seatsFor(info games.Info) []int {
-	if info.ID == "stitchcraft" {
+	switch info.ID {
+	case "stitchcraft":
 		return []int{2, 4}
+	case "archravels":
+		return []int{3}
 	}
 	return []int{info.MinSeats, min(info.MinSeats+1, info.MaxSeats)}
 }

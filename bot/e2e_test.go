@@ -15,6 +15,7 @@ import (
 	"spindle/bot/discordtest"
 	"spindle/commands"
 	"spindle/games"
+	"spindle/games/archravels"
 	"spindle/games/stitchcraft"
 	"spindle/games/threadcount"
 	"spindle/games/warpweft"
@@ -39,7 +40,7 @@ type e2e struct {
 }
 
 func newE2E(t *testing.T) *e2e {
-	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}), games.Bind(threadcount.Game{}), games.Bind(stitchcraft.Game{}))
+	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}), games.Bind(threadcount.Game{}), games.Bind(stitchcraft.Game{}), games.Bind(archravels.Game{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,6 +48,9 @@ func (a *App) panel(b storage.Binding, t games.Table, seat games.Seat, nav Nav, 
 		return CustomID{Route: 'p', Table: b.Table, Version: v, Arg: arg}.MustEncode()
 	}
 	controls := []Button{{Label: "Refresh", CustomID: id(nav.String()), Style: Secondary}}
+	if pass, ok := passButton(b.Table, v, t, seat, choices); ok {
+		controls = append([]Button{pass}, controls...)
+	}
 	if !t.Over() {
 		if a.canUndo(b.Table, t, seat) {
 			controls = append(controls, Button{Label: "Undo", CustomID: id("undo"), Style: Secondary})
@@ -264,4 +267,24 @@ func (a *App) undoCommand(ctx context.Context, req Request, p Poster) (Response,
 	resp, err := a.undo(ctx, req, b, seat, t.Version(), p)
 	resp.Update = false
 	return resp, err
+}
+
+// passButton is a button for the game's pass (or "done") move when the
+// moves are too many to be buttons themselves: in a menu of twenty
+// restock actions the way to end the turn stays one click away.
+func passButton(table, version uint64, t games.Table, seat games.Seat, choices []games.Choice) (Button, bool) {
+	if len(choices) <= MaxButtonsPerRow {
+		return Button{}, false
+	}
+	key, ok := t.Pass(seat)
+	if !ok {
+		return Button{}, false
+	}
+	for _, c := range choices {
+		if c.Key == key {
+			return Button{Label: clip(c.Label, MaxLabel), Style: Success,
+				CustomID: CustomID{Route: 't', Table: table, Version: version, Arg: key}.MustEncode()}, true
+		}
+	}
+	return Button{}, false
 }

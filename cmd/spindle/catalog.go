@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"spindle/games"
+	"spindle/games/archravels"
 	"spindle/games/stitchcraft"
 	"spindle/games/threadcount"
 	"spindle/games/warpweft"
@@ -17,6 +18,7 @@ func buildCatalog(enabled []string) (*games.Catalog, error) {
 		games.Bind(warpweft.Game{}),
 		games.Bind(threadcount.Game{}),
 		games.Bind(stitchcraft.Game{}),
+		games.Bind(archravels.Game{}),
 	}
 	if len(enabled) == 0 {
 		return games.NewCatalog(all...)
