@@ -24,6 +24,8 @@ func runBench(cfg Config, args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	dir := fs.String("dir", filepath.Dir(cfg.Data.DB), "directory on the disk to measure")
 	n := fs.Int("n", 300, "number of samples of each kind")
+	game := fs.String("game", "warpweft", "game whose moves are measured")
+	seats := fs.Int("players", 2, "players at the measured tables")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -39,12 +41,12 @@ func runBench(cfg Config, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	moves, err := benchMoves(work, *n)
+	moves, err := benchMoves(work, *game, *seats, *n)
 	if err != nil {
 		return err
 	}
 	p := func(d []time.Duration, q float64) time.Duration { return d[int(q*float64(len(d)-1))] }
-	fmt.Fprintf(stdout, "disk: %s (%d samples each)\n", *dir, *n)
+	fmt.Fprintf(stdout, "disk: %s (%d samples each; %s, %d players)\n", *dir, *n, *game, *seats)
 	fmt.Fprintf(stdout, "raw write+fsync:     p50 %8.3f ms   p99 %8.3f ms\n", ms(p(fsync, .5)), ms(p(fsync, .99)))
 	fmt.Fprintf(stdout, "durable move:        p50 %8.3f ms   p99 %8.3f ms\n", ms(p(moves, .5)), ms(p(moves, .99)))
 	fmt.Fprintf(stdout, "ratio move/fsync:    p50 %8.2f      p99 %8.2f\n",
@@ -78,9 +80,9 @@ func benchFsync(dir string, n int) ([]time.Duration, error) {
 	return out, nil
 }
 
-// benchMoves times n durable Warp and Weft moves through storage.Play,
+// benchMoves times n durable moves of the game through storage.Play,
 // starting a new table whenever a game ends.
-func benchMoves(dir string, n int) ([]time.Duration, error) {
+func benchMoves(dir, game string, seats, n int) ([]time.Duration, error) {
 	cat, err := buildCatalog(nil)
 	if err != nil {
 		return nil, err
@@ -96,7 +98,7 @@ func benchMoves(dir string, n int) ([]time.Duration, error) {
 	out := make([]time.Duration, 0, n)
 	for len(out) < n {
 		if t == nil || t.Over() {
-			id, t, _, err = store.Create(cat, "warpweft", nil, 2, storage.Meta{At: time.Now()})
+			id, t, _, err = store.Create(cat, game, nil, seats, storage.Meta{At: time.Now()})
 			if err != nil {
 				return nil, err
 			}
