@@ -8,6 +8,7 @@ import (
 
 	"spindle/bot/discordtest"
 	"spindle/games"
+	"spindle/games/archravels"
 )
 
 // playRandomly plays one whole game of gameID with the given number of
@@ -97,36 +98,15 @@ type menuChoice struct {
 }
 
 // pickChoice picks a menu choice at random. ArchRavels games end only
-// when players finish projects, so for it the pick leans, by label, the
-// way a sensible player would: finishing projects and crafting first,
-// frogging and exchanging rarely (the engine's own random playouts use
-// games.Weigher the same way).
+// when players finish projects, so for it the pick leans by label the way
+// a sensible player would (archravels.LabelWeight).
 func pickChoice(rng *rand.Rand, gameID string, cands []menuChoice) menuChoice {
 	if gameID != "archravels" {
 		return cands[rng.IntN(len(cands))]
 	}
-	weight := func(label string) int {
-		switch {
-		case strings.HasPrefix(label, "Finish"):
-			return 400
-		case strings.HasPrefix(label, "Make"), strings.HasPrefix(label, "Pay"), strings.HasPrefix(label, "Give"):
-			return 40
-		case strings.HasPrefix(label, "Position"), strings.HasPrefix(label, "Take 3"):
-			return 15
-		case strings.HasPrefix(label, "Space"):
-			return 10
-		case strings.HasPrefix(label, "Done (end"):
-			return 30
-		case strings.HasPrefix(label, "Done with"):
-			return 3
-		case strings.HasPrefix(label, "Frog"), strings.HasPrefix(label, "Exchange"), strings.HasPrefix(label, "Stop"):
-			return 1
-		}
-		return 5
-	}
 	ws := make([]int, len(cands))
 	for i, c := range cands {
-		ws[i] = weight(c.label)
+		ws[i] = archravels.LabelWeight(c.label)
 	}
 	return cands[games.PickWeighted(ws, len(cands), rng.IntN)]
 }

@@ -93,11 +93,17 @@ const optSeating = "seating"
 
 // tableOptions are the lobby options the bot keeps for itself: the clock
 // always, the seating for games of more than two players that have no
-// seating option of their own. They never reach the engine.
+// seating option of their own (defaulting to the join order for games
+// whose rules seat players so, Info.JoinOrder). They never reach the
+// engine.
 func tableOptions(info games.Info) []games.OptionSpec {
 	out := clockOptions()
 	if info.MaxSeats > 2 && !slices.ContainsFunc(info.Options, func(o games.OptionSpec) bool { return o.Key == optSeating }) {
-		out = append(out, games.OptionSpec{Key: optSeating, Label: "Seating", Values: []string{"random", "chosen"}, Default: "random",
+		def := "random"
+		if info.JoinOrder {
+			def = "chosen"
+		}
+		out = append(out, games.OptionSpec{Key: optSeating, Label: "Seating", Values: []string{"random", "chosen"}, Default: def,
 			Help: "random: seats (and teams) shuffled at the start; chosen: the order shown, arranged by the host."})
 	}
 	return out

@@ -36,3 +36,26 @@ func TestPassButtonWhenMovesAreMenus(t *testing.T) {
 		t.Fatalf("pass button custom_id %q: %+v %v", b.CustomID, id, err)
 	}
 }
+
+// TestJoinOrderSeatingDefault: a game whose rules seat players in join
+// order gets the lobby's Seating option defaulting to the order shown.
+func TestJoinOrderSeatingDefault(t *testing.T) {
+	for _, c := range []struct {
+		info games.Info
+		want string
+	}{
+		{games.Info{MaxSeats: 4}, "random"},
+		{games.Info{MaxSeats: 4, JoinOrder: true}, "chosen"},
+		{archravels.Game{}.Info(), "chosen"},
+	} {
+		got := ""
+		for _, o := range tableOptions(c.info) {
+			if o.Key == optSeating {
+				got = o.Default
+			}
+		}
+		if got != c.want {
+			t.Errorf("%+v: seating defaults to %q, want %q", c.info.ID, got, c.want)
+		}
+	}
+}

@@ -73,6 +73,10 @@ type Info struct {
 	// Manual is the /rules text in our own words (the game's rules.md),
 	// sectioned by "## " headings.
 	Manual string `json:"-"`
+	// JoinOrder says the game seats players in the order they joined (its
+	// rules say so): the lobby's own Seating option then defaults to the
+	// order shown rather than a shuffle.
+	JoinOrder bool `json:"join_order,omitempty"`
 }
 
 // Normalize checks opts against the option schema and returns a complete

@@ -71,7 +71,9 @@ func (Game) Info() games.Info {
 				Help: "random, or the player in the given seat starts."},
 		},
 		KeyGrammar: keyGrammar,
-		Manual:     manual,
+		// Spec S1: the clockwise order is the join order.
+		JoinOrder: true,
+		Manual:    manual,
 	}
 }
 
