@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -206,5 +207,29 @@ func TestBackupOfflineCopyOpens(t *testing.T) {
 	defer cp.Close()
 	if _, err := cp.Load(cat, 1); err != nil {
 		t.Fatalf("the copy lacks the table: %v", err)
+	}
+}
+
+// TestSimArchravelsEveryPlayerCount: `spindle sim --game archravels
+// --players N --random` plays to a scored end for N = 2, 3 and 4.
+func TestSimArchravelsEveryPlayerCount(t *testing.T) {
+	for _, n := range []string{"2", "3", "4"} {
+		out, _, err := runCLI(t, "sim", "--game", "archravels", "--players", n, "--random", "--seed", n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got struct {
+			Over   bool `json:"over"`
+			Result *struct {
+				Scores []int  `json:"scores"`
+				Reason string `json:"reason"`
+			} `json:"result"`
+		}
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatal(err)
+		}
+		if !got.Over || got.Result == nil || got.Result.Reason != "scored" || fmt.Sprint(len(got.Result.Scores)) != n {
+			t.Fatalf("%s players: over %v, result %+v", n, got.Over, got.Result)
+		}
 	}
 }
