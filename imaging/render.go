@@ -7,6 +7,7 @@ import (
 	"image/png"
 
 	"spindle/games"
+	"spindle/games/archravels"
 	"spindle/games/stitchcraft"
 	"spindle/games/threadcount"
 	"spindle/games/warpweft"
@@ -65,6 +66,7 @@ var catalog = []drawer{
 	pictures[warpweft.View]{warpWeftTable, warpWeftPanel, warpWeftScoring},
 	pictures[threadcount.View]{threadcountTable, threadcountPanel, threadcountScoring},
 	pictures[stitchcraft.View]{stitchcraftTable, stitchcraftPanel, stitchcraftReference},
+	pictures[archravels.View]{archravelsTable, archravelsPanel, archravelsScoring},
 }
 
 // drawer draws a view of its own game's type; ok is false for other views.

@@ -394,6 +394,9 @@ func drawYarn(s *State, id string) []games.Event {
 	if s.Phase == PhBazaar && !slices.Contains(s.Bazaar[:], "") {
 		for _, c := range s.SetAside {
 			s.addCard(c, 1)
+			if CardKind(c) == "request" {
+				s.Known = append(s.Known, c)
+			}
 		}
 		s.SetAside = nil
 		s.Phase = PhProjects

@@ -185,6 +185,10 @@ func (g Game) Concede(s *State, seat games.Seat) ([]games.Event, error) {
 		t.Queue = drop(t.Queue)
 	case seat == t.Active && isTurnPhase(t.Phase):
 		t.Pay = nil
+		if t.Phase == PhRestock {
+			// Settle what the restock has revealed so far.
+			t.startResolve()
+		}
 		for t.Phase == PhResolve && len(t.Fresh) > 0 {
 			id := t.card()
 			if CardKind(id) == "request" {

@@ -100,6 +100,9 @@ type State struct {
 	// request stays on its position until resolved.
 	Bazaar   [6]string `json:"bazaar"`
 	SetAside []string  `json:"set_aside,omitempty"`
+	// Known lists the requests shown face up in the opening fill and put
+	// back: everyone knows they are in the Yarn Deck (Resample keeps them).
+	Known []string `json:"known,omitempty"`
 	// ProjectDeck is the Project Deck's hidden contents, sorted.
 	ProjectDeck []string `json:"project_deck,omitempty"`
 	List        []string `json:"list,omitempty"`
@@ -135,7 +138,7 @@ func (s *State) clone() State {
 	if s.YarnDeck != nil {
 		t.YarnDeck = maps.Clone(s.YarnDeck)
 	}
-	t.Discard, t.SetAside = slices.Clone(s.Discard), slices.Clone(s.SetAside)
+	t.Discard, t.SetAside, t.Known = slices.Clone(s.Discard), slices.Clone(s.SetAside), slices.Clone(s.Known)
 	t.ProjectDeck, t.List = slices.Clone(s.ProjectDeck), slices.Clone(s.List)
 	t.Used, t.Picked, t.Fresh, t.Queue = slices.Clone(s.Used), slices.Clone(s.Picked), slices.Clone(s.Fresh), slices.Clone(s.Queue)
 	if s.Pay != nil {

@@ -347,7 +347,9 @@ func (Game) Resample(s *State, _ games.Seat, d *dice.Dice) State {
 	hidden := 0
 	var cands []string
 	for _, r := range Requests {
-		if slices.Contains(fav, r.ID) {
+		// Favourites are known to be in the deck, and so are the requests
+		// shown in the opening fill and put back (A29).
+		if slices.Contains(fav, r.ID) || slices.Contains(t.Known, r.ID) {
 			continue
 		}
 		hidden += t.YarnDeck[r.ID]
