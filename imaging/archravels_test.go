@@ -183,7 +183,7 @@ func TestArchravelsCost(t *testing.T) {
 }
 
 func TestArchravelsCanMake(t *testing.T) {
-	p := archravels.PlayerView{Tiles: [3]archravels.BoardTile{{Code: "PPP"}, {Code: "BBY", Learned: true}, {Code: "GRYO"}}}
+	p := archravels.PlayerView{Player: archravels.Player{Tiles: [3]archravels.BoardTile{{Code: "PPP"}, {Code: "BBY", Learned: true}, {Code: "GRYO"}}}}
 	p.Bowl = archravels.Yarn{1, 1, 1, 1, 0, 0} // R O Y G
 	want := map[int]bool{archravels.Hat: true, archravels.Bear: false, archravels.Mittens: false, archravels.Scarf: true, archravels.Blanket: false}
 	for it, w := range want {

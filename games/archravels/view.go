@@ -50,25 +50,17 @@ type TurnView struct {
 	SaleLeft int          `json:"sale_left,omitempty"`
 }
 
-// PlayerView is one player's public board.
+// PlayerView is one player's public board: the whole Player (every part
+// of it is public), with its character spelled out and the running score.
 type PlayerView struct {
-	Seat      games.Seat    `json:"seat"`
-	Char      string        `json:"char,omitempty"`
-	Name      string        `json:"name"`
-	Type      string        `json:"type,omitempty"`
-	TypeName  string        `json:"type_name,omitempty"`
-	Side      string        `json:"side,omitempty"`
-	Favourite string        `json:"favourite,omitempty"`
-	Spaces    [4]string     `json:"spaces"`
-	Marker    int           `json:"marker,omitempty"`
-	Tiles     [3]BoardTile  `json:"tiles"`
-	Bowl      Yarn          `json:"bowl"`
-	Items     [NumItems]int `json:"items"`
-	Held      []string      `json:"held,omitempty"`
-	Done      []string      `json:"done,omitempty"`
-	Projects  []string      `json:"projects,omitempty"`
-	Tangled   bool          `json:"tangled,omitempty"`
-	Out       bool          `json:"out,omitempty"`
+	Seat games.Seat `json:"seat"`
+	Player
+	Name      string    `json:"name"`
+	Type      string    `json:"type,omitempty"`
+	TypeName  string    `json:"type_name,omitempty"`
+	Side      string    `json:"side,omitempty"`
+	Favourite string    `json:"favourite,omitempty"`
+	Spaces    [4]string `json:"spaces"`
 	// Score is the running score as if the game ended now.
 	Score Score `json:"score"`
 }
@@ -88,9 +80,9 @@ func (g Game) View(s *State, viewer games.Seat) View {
 	}
 	for i := range s.Players {
 		p := &s.Players[i]
-		pv := PlayerView{Seat: games.Seat(i), Char: p.Char, Name: s.name(games.Seat(i)), Marker: p.Marker, Tiles: p.Tiles,
-			Bowl: p.Bowl, Items: p.Items, Held: slices.Clone(p.Held), Done: slices.Clone(p.Done),
-			Projects: slices.Clone(p.Projects), Tangled: p.Tangled, Out: p.Out, Score: ScoreOf(p)}
+		own := *p
+		own.Held, own.Done, own.Projects = slices.Clone(p.Held), slices.Clone(p.Done), slices.Clone(p.Projects)
+		pv := PlayerView{Seat: games.Seat(i), Player: own, Name: s.name(games.Seat(i)), Score: ScoreOf(p)}
 		if p.Char != "" {
 			c := p.Character()
 			pv.Type, pv.TypeName, pv.Side, pv.Favourite = c.Type, c.TypeName, c.Side, c.Favourite
