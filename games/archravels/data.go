@@ -2,19 +2,21 @@ package archravels
 
 import (
 	"embed"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
-
-	"go.yaml.in/yaml/v3"
 )
 
 // The game's content lives in data/*.yaml, copied from the spec's data
-// folder (shared/specs/archravels-data). It is decoded once, at package
-// initialisation, into the tables below; a malformed file is a programming
-// error and panics at start-up (and in every test).
+// folder (shared/specs/archravels-data) with its source notes. games/...
+// imports only the standard library, so the engine embeds data/*.json,
+// the same content generated from the YAML and kept equal to it by a test
+// (cmd/spindle TestGameContentJSONMatchesYAML). It is decoded once, at
+// package initialisation, into the tables below; a malformed file is a
+// programming error and panics at start-up (and in every test).
 //
-//go:embed data/*.yaml
+//go:embed data/*.json
 var dataFS embed.FS
 
 // Colour is a yarn colour, 0..5 in the canonical order R O Y G B P.
@@ -175,14 +177,14 @@ const (
 
 // Item is one of the five item types.
 type Item struct {
-	ID     string `yaml:"id"`
-	Name   string `yaml:"name"`
-	Yarn   int    `yaml:"yarn"`
-	Rule   Rule   `yaml:"rule"`
-	Points int    `yaml:"points"`
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Yarn   int    `json:"yarn"`
+	Rule   Rule   `json:"rule"`
+	Points int    `json:"points"`
 	// Pattern is "tile" for Bear, Mittens and Scarf (a learnable tile) and
 	// "general_always" for Hat and Blanket.
-	Pattern string `yaml:"pattern"`
+	Pattern string `json:"pattern"`
 }
 
 // Tiled reports whether the item's pattern is a tile.
@@ -190,43 +192,43 @@ func (it Item) Tiled() bool { return it.Pattern == "tile" }
 
 // Tile is one pattern tile's exact front.
 type Tile struct {
-	ID    string         `yaml:"id"`
-	Item  string         `yaml:"item"`
-	Raw   map[string]int `yaml:"exact"`
-	Exact Yarn           `yaml:"-"`
+	ID    string         `json:"id"`
+	Item  string         `json:"item"`
+	Raw   map[string]int `json:"exact"`
+	Exact Yarn           `json:"-"`
 	// Code is the tile's colours as printed in its id, upper case ("PBOY");
 	// it names the tile in chance keys.
-	Code string `yaml:"-"`
+	Code string `json:"-"`
 }
 
 // Back is the general back of a tile type.
 type Back struct {
-	Yarn       int  `yaml:"yarn"`
-	Rule       Rule `yaml:"rule"`
-	FlipPoints int  `yaml:"flip_points"`
+	Yarn       int  `json:"yarn"`
+	Rule       Rule `json:"rule"`
+	FlipPoints int  `json:"flip_points"`
 }
 
 // Project is one project card.
 type Project struct {
-	ID     string         `yaml:"id"`
-	Name   string         `yaml:"name"`
-	Raw    map[string]int `yaml:"items"`
-	Points int            `yaml:"points"`
-	Items  [NumItems]int  `yaml:"-"`
+	ID     string         `json:"id"`
+	Name   string         `json:"name"`
+	Raw    map[string]int `json:"items"`
+	Points int            `json:"points"`
+	Items  [NumItems]int  `json:"-"`
 }
 
 // Request is one Special Request.
 type Request struct {
-	ID          string         `yaml:"id"`
-	Name        string         `yaml:"name"`
-	FavouriteOf string         `yaml:"favourite_of"`
-	RawCost     map[string]any `yaml:"cost"`
-	Points      int            `yaml:"points"`
+	ID          string         `json:"id"`
+	Name        string         `json:"name"`
+	FavouriteOf string         `json:"favourite_of"`
+	RawCost     map[string]any `json:"cost"`
+	Points      int            `json:"points"`
 	// Rule is the cost kind; N the token count (per other player for
 	// GiveEach); Exact the colours of an exact cost.
-	Rule  Rule `yaml:"-"`
-	N     int  `yaml:"-"`
-	Exact Yarn `yaml:"-"`
+	Rule  Rule `json:"-"`
+	N     int  `json:"-"`
+	Exact Yarn `json:"-"`
 }
 
 // Tokens is the number of tokens the request costs with others other
@@ -240,18 +242,18 @@ func (r Request) Tokens(others int) int {
 
 // Event is one event kind.
 type Event struct {
-	ID     string `yaml:"id"`
-	Name   string `yaml:"name"`
-	Copies int    `yaml:"copies"`
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Copies int    `json:"copies"`
 }
 
 // Face is one yarn card face.
 type Face struct {
-	ID    string         `yaml:"id"`
-	Raw   map[string]int `yaml:"gives"`
-	Gives Yarn           `yaml:"-"`
+	ID    string         `json:"id"`
+	Raw   map[string]int `json:"gives"`
+	Gives Yarn           `json:"-"`
 	// Any is the number of tokens whose colours the shopper chooses.
-	Any int `yaml:"-"`
+	Any int `json:"-"`
 }
 
 // Tokens is the number of tokens the face gives.
@@ -259,11 +261,11 @@ func (f Face) Tokens() int { return f.Gives.Total() + f.Any }
 
 // DeckSpec is one selectable yarn deck.
 type DeckSpec struct {
-	Default  bool           `yaml:"default"`
-	Official bool           `yaml:"official"`
-	Cards    int            `yaml:"cards"`
-	Tokens   int            `yaml:"yarn_tokens"`
-	Copies   map[string]int `yaml:"copies"`
+	Default  bool           `json:"default"`
+	Official bool           `json:"official"`
+	Cards    int            `json:"cards"`
+	Tokens   int            `json:"yarn_tokens"`
+	Copies   map[string]int `json:"copies"`
 }
 
 // Act is one action of an action space.
@@ -308,11 +310,11 @@ func init() {
 }
 
 func read(name string, v any) error {
-	b, err := dataFS.ReadFile("data/" + name)
+	b, err := dataFS.ReadFile("data/" + strings.TrimSuffix(name, ".yaml") + ".json")
 	if err != nil {
 		return fmt.Errorf("archravels: %w", err)
 	}
-	if err := yaml.Unmarshal(b, v); err != nil {
+	if err := json.Unmarshal(b, v); err != nil {
 		return fmt.Errorf("archravels: %s: %w", name, err)
 	}
 	return nil
@@ -347,7 +349,7 @@ func ItemIndex(id string) int {
 
 func load() error {
 	var ci struct {
-		Items []Item `yaml:"items"`
+		Items []Item `json:"items"`
 	}
 	if err := read("colours_items.yaml", &ci); err != nil {
 		return err
@@ -363,8 +365,8 @@ func load() error {
 	}
 
 	var pt struct {
-		Backs map[string]Back `yaml:"general_backs"`
-		Tiles []Tile          `yaml:"tiles"`
+		Backs map[string]Back `json:"general_backs"`
+		Tiles []Tile          `json:"tiles"`
 	}
 	if err := read("pattern_tiles.yaml", &pt); err != nil {
 		return err
@@ -385,8 +387,8 @@ func load() error {
 	}
 
 	var pj struct {
-		Sizes    map[int]int `yaml:"deck_size_by_players"`
-		Projects []Project   `yaml:"projects"`
+		Sizes    map[int]int `json:"deck_size_by_players"`
+		Projects []Project   `json:"projects"`
 	}
 	if err := read("projects.yaml", &pj); err != nil {
 		return err
@@ -404,8 +406,8 @@ func load() error {
 	}
 
 	var sr struct {
-		Requests []Request `yaml:"special_requests"`
-		Bonus    int       `yaml:"favourite_bonus"`
+		Requests []Request `json:"special_requests"`
+		Bonus    int       `json:"favourite_bonus"`
 	}
 	if err := read("special_requests.yaml", &sr); err != nil {
 		return err
@@ -419,16 +421,16 @@ func load() error {
 		for k, v := range r.RawCost {
 			r.Rule = Rule(k)
 			switch x := v.(type) {
-			case int:
-				r.N = x
+			case float64:
+				r.N = int(x)
 			case map[string]any:
 				raw := map[string]int{}
 				for c, n := range x {
-					nn, ok := n.(int)
+					nn, ok := n.(float64)
 					if !ok {
 						return fmt.Errorf("archravels: request %s cost", r.ID)
 					}
-					raw[c] = nn
+					raw[c] = int(nn)
 				}
 				y, _, err := yarnOf(raw)
 				if err != nil {
@@ -447,7 +449,7 @@ func load() error {
 	}
 
 	var ev struct {
-		Events []Event `yaml:"events"`
+		Events []Event `json:"events"`
 	}
 	if err := read("events.yaml", &ev); err != nil {
 		return err
@@ -455,8 +457,8 @@ func load() error {
 	Events = ev.Events
 
 	var yd struct {
-		Faces []Face              `yaml:"faces"`
-		Decks map[string]DeckSpec `yaml:"decks"`
+		Faces []Face              `json:"faces"`
+		Decks map[string]DeckSpec `json:"decks"`
 	}
 	if err := read("yarn_decks.yaml", &yd); err != nil {
 		return err
@@ -486,19 +488,19 @@ func load() error {
 
 	var ch struct {
 		Types []struct {
-			ID     string `yaml:"id"`
-			Name   string `yaml:"name"`
-			Power  string `yaml:"power"`
+			ID     string `json:"id"`
+			Name   string `json:"name"`
+			Power  string `json:"power"`
 			Spaces []struct {
-				Space   int              `yaml:"space"`
-				Actions []map[string]int `yaml:"actions"`
-			} `yaml:"spaces"`
+				Space   int              `json:"space"`
+				Actions []map[string]int `json:"actions"`
+			} `json:"spaces"`
 			Sides []struct {
-				Side      string `yaml:"side"`
-				Character string `yaml:"character"`
-				Favourite string `yaml:"favourite"`
-			} `yaml:"sides"`
-		} `yaml:"types"`
+				Side      string `json:"side"`
+				Character string `json:"character"`
+				Favourite string `json:"favourite"`
+			} `json:"sides"`
+		} `json:"types"`
 	}
 	if err := read("characters.yaml", &ch); err != nil {
 		return err

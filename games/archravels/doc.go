@@ -5,7 +5,9 @@
 // on Special Requests. The spec is shared/specs/archravels.md; ruling
 // numbers (A#) below are its §11. The content (characters, tiles,
 // projects, requests, events, yarn decks) is data: data/*.yaml, copied
-// from the spec's data folder and decoded at start-up (data.go).
+// from the spec's data folder, embedded as the JSON copies beside them
+// (games/... imports only the standard library) and decoded at start-up
+// (data.go).
 //
 // # Model
 //
