@@ -1688,10 +1688,15 @@ var arLines = []arLine{
 }
 
 func arProjectsText(p archravels.PlayerView) string {
-	var out []string
-	for _, id := range p.Projects {
-		pr, _ := archravels.ProjectOf(id)
-		out = append(out, fmt.Sprintf("%s %d", pr.Name, pr.Points))
+	return arPointsList(p.Projects, func(id string) (string, int) { pr, _ := archravels.ProjectOf(id); return pr.Name, pr.Points })
+}
+
+// arPointsList writes cards as "Name points, Name points".
+func arPointsList(ids []string, look func(string) (string, int)) string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		name, points := look(id)
+		out[i] = fmt.Sprintf("%s %d", name, points)
 	}
 	return strings.Join(out, ", ")
 }
@@ -1731,12 +1736,7 @@ func arItemsText(p archravels.PlayerView) string {
 }
 
 func arHeldText(p archravels.PlayerView) string {
-	var out []string
-	for _, id := range p.Held {
-		r, _ := archravels.RequestOf(id)
-		out = append(out, fmt.Sprintf("%s %d", r.Name, r.Points))
-	}
-	return strings.Join(out, ", ")
+	return arPointsList(p.Held, func(id string) (string, int) { r, _ := archravels.RequestOf(id); return r.Name, r.Points })
 }
 
 func arYarnText(p archravels.PlayerView) string {
