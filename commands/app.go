@@ -25,7 +25,7 @@ type App struct {
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Render turns a view into a PNG, with the seats' display names; nil
-	// means imaging.RenderWith + imaging.PNG.
+	// means imaging.RenderPNG.
 	Render func(kind imaging.Kind, view any, names []string) ([]byte, error)
 
 	locks sync.Map // table id -> *sync.Mutex
@@ -42,11 +42,7 @@ func (a *App) render(kind imaging.Kind, view any, names []string) ([]byte, error
 	if a.Render != nil {
 		return a.Render(kind, view, names)
 	}
-	img, err := imaging.RenderWith(kind, view, imaging.Options{Names: names})
-	if err != nil {
-		return nil, err
-	}
-	return imaging.PNG(img)
+	return imaging.RenderPNG(kind, view, imaging.Options{Names: names})
 }
 
 // lock serialises everything done to one table (its move and the message

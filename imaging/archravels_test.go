@@ -275,31 +275,3 @@ func TestArchravelsRendersWholeGame(t *testing.T) {
 		t.Error(err)
 	}
 }
-
-func BenchmarkArchravelsTable(b *testing.B) {
-	v := arFour(b)
-	for b.Loop() {
-		if _, err := ArchravelsTable(v, arNamesOpt); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkArchravelsPanel(b *testing.B) {
-	v := arFour(b)
-	v.Viewer = 1
-	for b.Loop() {
-		if _, err := ArchravelsPanel(v, arNamesOpt); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkArchravelsScoring(b *testing.B) {
-	v := arEnd(b)
-	for b.Loop() {
-		if _, err := ArchravelsScoring(v, arNamesOpt); err != nil {
-			b.Fatal(err)
-		}
-	}
-}

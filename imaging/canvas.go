@@ -1,25 +1,35 @@
 package imaging
 
 import (
+	"image"
 	"image/color"
+	"image/draw"
 
 	"github.com/fogleman/gg"
+	"golang.org/x/image/math/fixed"
 )
 
 // Canvas is a gg drawing context plus the font faces of one render. It is
-// not safe for concurrent use; each render makes its own.
+// not safe for concurrent use; each render makes its own. Its pixels and
+// faces come from the render pool and go back with Release.
 type Canvas struct {
 	*gg.Context
 	Faces *Faces
+
+	// clips counts the clip masks in force, on a stack that follows
+	// Push and Pop, so Text knows when it may draw glyphs directly.
+	clips []bool
 }
 
 // NewCanvas returns a w×h canvas filled with bg.
 func NewCanvas(w, h int, bg color.Color) (*Canvas, error) {
-	faces, err := NewFaces()
+	faces, err := takeFaces()
 	if err != nil {
 		return nil, err
 	}
-	dc := gg.NewContext(w, h)
+	img := takeRGBA(w, h)
+	own(img, faces)
+	dc := gg.NewContextForRGBA(img)
 	dc.SetColor(bg)
 	dc.Clear()
 	return &Canvas{Context: dc, Faces: faces}, nil
@@ -48,8 +58,95 @@ func (c *Canvas) Text(s string, x, y, ax float64, f Font, size float64, col colo
 	c.SetFont(f, size)
 	w, _ := c.MeasureString(s)
 	c.SetColor(col)
-	c.DrawString(s, x-ax*w, y+size*capRatio/2)
+	x, y = x-ax*w, y+size*capRatio/2
+	if !c.plain() {
+		c.DrawString(s, x, y)
+		return w
+	}
+	c.drawGlyphs(s, x, y, f, size, col)
 	return w
+}
+
+// plain reports whether the canvas draws untransformed and unclipped, so
+// glyph masks can be composited straight onto the pixels.
+func (c *Canvas) plain() bool {
+	if c.isClipped() {
+		return false
+	}
+	x0, y0 := c.TransformPoint(0, 0)
+	x1, y1 := c.TransformPoint(1, 1)
+	return x0 == 0 && y0 == 0 && x1 == 1 && y1 == 1
+}
+
+// drawGlyphs draws s with its baseline starting at (x, y) the way gg's
+// DrawString does under an identity matrix, but composites each glyph mask
+// with draw.DrawMask (a fast path for RGBA over a uniform colour) instead of
+// a general bilinear transform per glyph. The pixels are the same.
+func (c *Canvas) drawGlyphs(s string, x, y float64, f Font, size float64, col color.Color) {
+	dst, ok := c.Image().(*image.RGBA)
+	if !ok {
+		c.DrawString(s, x, y)
+		return
+	}
+	face := c.Faces.Face(f, size)
+	src := image.NewUniform(col)
+	dot := fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}
+	prev := rune(-1)
+	for _, r := range s {
+		if prev >= 0 {
+			dot.X += face.Kern(prev, r)
+		}
+		dr, mask, maskp, advance, ok := face.Glyph(dot, r)
+		if !ok {
+			continue
+		}
+		draw.DrawMask(dst, dr, src, image.Point{}, mask, maskp, draw.Over)
+		dot.X += advance
+		prev = r
+	}
+}
+
+// Push saves the drawing state, clip included.
+func (c *Canvas) Push() {
+	c.Context.Push()
+	c.clips = append(c.clips, c.isClipped())
+}
+
+// Pop restores the state saved by the matching Push.
+func (c *Canvas) Pop() {
+	c.Context.Pop()
+	if n := len(c.clips); n > 0 {
+		c.clips = c.clips[:n-1]
+	}
+}
+
+// Clip clips further drawing to the current path.
+func (c *Canvas) Clip() {
+	c.Context.Clip()
+	c.setClipped(true)
+}
+
+// ClipPreserve clips like Clip and keeps the path.
+func (c *Canvas) ClipPreserve() {
+	c.Context.ClipPreserve()
+	c.setClipped(true)
+}
+
+// ResetClip removes the clip.
+func (c *Canvas) ResetClip() {
+	c.Context.ResetClip()
+	c.setClipped(false)
+}
+
+func (c *Canvas) isClipped() bool { return len(c.clips) > 0 && c.clips[len(c.clips)-1] }
+
+// setClipped records the clip state of the innermost Push level (level 0
+// is the canvas itself: an unclipped entry at the bottom of the stack).
+func (c *Canvas) setClipped(on bool) {
+	if len(c.clips) == 0 {
+		c.clips = append(c.clips, false)
+	}
+	c.clips[len(c.clips)-1] = on
 }
 
 // FitText draws s centred at (x, y) like Text, shrinking the size from size

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/gomono"
 	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/math/fixed"
 )
 
 // Font names one of the embedded typefaces. Only the Go fonts compiled into
@@ -52,9 +53,12 @@ type faceKey struct {
 	size int
 }
 
-// Faces caches font faces by typeface and size for one render. Faces from
-// freetype keep a mutable glyph cache and are not safe for concurrent use,
-// so each render owns its Faces while the parsed fonts are shared.
+// Faces caches font faces by typeface and size. Faces from freetype keep a
+// mutable glyph-mask cache and are not safe for concurrent use, so a Faces
+// belongs to one render at a time; renders borrow one from a free list
+// (takeFaces) and give it back when their picture is encoded (giveFaces),
+// so glyphs rasterised by one render are reused by the next. The parsed
+// fonts and the glyph advances (advanceCache) are shared by all.
 type Faces struct {
 	m map[faceKey]font.Face
 }
@@ -79,11 +83,75 @@ func (fc *Faces) Face(f Font, size float64) font.Face {
 	if face, ok := fc.m[k]; ok {
 		return face
 	}
-	face := truetype.NewFace(parsed[f], &truetype.Options{
+	face := measuredFace{Face: truetype.NewFace(parsed[f], &truetype.Options{
 		Size:    float64(px),
 		DPI:     72,
 		Hinting: font.HintingFull,
-	})
+	}), key: k}
 	fc.m[k] = face
 	return face
+}
+
+// freeFaces holds the Faces of finished renders for the next ones. It is
+// bounded, so the glyph caches kept alive stay bounded too (each face holds
+// a few hundred KiB of glyph masks).
+var freeFaces = make(chan *Faces, 4)
+
+// takeFaces borrows a Faces from the free list, or makes a new one.
+func takeFaces() (*Faces, error) {
+	select {
+	case fc := <-freeFaces:
+		return fc, nil
+	default:
+		return NewFaces()
+	}
+}
+
+// giveFaces returns fc to the free list; when the list is full it is left
+// to the garbage collector.
+func giveFaces(fc *Faces) {
+	if fc == nil {
+		return
+	}
+	select {
+	case freeFaces <- fc:
+	default:
+	}
+}
+
+// advanceKey identifies one glyph advance: typeface, pixel size and rune.
+type advanceKey struct {
+	face faceKey
+	r    rune
+}
+
+// advanceEntry is a cached glyph advance and whether the font has the glyph.
+type advanceEntry struct {
+	adv fixed.Int26_6
+	ok  bool
+}
+
+// advanceCache maps advanceKey to advanceEntry for every face of the
+// process. Advances are pure functions of font, size and rune, so sharing
+// them between goroutines is safe; freetype would otherwise load and hint
+// the glyph again on every measurement.
+var advanceCache sync.Map
+
+// measuredFace is a freetype face whose glyph advances come from the shared
+// advanceCache; drawing still goes through the face's own glyph cache.
+type measuredFace struct {
+	font.Face
+	key faceKey
+}
+
+// GlyphAdvance returns the advance of r, measured once per process.
+func (m measuredFace) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
+	k := advanceKey{m.key, r}
+	if e, ok := advanceCache.Load(k); ok {
+		a := e.(advanceEntry)
+		return a.adv, a.ok
+	}
+	adv, ok := m.Face.GlyphAdvance(r)
+	advanceCache.Store(k, advanceEntry{adv, ok})
+	return adv, ok
 }

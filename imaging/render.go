@@ -1,10 +1,8 @@
 package imaging
 
 import (
-	"bytes"
 	"fmt"
 	"image"
-	"image/png"
 
 	"spindle/games"
 	"spindle/games/archravels"
@@ -105,14 +103,4 @@ func (p pictures[V]) draw(kind Kind, view any, opt Options) (image.Image, bool, 
 	}
 	img, err := layout(v, opt)
 	return img, true, err
-}
-
-// PNG encodes img as PNG, favouring speed over size.
-func PNG(img image.Image) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(&buf, img); err != nil {
-		return nil, fmt.Errorf("imaging: encode png: %w", err)
-	}
-	return buf.Bytes(), nil
 }

@@ -174,22 +174,6 @@ func TestStitchcraftTableHidesFaces(t *testing.T) {
 	}
 }
 
-func benchmarkSC(b *testing.B, k Kind, v stitchcraft.View) {
-	for b.Loop() {
-		img, err := Render(k, v)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := PNG(img); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkStitchcraftTable(b *testing.B)     { benchmarkSC(b, Table, scCrowd()) }
-func BenchmarkStitchcraftPanel(b *testing.B)     { benchmarkSC(b, Panel, scPanel()) }
-func BenchmarkStitchcraftReference(b *testing.B) { benchmarkSC(b, Scoring, scCrowd()) }
-
 // TestStitchcraftRendersEngineViews renders real engine views from a
 // seeded four-player game at a few points, for every viewer kind.
 func TestStitchcraftRendersEngineViews(t *testing.T) {

@@ -207,30 +207,3 @@ func TestThreadcountRendersWholeGame(t *testing.T) {
 		}
 	}
 }
-
-func BenchmarkThreadcountTable(b *testing.B) {
-	v := rtView(rtMidGame(), games.Spectator)
-	for b.Loop() {
-		if _, err := ThreadcountTable(v, rtNames); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkThreadcountPanel(b *testing.B) {
-	v := rtView(rtMidGame(), 2)
-	for b.Loop() {
-		if _, err := ThreadcountPanel(v, rtNames); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkThreadcountScoring(b *testing.B) {
-	v := rtView(rtEnd(), games.Spectator)
-	for b.Loop() {
-		if _, err := ThreadcountScoring(v, rtNames); err != nil {
-			b.Fatal(err)
-		}
-	}
-}

@@ -166,19 +166,3 @@ func TestSeatNames(t *testing.T) {
 		}
 	}
 }
-
-func benchmarkKind(b *testing.B, k Kind, v warpweft.View) {
-	for b.Loop() {
-		img, err := Render(k, v)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := PNG(img); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkWarpWeftTable(b *testing.B)   { benchmarkKind(b, Table, ex8()) }
-func BenchmarkWarpWeftPanel(b *testing.B)   { benchmarkKind(b, Panel, ex8Panel()) }
-func BenchmarkWarpWeftScoring(b *testing.B) { benchmarkKind(b, Scoring, ex8()) }

@@ -1,0 +1,126 @@
+package imaging
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"runtime"
+	"sync"
+)
+
+// The render pool bounds and recycles what one picture costs: at most
+// renderSlots pictures are drawn at once (so memory stays bounded however
+// many moves are in flight), and the canvases and font faces of a finished
+// picture are handed to the next one instead of being allocated and zeroed
+// again.
+
+// renderSlots is a semaphore of about GOMAXPROCS renders.
+var renderSlots = make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
+
+// pool holds reusable pixel buffers by size and remembers which Faces each
+// live canvas borrowed, so Release can give both back.
+var pool struct {
+	sync.Mutex
+	free   map[image.Point][]*image.RGBA
+	bytes  int
+	owners map[*image.RGBA]*Faces
+}
+
+// poolBytes bounds the pixel memory kept for reuse.
+const poolBytes = 48 << 20
+
+// maxOwners bounds the canvases remembered for Release; canvases whose
+// picture is never released (tests, one-off charts) are forgotten past it
+// and left to the garbage collector.
+const maxOwners = 64
+
+// takeRGBA returns a w×h buffer, recycled when one of that size is free.
+// Its pixels are undefined: NewCanvas paints the background over all of it.
+func takeRGBA(w, h int) *image.RGBA {
+	k := image.Pt(w, h)
+	pool.Lock()
+	defer pool.Unlock()
+	if l := pool.free[k]; len(l) > 0 {
+		img := l[len(l)-1]
+		pool.free[k] = l[:len(l)-1]
+		pool.bytes -= len(img.Pix)
+		return img
+	}
+	return image.NewRGBA(image.Rect(0, 0, w, h))
+}
+
+// own records that img was drawn with fc.
+func own(img *image.RGBA, fc *Faces) {
+	pool.Lock()
+	defer pool.Unlock()
+	if pool.owners == nil || len(pool.owners) >= maxOwners {
+		pool.owners = make(map[*image.RGBA]*Faces)
+	}
+	pool.owners[img] = fc
+}
+
+// Release hands the canvas behind img (and the font faces it used) back for
+// reuse. The caller must not touch img afterwards. Images that did not come
+// from NewCanvas are ignored.
+func Release(img image.Image) {
+	rgba, ok := img.(*image.RGBA)
+	if !ok {
+		return
+	}
+	pool.Lock()
+	fc, owned := pool.owners[rgba]
+	delete(pool.owners, rgba)
+	if owned && pool.bytes+len(rgba.Pix) <= poolBytes {
+		if pool.free == nil {
+			pool.free = make(map[image.Point][]*image.RGBA)
+		}
+		k := rgba.Rect.Size()
+		pool.free[k] = append(pool.free[k], rgba)
+		pool.bytes += len(rgba.Pix)
+	}
+	pool.Unlock()
+	if owned {
+		giveFaces(fc)
+	}
+}
+
+// pngBuffers recycles the encoder's output buffers.
+var pngBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// encoderBuffers lets the PNG encoder reuse its zlib writer and row buffers.
+type encoderBuffers struct{ p sync.Pool }
+
+func (e *encoderBuffers) Get() *png.EncoderBuffer {
+	b, _ := e.p.Get().(*png.EncoderBuffer)
+	return b
+}
+
+func (e *encoderBuffers) Put(b *png.EncoderBuffer) { e.p.Put(b) }
+
+var pngEncoder = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &encoderBuffers{}}
+
+// PNG encodes img as PNG, favouring speed over size.
+func PNG(img image.Image) ([]byte, error) {
+	buf := pngBuffers.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer pngBuffers.Put(buf)
+	if err := pngEncoder.Encode(buf, img); err != nil {
+		return nil, fmt.Errorf("imaging: encode png: %w", err)
+	}
+	return bytes.Clone(buf.Bytes()), nil
+}
+
+// RenderPNG draws the picture of the given kind for a view and encodes it,
+// waiting for a render slot first. It is what the bot calls: the canvas and
+// its faces go back to the pool as soon as the bytes are out.
+func RenderPNG(kind Kind, view any, opt Options) ([]byte, error) {
+	renderSlots <- struct{}{}
+	defer func() { <-renderSlots }()
+	img, err := RenderWith(kind, view, opt)
+	if err != nil {
+		return nil, err
+	}
+	defer Release(img)
+	return PNG(img)
+}
