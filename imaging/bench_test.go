@@ -1,6 +1,7 @@
 package imaging
 
 import (
+	"bytes"
 	"testing"
 
 	"spindle/games"
@@ -51,3 +52,35 @@ func BenchmarkArchravelsPanel(b *testing.B) {
 }
 
 func BenchmarkArchravelsScoring(b *testing.B) { benchmarkPNG(b, Scoring, arEnd(b), arNamesOpt) }
+
+// BenchmarkEncode measures the PNG encoding alone, on the densest table
+// picture, against the standard library's encoder at its best speed.
+func BenchmarkEncode(b *testing.B) {
+	img, err := RenderWith(Table, arFour(b), arNamesOpt)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("fast", func(b *testing.B) {
+		b.ReportAllocs()
+		var n int
+		for b.Loop() {
+			p, err := PNG(img)
+			if err != nil {
+				b.Fatal(err)
+			}
+			n = len(p)
+		}
+		b.ReportMetric(float64(n), "png-bytes")
+	})
+	b.Run("stdlib", func(b *testing.B) {
+		b.ReportAllocs()
+		var buf bytes.Buffer
+		for b.Loop() {
+			buf.Reset()
+			if err := pngEncoder.Encode(&buf, img); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(buf.Len()), "png-bytes")
+	})
+}

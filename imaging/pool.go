@@ -2,6 +2,7 @@ package imaging
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/png"
@@ -105,6 +106,14 @@ func PNG(img image.Image) ([]byte, error) {
 	buf := pngBuffers.Get().(*bytes.Buffer)
 	buf.Reset()
 	defer pngBuffers.Put(buf)
+	if rgba, ok := img.(*image.RGBA); ok {
+		if err := fastPNG(buf, rgba); err == nil {
+			return bytes.Clone(buf.Bytes()), nil
+		} else if !errors.Is(err, errTranslucent) {
+			return nil, err
+		}
+		buf.Reset()
+	}
 	if err := pngEncoder.Encode(buf, img); err != nil {
 		return nil, fmt.Errorf("imaging: encode png: %w", err)
 	}
