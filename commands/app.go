@@ -27,8 +27,13 @@ type App struct {
 	// Render turns a view into a PNG, with the seats' display names; nil
 	// means imaging.RenderPNG.
 	Render func(kind imaging.Kind, view any, names []string) ([]byte, error)
+	// ImageCacheBytes bounds the cache of drawn pictures; zero means
+	// DefaultImageCacheBytes.
+	ImageCacheBytes int
 
-	locks sync.Map // table id -> *sync.Mutex
+	locks      sync.Map // table id -> *sync.Mutex
+	imagesOnce sync.Once
+	imageCache *imageCache
 }
 
 func (a *App) now() time.Time {

@@ -420,8 +420,9 @@ func TestRulesAndAutocomplete(t *testing.T) {
 
 func TestPanicIsRecovered(t *testing.T) {
 	h := newHarness(t)
-	h.startGame()
+	id := h.startGame()
 	h.app.Render = func(imaging.Kind, any, []string) ([]byte, error) { panic("boom") }
+	h.app.images().forget(id) // the board drawn at the start is cached
 	resp, err := h.command(alice, "game status", nil)
 	if err == nil || !strings.Contains(resp.Message.Content, "something went wrong") {
 		t.Fatalf("panic not turned into an apology: %v %+v", err, resp.Message)

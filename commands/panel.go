@@ -15,7 +15,7 @@ import (
 // (grouped and paged by MoveRows) and the panel buttons. Only the seat that
 // pressed the button ever receives it.
 func (a *App) panel(b storage.Binding, t games.Table, seat games.Seat, nav Nav, notice string) (Message, error) {
-	png, err := a.render(imaging.Panel, t.View(seat), b.Names)
+	png, err := a.picture(imaging.Panel, b.Table, t, seat, b.Names)
 	if err != nil {
 		return Message{}, fmt.Errorf("commands: render panel: %w", err)
 	}
@@ -202,7 +202,11 @@ func (a *App) concede(ctx context.Context, req Request, b storage.Binding, seat 
 
 func (a *App) undo(ctx context.Context, req Request, b storage.Binding, seat games.Seat, at uint64, p Poster) (Response, error) {
 	defer a.lock(b.Table)()
+	// An undo reuses versions, so the table's pictures are forgotten; the
+	// table lock keeps this table's own moves out meanwhile.
+	a.images().forget(b.Table)
 	t, undone, err := a.Store.Undo(a.Catalog, b.Table, seat, at, a.meta(req))
+	a.images().forget(b.Table)
 	if err != nil {
 		return a.refusedPanel(b, seat, err)
 	}

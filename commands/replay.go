@@ -97,7 +97,8 @@ func (a *App) replayMessage(req Request, id uint64, step int) (Message, error) {
 	if err != nil {
 		return Message{}, fmt.Errorf("commands: replay table %d: %w", id, err)
 	}
-	png, err := a.render(imaging.Table, t.View(games.Spectator), b.Names)
+	png, err := a.pictureOf(imageKey{table: id, version: t.Version(), kind: imaging.Table, seat: games.Spectator, replay: true,
+		names: strings.Join(b.Names, "\x00")}, t, b.Names)
 	if err != nil {
 		return Message{}, fmt.Errorf("commands: render replay: %w", err)
 	}

@@ -50,7 +50,7 @@ func publicLines(steps []games.Step) []string {
 // posting it as a NEW message notifies them.
 func (a *App) tableMessage(b storage.Binding, t games.Table, lines []string) (Message, error) {
 	info := t.Info()
-	png, err := a.render(imaging.Table, t.View(games.Spectator), b.Names)
+	png, err := a.picture(imaging.Table, b.Table, t, games.Spectator, b.Names)
 	if err != nil {
 		return Message{}, fmt.Errorf("commands: render table: %w", err)
 	}
@@ -108,7 +108,7 @@ func (a *App) tableMessage(b storage.Binding, t games.Table, lines []string) (Me
 func (a *App) resultMessage(b storage.Binding, t games.Table, lines []string) (Message, error) {
 	info := t.Info()
 	r, _ := t.Result()
-	png, err := a.render(imaging.Scoring, t.View(games.Spectator), b.Names)
+	png, err := a.picture(imaging.Scoring, b.Table, t, games.Spectator, b.Names)
 	if err != nil {
 		return Message{}, fmt.Errorf("commands: render scoring: %w", err)
 	}
