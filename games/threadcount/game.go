@@ -1,6 +1,7 @@
 package threadcount
 
 import (
+	"bytes"
 	_ "embed"
 	"errors"
 	"fmt"
@@ -106,9 +107,31 @@ func (Game) ToAct(s *State) []games.Seat {
 	return nil
 }
 
+// sortActions returns the actions sorted by key (keys are unique in a legal
+// list). Each key is written once, all into one buffer, and the sort compares
+// those bytes: the comparator allocates nothing, and the order is exactly
+// that of comparing the Key strings.
 func sortActions(out []Action) []Action {
-	slices.SortFunc(out, func(a, b Action) int { return strings.Compare(a.Key(), b.Key()) })
-	return out
+	if len(out) < 2 {
+		return out
+	}
+	type keyed struct {
+		key []byte
+		i   int
+	}
+	ks := make([]keyed, len(out))
+	buf := make([]byte, 0, 12*len(out)) // a key that outgrows it keeps its old array
+	for i, a := range out {
+		from := len(buf)
+		buf = a.appendKey(buf)
+		ks[i] = keyed{key: buf[from:len(buf):len(buf)], i: i}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int { return bytes.Compare(a.key, b.key) })
+	sorted := make([]Action, len(out))
+	for i, k := range ks {
+		sorted[i] = out[k.i]
+	}
+	return sorted
 }
 
 // Legal lists the seat's legal actions, sorted by key. For Chance it lists
@@ -212,14 +235,37 @@ func where(p Player, ref string) int {
 	return -1
 }
 
+// cardRefs are the first card references "c0".."c31" and "p0".."p31", so
+// listing Arrange moves does not build the same short strings every time.
+var cardRefs = func() [2][32]string {
+	var out [2][32]string
+	for i := range 32 {
+		out[0][i] = "c" + strconv.Itoa(i)
+		out[1][i] = "p" + strconv.Itoa(i)
+	}
+	return out
+}()
+
+// cardRef is the reference "<kind><i>" of a player's card, kind 'c' for a
+// colour card and 'p' for a pattern card.
+func cardRef(kind byte, i int) string {
+	if i < len(cardRefs[0]) {
+		if kind == 'c' {
+			return cardRefs[0][i]
+		}
+		return cardRefs[1][i]
+	}
+	return string(kind) + strconv.Itoa(i)
+}
+
 // arrangeActions lists every move of a card not yet arranged this turn to
 // a place other than where it is.
 func arrangeActions(s *State, seat games.Seat) []Action {
 	p := s.Players[seat]
 	var out []Action
-	add := func(kind string, n int) {
+	add := func(kind byte, n int) {
 		for i := range n {
-			ref := kind + strconv.Itoa(i)
+			ref := cardRef(kind, i)
 			if slices.Contains(s.Arranged, ref) {
 				continue
 			}
@@ -234,8 +280,8 @@ func arrangeActions(s *State, seat games.Seat) []Action {
 			}
 		}
 	}
-	add("c", len(p.Colours))
-	add("p", len(p.Patterns))
+	add('c', len(p.Colours))
+	add('p', len(p.Patterns))
 	return out
 }
 
