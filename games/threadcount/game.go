@@ -127,11 +127,26 @@ func sortActions(out []Action) []Action {
 		ks[i] = keyed{key: buf[from:len(buf):len(buf)], i: i}
 	}
 	slices.SortFunc(ks, func(a, b keyed) int { return bytes.Compare(a.key, b.key) })
-	sorted := make([]Action, len(out))
-	for i, k := range ks {
-		sorted[i] = out[k.i]
+	// Permute out in place, cycle by cycle: position i takes the action
+	// at ks[i].i, and a done position is marked with -1.
+	for i := range ks {
+		if ks[i].i < 0 {
+			continue
+		}
+		tmp := out[i]
+		j := i
+		for {
+			k := ks[j].i
+			ks[j].i = -1
+			if k == i {
+				out[j] = tmp
+				break
+			}
+			out[j] = out[k]
+			j = k
+		}
 	}
-	return sorted
+	return out
 }
 
 // Legal lists the seat's legal actions, sorted by key. For Chance it lists
@@ -198,7 +213,7 @@ func (g Game) Legal(s *State, seat games.Seat) []Action {
 		}
 		out = append(out, Action{Op: End})
 	}
-	out = append(out, arrangeActions(s, seat)...)
+	out = appendArrange(out, s, seat)
 	return sortActions(out)
 }
 
@@ -258,18 +273,18 @@ func cardRef(kind byte, i int) string {
 	return string(kind) + strconv.Itoa(i)
 }
 
-// arrangeActions lists every move of a card not yet arranged this turn to
+// appendArrange appends every move of a card not yet arranged this turn to
 // a place other than where it is.
-func arrangeActions(s *State, seat games.Seat) []Action {
-	p := s.Players[seat]
-	var out []Action
+func appendArrange(out []Action, s *State, seat games.Seat) []Action {
+	p := &s.Players[seat]
+	out = slices.Grow(out, (len(p.Colours)+len(p.Patterns))*len(Garments))
 	add := func(kind byte, n int) {
 		for i := range n {
 			ref := cardRef(kind, i)
 			if slices.Contains(s.Arranged, ref) {
 				continue
 			}
-			at := where(p, ref)
+			at := where(*p, ref)
 			for g, name := range Garments {
 				if g != at {
 					out = append(out, Action{Op: Arrange, Card: ref, Target: name})
