@@ -271,9 +271,13 @@ func (t *table[S, A, V]) Weights(seat Seat) []int {
 	return w.Weights(&t.state, seat, t.g.Legal(&t.state, seat))
 }
 
-// clone deep-copies the state through its codec, so Apply can never alias or
-// half-mutate the committed state.
+// clone deep-copies the state, so Apply can never alias or half-mutate the
+// committed state: through the state's own Clone when it is a Cloner, else
+// through its codec.
 func (t *table[S, A, V]) clone() (S, error) {
+	if c, ok := any(&t.state).(Cloner[S]); ok {
+		return c.Clone(), nil
+	}
 	var s S
 	b, err := json.Marshal(&t.state)
 	if err != nil {
@@ -286,6 +290,15 @@ func (t *table[S, A, V]) clone() (S, error) {
 }
 
 func (t *table[S, A, V]) Step(seat Seat, at uint64, key string) (Step, error) {
+	return t.step(seat, at, key, false)
+}
+
+// step applies one action. Unless inPlace, it applies to a clone and commits
+// only on success, so a failure leaves the table unchanged. In place, it
+// applies to the committed state itself and a failure may leave it half
+// applied: only Play and Concede do so, on a state that no one else holds,
+// and they restore their snapshot on any error.
+func (t *table[S, A, V]) step(seat Seat, at uint64, key string, inPlace bool) (Step, error) {
 	if at != t.version {
 		return Step{}, fmt.Errorf("games: action at version %d, table is at %d: %w", at, t.version, ErrStale)
 	}
@@ -308,6 +321,14 @@ func (t *table[S, A, V]) Step(seat Seat, at uint64, key string) (Step, error) {
 		if !slices.ContainsFunc(legal, func(l A) bool { return l.Key() == key }) {
 			return Step{}, fmt.Errorf("games: %s may not play %q now: %w", seat, key, ErrIllegal)
 		}
+	}
+	if inPlace {
+		evs, err := t.apply(&t.state, seat, a)
+		if err != nil {
+			return Step{}, fmt.Errorf("games: apply %q: %w", key, errors.Join(ErrIllegal, err))
+		}
+		t.version++
+		return Step{Version: t.version, Seat: seat, Key: key, Events: evs}, nil
 	}
 	next, err := t.clone()
 	if err != nil {
@@ -334,7 +355,11 @@ func (t *table[S, A, V]) apply(next *S, seat Seat, a A) (evs []Event, err error)
 	return t.g.Apply(next, seat, a)
 }
 
-func (t *table[S, A, V]) Resolve() ([]Step, error) {
+func (t *table[S, A, V]) Resolve() ([]Step, error) { return t.resolve(false) }
+
+// resolve samples and applies chance steps, in place when the caller holds a
+// snapshot to restore on error (see step).
+func (t *table[S, A, V]) resolve(inPlace bool) ([]Step, error) {
 	var steps []Step
 	for guard := 0; ; guard++ {
 		toAct := t.g.ToAct(&t.state)
@@ -346,7 +371,7 @@ func (t *table[S, A, V]) Resolve() ([]Step, error) {
 		}
 		d := dice.New(t.pcg)
 		a := t.g.Sample(&t.state, d)
-		st, err := t.Step(Chance, t.version, a.Key())
+		st, err := t.step(Chance, t.version, a.Key(), inPlace)
 		if err != nil {
 			return steps, fmt.Errorf("games: %s sampled an outcome it rejects: %w", t.info.ID, err)
 		}
@@ -354,23 +379,25 @@ func (t *table[S, A, V]) Resolve() ([]Step, error) {
 	}
 }
 
-// snapshot and restore make Play atomic: on error the table is as before.
+// snapshot and restore make Play and Concede atomic: on error the table is
+// as before.
 type snapshot[S any] struct {
 	state   S
 	version uint64
 	rng     []byte
 }
 
+// snapshot takes the committed state itself, without copying it. That is
+// sound because the caller's next mutation is a step that applies to a
+// fresh clone and replaces t.state with it (never mutating the old value),
+// and every later in-place step mutates only that clone: the snapshot's
+// memory is then reachable from the snapshot alone.
 func (t *table[S, A, V]) snapshot() (snapshot[S], error) {
-	s, err := t.clone()
-	if err != nil {
-		return snapshot[S]{}, err
-	}
 	rng, err := t.pcg.MarshalBinary()
 	if err != nil {
 		return snapshot[S]{}, fmt.Errorf("games: snapshot rng: %w", err)
 	}
-	return snapshot[S]{state: s, version: t.version, rng: rng}, nil
+	return snapshot[S]{state: t.state, version: t.version, rng: rng}, nil
 }
 
 func (t *table[S, A, V]) restore(s snapshot[S]) {
@@ -389,11 +416,13 @@ func (t *table[S, A, V]) Play(seat Seat, at uint64, key string) ([]Step, error) 
 	if err != nil {
 		return nil, err
 	}
-	first, err := t.Step(seat, at, key)
+	// The first step clones (once per Play); the chance steps after it
+	// apply in place to that clone.
+	first, err := t.step(seat, at, key, false)
 	if err != nil {
 		return nil, err
 	}
-	more, err := t.Resolve()
+	more, err := t.resolve(true)
 	if err != nil {
 		t.restore(snap)
 		return nil, err
@@ -430,7 +459,7 @@ func (t *table[S, A, V]) Concede(seat Seat, at uint64) ([]Step, error) {
 	t.state = next
 	t.version++
 	steps := []Step{{Version: t.version, Seat: seat, Key: KeyConcede, Events: evs}}
-	more, err := t.Resolve()
+	more, err := t.resolve(true)
 	if err != nil {
 		t.restore(snap)
 		return nil, err

@@ -172,6 +172,16 @@ type Game[S any, A Action, V any] interface {
 	Label(v V, a A) string
 }
 
+// Cloner is implemented by a state type S (on S or *S) that can deep-copy
+// itself faster than the driver's JSON round trip. Clone must return a state
+// that encodes to the same JSON and shares no mutable memory (no slice
+// backing array, map or pointer) with the receiver, so that applying an
+// action to the copy never changes the original. The conformance harness
+// checks both at every node.
+type Cloner[S any] interface {
+	Clone() S
+}
+
 // Conceder is implemented by games where a seat may concede at any time.
 // Concede ends the game or removes the seat as the game's rules allow.
 type Conceder[S any] interface {

@@ -246,3 +246,7 @@ func (s *State) craftAct() (Act, bool) {
 func (s *State) tangledNow(seat games.Seat) bool {
 	return seat == s.Active && s.Players[seat].Tangled && s.Phase != PhFinal
 }
+
+// Clone returns a deep copy of the state (games.Cloner): the driver uses it
+// instead of a JSON round trip.
+func (s *State) Clone() State { return s.clone() }

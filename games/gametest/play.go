@@ -373,6 +373,9 @@ func (r *runner[S, A, V]) checkNode(synced bool) ([]games.Seat, error) {
 	if err := r.checkApplyErrors(before, n); err != nil {
 		return nil, err
 	}
+	if err := r.checkClone(before, n); err != nil {
+		return nil, err
+	}
 	if synced {
 		if err := r.checkTable(before, n); err != nil {
 			return nil, err

@@ -2,6 +2,8 @@ package stitchcraft
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -304,4 +306,40 @@ type State struct {
 	Revealed bool   `json:"roles_revealed,omitempty"` // Spymaster: every role is public
 
 	evs []games.Event
+}
+
+// Clone returns a deep copy of the state (games.Cloner): the driver uses it
+// instead of a JSON round trip.
+func (s *State) Clone() State {
+	out := *s
+	if s.Players != nil {
+		out.Players = make([]Player, len(s.Players))
+		for i, p := range s.Players {
+			p.Display = slices.Clone(p.Display)
+			p.Show = slices.Clone(p.Show)
+			if p.Look != nil {
+				l := *p.Look
+				l.Cards = slices.Clone(l.Cards)
+				p.Look = &l
+			}
+			out.Players[i] = p
+		}
+	}
+	out.Removed = slices.Clone(s.Removed)
+	out.Stack = slices.Clone(s.Stack)
+	if s.Pend != nil {
+		p := *s.Pend
+		p.Looked = slices.Clone(p.Looked)
+		out.Pend = &p
+	}
+	out.Masters = slices.Clone(s.Masters)
+	out.Winners = slices.Clone(s.Winners)
+	if s.evs != nil {
+		out.evs = make([]games.Event, len(s.evs))
+		for i, e := range s.evs {
+			e.Private = maps.Clone(e.Private)
+			out.evs[i] = e
+		}
+	}
+	return out
 }

@@ -76,53 +76,65 @@ type Action struct {
 	D4 string
 }
 
-func digits(d []int) string {
-	var b strings.Builder
+// digits writes one byte per value, '0' + v.
+func digits(d []int) string { return string(appendDigits(nil, d)) }
+
+// appendDigits appends one byte per value, '0' + v, as keys write digits.
+func appendDigits(b []byte, d []int) []byte {
 	for _, v := range d {
-		b.WriteByte(byte('0' + v))
+		b = append(b, byte('0'+v))
 	}
-	return b.String()
+	return b
 }
 
 // Key returns the canonical key (see the package documentation).
-func (a Action) Key() string {
+func (a Action) Key() string { return string(a.appendKey(make([]byte, 0, 24))) }
+
+// appendKey appends the canonical key to b, so that sorting can write the
+// keys of a whole legal list into one buffer.
+func (a Action) appendKey(b []byte) []byte {
 	switch a.Op {
 	case Seating:
-		return "seating:" + digits(a.Digits)
+		return appendDigits(append(b, "seating:"...), a.Digits)
 	case Empress:
-		return "empress:" + a.Code
+		return append(append(b, "empress:"...), a.Code...)
 	case Favourites:
-		return "favs:" + strings.Join(a.Codes, "")
+		b = append(b, "favs:"...)
+		for _, c := range a.Codes {
+			b = append(b, c...)
+		}
+		return b
 	case Draw:
-		return "draw:" + a.Code
+		return append(append(b, "draw:"...), a.Code...)
 	case RollOff:
-		return "rolloff:" + digits(a.Digits)
+		return appendDigits(append(b, "rolloff:"...), a.Digits)
 	case Place:
-		return "place:" + strconv.Itoa(a.Cell)
+		return strconv.AppendInt(append(b, "place:"...), int64(a.Cell), 10)
 	case Sow:
-		return "sow:" + strconv.Itoa(a.Cell)
+		return strconv.AppendInt(append(b, "sow:"...), int64(a.Cell), 10)
 	case RollNow:
-		return "roll"
+		return append(b, "roll"...)
 	case Free:
-		return "free:" + strconv.Itoa(a.Cell)
+		return strconv.AppendInt(append(b, "free:"...), int64(a.Cell), 10)
 	case Dice:
-		return "roll:" + digits(a.Digits) + a.D4
+		return append(appendDigits(append(b, "roll:"...), a.Digits), a.D4...)
 	case Zero:
-		return "zero:" + strconv.Itoa(a.Die) + ":" + strconv.Itoa(a.Cell)
+		b = strconv.AppendInt(append(b, "zero:"...), int64(a.Die), 10)
+		return strconv.AppendInt(append(b, ':'), int64(a.Cell), 10)
 	case White:
-		return "white:" + a.Code
+		return append(append(b, "white:"...), a.Code...)
 	case Buy:
-		return "buy:" + a.Code
+		return append(append(b, "buy:"...), a.Code...)
 	case Take:
-		return "take:" + strconv.Itoa(a.Slot)
+		return strconv.AppendInt(append(b, "take:"...), int64(a.Slot), 10)
 	case Refresh:
-		return "refresh"
+		return append(b, "refresh"...)
 	case Arrange:
-		return a.Card + "@" + a.Target
+		return append(append(append(b, a.Card...), '@'), a.Target...)
 	case End:
-		return "end"
+		return append(b, "end"...)
 	}
-	return "?"
+	return append(b, '?')
 }
 
 // parseDigits reads a string of decimal digits, each at most max.

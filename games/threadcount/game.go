@@ -1,6 +1,7 @@
 package threadcount
 
 import (
+	"bytes"
 	_ "embed"
 	"errors"
 	"fmt"
@@ -106,8 +107,45 @@ func (Game) ToAct(s *State) []games.Seat {
 	return nil
 }
 
+// sortActions returns the actions sorted by key (keys are unique in a legal
+// list). Each key is written once, all into one buffer, and the sort compares
+// those bytes: the comparator allocates nothing, and the order is exactly
+// that of comparing the Key strings.
 func sortActions(out []Action) []Action {
-	slices.SortFunc(out, func(a, b Action) int { return strings.Compare(a.Key(), b.Key()) })
+	if len(out) < 2 {
+		return out
+	}
+	type keyed struct {
+		key []byte
+		i   int
+	}
+	ks := make([]keyed, len(out))
+	buf := make([]byte, 0, 12*len(out)) // a key that outgrows it keeps its old array
+	for i, a := range out {
+		from := len(buf)
+		buf = a.appendKey(buf)
+		ks[i] = keyed{key: buf[from:len(buf):len(buf)], i: i}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int { return bytes.Compare(a.key, b.key) })
+	// Permute out in place, cycle by cycle: position i takes the action
+	// at ks[i].i, and a done position is marked with -1.
+	for i := range ks {
+		if ks[i].i < 0 {
+			continue
+		}
+		tmp := out[i]
+		j := i
+		for {
+			k := ks[j].i
+			ks[j].i = -1
+			if k == i {
+				out[j] = tmp
+				break
+			}
+			out[j] = out[k]
+			j = k
+		}
+	}
 	return out
 }
 
@@ -175,7 +213,7 @@ func (g Game) Legal(s *State, seat games.Seat) []Action {
 		}
 		out = append(out, Action{Op: End})
 	}
-	out = append(out, arrangeActions(s, seat)...)
+	out = appendArrange(out, s, seat)
 	return sortActions(out)
 }
 
@@ -212,18 +250,41 @@ func where(p Player, ref string) int {
 	return -1
 }
 
-// arrangeActions lists every move of a card not yet arranged this turn to
+// cardRefs are the first card references "c0".."c31" and "p0".."p31", so
+// listing Arrange moves does not build the same short strings every time.
+var cardRefs = func() [2][32]string {
+	var out [2][32]string
+	for i := range 32 {
+		out[0][i] = "c" + strconv.Itoa(i)
+		out[1][i] = "p" + strconv.Itoa(i)
+	}
+	return out
+}()
+
+// cardRef is the reference "<kind><i>" of a player's card, kind 'c' for a
+// colour card and 'p' for a pattern card.
+func cardRef(kind byte, i int) string {
+	if i < len(cardRefs[0]) {
+		if kind == 'c' {
+			return cardRefs[0][i]
+		}
+		return cardRefs[1][i]
+	}
+	return string(kind) + strconv.Itoa(i)
+}
+
+// appendArrange appends every move of a card not yet arranged this turn to
 // a place other than where it is.
-func arrangeActions(s *State, seat games.Seat) []Action {
-	p := s.Players[seat]
-	var out []Action
-	add := func(kind string, n int) {
+func appendArrange(out []Action, s *State, seat games.Seat) []Action {
+	p := &s.Players[seat]
+	out = slices.Grow(out, (len(p.Colours)+len(p.Patterns))*len(Garments))
+	add := func(kind byte, n int) {
 		for i := range n {
-			ref := kind + strconv.Itoa(i)
+			ref := cardRef(kind, i)
 			if slices.Contains(s.Arranged, ref) {
 				continue
 			}
-			at := where(p, ref)
+			at := where(*p, ref)
 			for g, name := range Garments {
 				if g != at {
 					out = append(out, Action{Op: Arrange, Card: ref, Target: name})
@@ -234,8 +295,8 @@ func arrangeActions(s *State, seat games.Seat) []Action {
 			}
 		}
 	}
-	add("c", len(p.Colours))
-	add("p", len(p.Patterns))
+	add('c', len(p.Colours))
+	add('p', len(p.Patterns))
 	return out
 }
 

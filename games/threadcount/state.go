@@ -357,3 +357,22 @@ func (s *State) clone() State {
 	out.Conceded = slices.Clone(s.Conceded)
 	return out
 }
+
+// Clone returns a deep copy of the state (games.Cloner): the driver uses it
+// instead of a JSON round trip. Unlike clone it keeps nil and empty slices
+// apart, so the copy is deeply equal to the original.
+func (s *State) Clone() State {
+	out := s.clone()
+	if s.Players == nil {
+		out.Players = nil
+	}
+	for i, p := range s.Players {
+		if p.Colours == nil {
+			out.Players[i].Colours = nil
+		}
+		if p.Patterns == nil {
+			out.Players[i].Patterns = nil
+		}
+	}
+	return out
+}

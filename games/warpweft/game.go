@@ -1,6 +1,7 @@
 package warpweft
 
 import (
+	"bytes"
 	_ "embed"
 	"errors"
 	"fmt"
@@ -94,13 +95,41 @@ func (g Game) Legal(s *State, seat games.Seat) []Action {
 		return nil
 	}
 	open := OpenCells(s.Grid)
-	out := make([]Action, 0, len(s.Hands[seat])*len(open))
-	for _, c := range s.Hands[seat] {
-		for _, cell := range open {
-			out = append(out, Action{Op: Place, Card: c, Cell: cell})
+	return placements(s.Hands[seat], open)
+}
+
+// placements lists every card of hand on every cell of open, sorted by key.
+// Each key is written once, all into one buffer, and the sort compares
+// those bytes: the comparator allocates nothing, and the order is exactly
+// that of comparing the Key strings.
+func placements(hand []string, open []Cell) []Action {
+	n := len(hand) * len(open)
+	if n == 0 {
+		return []Action{}
+	}
+	type keyed struct {
+		key  []byte
+		card int32
+		cell int32
+	}
+	ks := make([]keyed, 0, n)
+	buf := make([]byte, 0, n*16) // a key that outgrows it keeps its old array
+	for i, c := range hand {
+		for j, cell := range open {
+			from := len(buf)
+			buf = append(buf, c...)
+			buf = append(buf, '@')
+			buf = strconv.AppendInt(buf, int64(cell.X), 10)
+			buf = append(buf, ',')
+			buf = strconv.AppendInt(buf, int64(cell.Y), 10)
+			ks = append(ks, keyed{key: buf[from:len(buf):len(buf)], card: int32(i), cell: int32(j)})
 		}
 	}
-	slices.SortFunc(out, func(a, b Action) int { return strings.Compare(a.Key(), b.Key()) })
+	slices.SortFunc(ks, func(a, b keyed) int { return bytes.Compare(a.key, b.key) })
+	out := make([]Action, n)
+	for i, k := range ks {
+		out[i] = Action{Op: Place, Card: hand[k.card], Cell: open[k.cell]}
+	}
 	return out
 }
 

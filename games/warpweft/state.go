@@ -137,3 +137,15 @@ func card(code string) decktet.Card {
 	}
 	return decktet.Card{Code: code, Name: code}
 }
+
+// Clone returns a deep copy of the state (games.Cloner): the driver uses it
+// instead of a JSON round trip.
+func (s *State) Clone() State {
+	out := *s
+	for i := range s.Hands {
+		out.Hands[i] = slices.Clone(s.Hands[i])
+	}
+	out.Undealt = slices.Clone(s.Undealt)
+	out.Grid = slices.Clone(s.Grid)
+	return out
+}
