@@ -106,27 +106,25 @@ func (c *Canvas) CardBack(x, y, w, h float64) {
 	rad := cardRadius(w)
 	c.Box(x, y, w, h, rad, BackColor, Ink, cardLine(w))
 	in := math.Max(3, w*0.1)
-	c.Push()
-	c.DrawRoundedRectangle(x+in, y+in, w-2*in, h-2*in, rad*0.6)
-	c.Clip()
-	step := math.Max(4, w*0.12)
-	lw := step * 0.42
-	c.SetLineWidth(lw)
-	c.SetColor(withAlpha(BackWeave, 0xC0))
-	for i, gx := 0, x+in; gx < x+w; i, gx = i+1, gx+step {
-		for j, gy := 0, y+in; gy < y+h; j, gy = j+1, gy+step {
-			// Alternate over/under: horizontal on even squares, vertical
-			// on odd ones, like plain weave.
-			if (i+j)%2 == 0 {
-				c.DrawLine(gx, gy+step/2, gx+step, gy+step/2)
-			} else {
-				c.DrawLine(gx+step/2, gy, gx+step/2, gy+step)
+	// The weave is drawn on a small canvas clipped to the inner panel, so
+	// the clip mask is the card's size, never the whole picture's.
+	c.clipped(x+in, y+in, w-2*in, h-2*in, rad*0.6, func(sub *Canvas, iw, ih float64) {
+		step := math.Max(4, w*0.12)
+		sub.SetLineWidth(step * 0.42)
+		sub.SetColor(withAlpha(BackWeave, 0xC0))
+		for i, gx := 0, 0.0; gx < iw+in; i, gx = i+1, gx+step {
+			for j, gy := 0, 0.0; gy < ih+in; j, gy = j+1, gy+step {
+				// Alternate over/under: horizontal on even squares,
+				// vertical on odd ones, like plain weave.
+				if (i+j)%2 == 0 {
+					sub.DrawLine(gx, gy+step/2, gx+step, gy+step/2)
+				} else {
+					sub.DrawLine(gx+step/2, gy, gx+step/2, gy+step)
+				}
 			}
 		}
-	}
-	c.Stroke()
-	c.ResetClip()
-	c.Pop()
+		sub.Stroke()
+	})
 	c.Outline(x+in, y+in, w-2*in, h-2*in, rad*0.6, BackWeave, math.Max(1, w*0.025))
 }
 
