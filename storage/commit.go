@@ -1,8 +1,8 @@
 package storage
 
 import (
+	"encoding/json"
 	"errors"
-	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -228,7 +228,8 @@ func (s *Store) commit(batch []writeReq) {
 }
 
 // writeMessages stores pending board message ids in their bindings. A
-// binding that no longer exists is skipped.
+// binding that no longer exists or does not decode is skipped: a message
+// id is never worth failing the batch it rides with.
 func writeMessages(tx *bolt.Tx, msgs map[uint64]pendingMessage) error {
 	if len(msgs) == 0 {
 		return nil
@@ -249,9 +250,13 @@ func writeMessages(tx *bolt.Tx, msgs map[uint64]pendingMessage) error {
 		if !m.updated.IsZero() {
 			b.Updated = m.updated.UTC()
 		}
-		if err := putJSON(bk, itob(id), b); err != nil {
-			return fmt.Errorf("storage: binding %d: message: %w", id, err)
+		v, err = json.Marshal(b)
+		if err != nil {
+			continue
 		}
+		// bbolt refuses a put before changing anything, so a refusal
+		// leaves the transaction good for the batch.
+		_ = bk.Put(itob(id), v)
 	}
 	return nil
 }
