@@ -3,6 +3,7 @@ package storage
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -183,7 +184,7 @@ func (s *Store) commit(batch []writeReq) {
 			return err
 		}
 		for i, r := range batch {
-			errs[i] = r.fn(tx)
+			errs[i] = run(r.fn, tx)
 			if errs[i] != nil && !isClean(errs[i]) {
 				return errs[i]
 			}
@@ -216,7 +217,7 @@ func (s *Store) commit(batch []writeReq) {
 		return
 	}
 	for _, r := range batch {
-		err := s.db.Update(r.fn)
+		err := s.db.Update(func(tx *bolt.Tx) error { return run(r.fn, tx) })
 		if err == nil {
 			c.commits.Add(1)
 			if c.onCommit != nil {
@@ -225,6 +226,17 @@ func (s *Store) commit(batch []writeReq) {
 		}
 		r.done <- err
 	}
+}
+
+// run calls fn, turning a panic (in a caller's Effects hook, say) into an
+// error for that request, so the committer and the other callers go on.
+func run(fn func(*bolt.Tx) error, tx *bolt.Tx) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("storage: write failed: %v", p)
+		}
+	}()
+	return fn(tx)
 }
 
 // writeMessages stores pending board message ids in their bindings. A

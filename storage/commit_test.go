@@ -497,3 +497,19 @@ func TestReadOnlyRefusesWrites(t *testing.T) {
 		t.Fatal("a read-only store accepted a write")
 	}
 }
+
+func TestPanickingEffectsFailsOnlyItsMove(t *testing.T) {
+	cat := catalog(t)
+	s, _ := open(t)
+	id, tab := bound(t, s, cat)
+	seat, key := next(t, tab)
+	m := meta(2)
+	m.Effects = func(*Binding, games.Table) ([]Timer, error) { panic("bad hook") }
+	if _, _, err := s.Play(cat, id, seat, tab.Version(), key, m); err == nil {
+		t.Fatal("a panicking hook did not fail its move")
+	}
+	m.Effects = nil
+	if _, _, err := s.Play(cat, id, seat, tab.Version(), key, m); err != nil {
+		t.Fatalf("the store after a panicking hook: %v", err)
+	}
+}
