@@ -82,9 +82,6 @@ type committer struct {
 
 	// commits counts the transactions the committer committed (tests).
 	commits atomic.Uint64
-	// onCommit, when set (tests only), runs after each committed batch
-	// with its number of requests.
-	onCommit func(n int)
 }
 
 func newCommitter() *committer {
@@ -184,7 +181,7 @@ func (s *Store) commit(batch []writeReq) {
 			return err
 		}
 		for i, r := range batch {
-			errs[i] = run(r.fn, tx)
+			errs[i] = call(r.fn, tx)
 			if errs[i] != nil && !isClean(errs[i]) {
 				return errs[i]
 			}
@@ -193,9 +190,6 @@ func (s *Store) commit(batch []writeReq) {
 	})
 	if err == nil {
 		c.commits.Add(1)
-		if c.onCommit != nil {
-			c.onCommit(len(batch))
-		}
 		for i, r := range batch {
 			r.done <- errs[i]
 		}
@@ -217,20 +211,17 @@ func (s *Store) commit(batch []writeReq) {
 		return
 	}
 	for _, r := range batch {
-		err := s.db.Update(func(tx *bolt.Tx) error { return run(r.fn, tx) })
+		err := s.db.Update(func(tx *bolt.Tx) error { return call(r.fn, tx) })
 		if err == nil {
 			c.commits.Add(1)
-			if c.onCommit != nil {
-				c.onCommit(1)
-			}
 		}
 		r.done <- err
 	}
 }
 
-// run calls fn, turning a panic (in a caller's Effects hook, say) into an
+// call calls fn, turning a panic (in a caller's Effects hook, say) into an
 // error for that request, so the committer and the other callers go on.
-func run(fn func(*bolt.Tx) error, tx *bolt.Tx) (err error) {
+func call(fn func(*bolt.Tx) error, tx *bolt.Tx) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("storage: write failed: %v", p)
