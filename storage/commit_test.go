@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -511,5 +512,42 @@ func TestPanickingEffectsFailsOnlyItsMove(t *testing.T) {
 	m.Effects = nil
 	if _, _, err := s.Play(cat, id, seat, tab.Version(), key, m); err != nil {
 		t.Fatalf("the store after a panicking hook: %v", err)
+	}
+}
+
+func TestPlayRereadsAChangedTable(t *testing.T) {
+	cat := catalog(t)
+	s, _ := open(t)
+	id, tab, _, err := s.Create(cat, "toy", nil, 2, meta(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat, key := next(t, tab)
+	calls := 0
+	s.afterPrepare = func() {
+		calls++
+		if calls == 1 {
+			// Another click lands between the read and the write.
+			if _, _, err := s.Play(cat, id, seat, tab.Version(), key, meta(3)); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	out, steps, err := s.Play(cat, id, seat, tab.Version(), key, meta(2))
+	s.afterPrepare = nil
+	if !errors.Is(err, games.ErrStale) || steps != nil {
+		t.Fatalf("play overtaken by another = %v, %v", steps, err)
+	}
+	if out == nil || out.Version() != tab.Version()+1 {
+		t.Fatalf("overtaken play returned %v, want the current table", out)
+	}
+	// The write saw the change and the move started over: the engine
+	// refused the re-read table (no third prepare), rather than the retry
+	// limit.
+	if calls != 2 || strings.Contains(err.Error(), "while the move was prepared") {
+		t.Fatalf("afterPrepare ran %d times, error %v; want 2 and the engine's refusal", calls, err)
+	}
+	if log, _ := s.Log(id); uint64(len(log)) != tab.Version()+1 {
+		t.Fatalf("log has %d entries after one move", len(log))
 	}
 }

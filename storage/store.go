@@ -91,6 +91,9 @@ type Store struct {
 	// transaction, after everything is written and before commit; an error
 	// rolls the transaction back.
 	beforeCommit func() error
+	// afterPrepare, when set (tests only), runs in Play and Concede between
+	// the read of the table and the write of the move.
+	afterPrepare func()
 }
 
 // Open opens or creates the database at path, creates the buckets and

@@ -274,6 +274,9 @@ func (s *Store) advance(cat *games.Catalog, id uint64, m Meta, act func(games.Ta
 		if err != nil {
 			return nil, nil, err
 		}
+		if s.afterPrepare != nil {
+			s.afterPrepare()
+		}
 		err = s.write(func(tx *bolt.Tx) error {
 			v := tx.Bucket(bucketTables).Get(itob(id))
 			if v == nil {
