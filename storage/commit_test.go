@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -549,5 +550,46 @@ func TestPlayRereadsAChangedTable(t *testing.T) {
 	}
 	if log, _ := s.Log(id); uint64(len(log)) != tab.Version()+1 {
 		t.Fatalf("log has %d entries after one move", len(log))
+	}
+}
+
+func TestPlayGivesUpAfterRepeatedChanges(t *testing.T) {
+	cat := catalog(t)
+	s, _ := open(t)
+	id, tab, _, err := s.Create(cat, "toy", nil, 2, meta(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat, key := next(t, tab)
+	calls := 0
+	s.afterPrepare = func() {
+		calls++
+		// Rewrite the envelope in another, equivalent spelling: same
+		// table, other bytes.
+		if err := s.db.Update(func(tx *bolt.Tx) error {
+			bk := tx.Bucket(bucketTables)
+			var buf bytes.Buffer
+			if calls%2 == 1 {
+				if err := json.Indent(&buf, bk.Get(itob(id)), "", " "); err != nil {
+					return err
+				}
+			} else if err := json.Compact(&buf, bk.Get(itob(id))); err != nil {
+				return err
+			}
+			return bk.Put(itob(id), buf.Bytes())
+		}); err != nil {
+			t.Error(err)
+		}
+	}
+	out, _, err := s.Play(cat, id, seat, tab.Version(), key, meta(2))
+	s.afterPrepare = nil
+	if !errors.Is(err, games.ErrStale) || calls != maxAttempts {
+		t.Fatalf("play on a table that keeps changing = %v after %d tries", err, calls)
+	}
+	if out == nil || out.Version() != tab.Version() {
+		t.Fatalf("the refusal returned %v, want the current table", out)
+	}
+	if _, _, err := s.Play(cat, id, seat, tab.Version(), key, meta(2)); err != nil {
+		t.Fatalf("the same play once the table is quiet: %v", err)
 	}
 }
