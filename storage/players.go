@@ -9,7 +9,7 @@ import (
 // SetPlaying records that users sit at a running table, so "my games"
 // reads one small bucket per user instead of every binding.
 func (s *Store) SetPlaying(table uint64, users []string) error {
-	return s.db.Update(func(tx *bolt.Tx) error {
+	return s.write(func(tx *bolt.Tx) error {
 		for _, u := range users {
 			bk, err := tx.Bucket(bucketPlayers).CreateBucketIfNotExists([]byte(u))
 			if err != nil {
@@ -25,7 +25,7 @@ func (s *Store) SetPlaying(table uint64, users []string) error {
 
 // DonePlaying removes a finished or abandoned table from its users' index.
 func (s *Store) DonePlaying(table uint64, users []string) error {
-	return s.db.Update(func(tx *bolt.Tx) error {
+	return s.write(func(tx *bolt.Tx) error {
 		for _, u := range users {
 			if bk := tx.Bucket(bucketPlayers).Bucket([]byte(u)); bk != nil {
 				if err := bk.Delete(itob(table)); err != nil {

@@ -56,7 +56,7 @@ type Binding struct {
 // empty status becomes StatusLobby.
 func (s *Store) CreateLobby(b Binding) (uint64, error) {
 	var id uint64
-	err := s.db.Update(func(tx *bolt.Tx) error {
+	err := s.write(func(tx *bolt.Tx) error {
 		seq, err := tx.Bucket(bucketTables).NextSequence()
 		if err != nil {
 			return fmt.Errorf("storage: lobby id: %w", err)
@@ -74,24 +74,49 @@ func (s *Store) CreateLobby(b Binding) (uint64, error) {
 	return id, err
 }
 
-// PutBinding stores b under b.Table, replacing any earlier binding.
+// PutBinding stores b under b.Table, replacing any earlier binding. A
+// message id recorded by SetMessage before this call and not yet written
+// is written first, so b (as the caller last saw it) wins.
 func (s *Store) PutBinding(b Binding) error {
 	if b.Table == 0 {
 		return errors.New("storage: binding without a table id")
 	}
-	return s.db.Update(func(tx *bolt.Tx) error {
-		return putJSON(tx.Bucket(bucketBindings), itob(b.Table), b)
+	v, err := json.Marshal(b)
+	if err != nil {
+		return fmt.Errorf("storage: encode binding %d: %w", b.Table, err)
+	}
+	return s.write(func(tx *bolt.Tx) error {
+		return putBytes(tx.Bucket(bucketBindings), itob(b.Table), v)
 	})
 }
 
 // GetBinding returns the binding of table id; a missing one wraps
-// ErrNotFound.
+// ErrNotFound. A message id recorded by SetMessage and not yet written is
+// already part of it.
 func (s *Store) GetBinding(id uint64) (Binding, error) {
 	var b Binding
 	err := s.db.View(func(tx *bolt.Tx) error {
 		return getJSON(tx.Bucket(bucketBindings), itob(id), &b, fmt.Sprintf("binding %d", id))
 	})
-	return b, err
+	if err != nil {
+		return b, err
+	}
+	if m, ok := s.pendingMessageOf(id); ok {
+		b.Message = m.message
+		if !m.updated.IsZero() {
+			b.Updated = m.updated.UTC()
+		}
+	}
+	return b, nil
+}
+
+// decodeBinding decodes the stored binding of table id.
+func decodeBinding(id uint64, v []byte) (Binding, error) {
+	var b Binding
+	if err := json.Unmarshal(v, &b); err != nil {
+		return Binding{}, fmt.Errorf("storage: binding %d: %w", id, errors.Join(games.ErrCorrupt, err))
+	}
+	return b, nil
 }
 
 // SetActive records table as the game running in channel (a channel or a
@@ -100,7 +125,7 @@ func (s *Store) SetActive(channel string, table uint64) error {
 	if channel == "" || table == 0 {
 		return errors.New("storage: set active needs a channel and a table id")
 	}
-	return s.db.Update(func(tx *bolt.Tx) error {
+	return s.write(func(tx *bolt.Tx) error {
 		if err := tx.Bucket(bucketChannels).Put([]byte(channel), itob(table)); err != nil {
 			return fmt.Errorf("storage: channel %s: %w", channel, err)
 		}
@@ -128,7 +153,7 @@ func (s *Store) Active(channel string) (uint64, error) {
 // ClearActive forgets the table running in channel; clearing an empty
 // channel is not an error.
 func (s *Store) ClearActive(channel string) error {
-	return s.db.Update(func(tx *bolt.Tx) error {
+	return s.write(func(tx *bolt.Tx) error {
 		if err := tx.Bucket(bucketChannels).Delete([]byte(channel)); err != nil {
 			return fmt.Errorf("storage: channel %s: %w", channel, err)
 		}
@@ -141,8 +166,12 @@ func (s *Store) PutGuild(guild string, v any) error {
 	if guild == "" {
 		return errors.New("storage: guild settings need a guild id")
 	}
-	return s.db.Update(func(tx *bolt.Tx) error {
-		return putJSON(tx.Bucket(bucketGuilds), []byte(guild), v)
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("storage: encode guild %s: %w", guild, err)
+	}
+	return s.write(func(tx *bolt.Tx) error {
+		return putBytes(tx.Bucket(bucketGuilds), []byte(guild), b)
 	})
 }
 
@@ -159,8 +188,12 @@ func (s *Store) PutUser(user string, v any) error {
 	if user == "" {
 		return errors.New("storage: user settings need a user id")
 	}
-	return s.db.Update(func(tx *bolt.Tx) error {
-		return putJSON(tx.Bucket(bucketUsers), []byte(user), v)
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("storage: encode user %s: %w", user, err)
+	}
+	return s.write(func(tx *bolt.Tx) error {
+		return putBytes(tx.Bucket(bucketUsers), []byte(user), b)
 	})
 }
 
@@ -178,6 +211,14 @@ func putJSON(bk *bolt.Bucket, k []byte, v any) error {
 	}
 	if err := bk.Put(k, b); err != nil {
 		return fmt.Errorf("storage: put: %w", err)
+	}
+	return nil
+}
+
+// putBytes stores an encoded record. A put that fails wrote nothing.
+func putBytes(bk *bolt.Bucket, k, v []byte) error {
+	if err := bk.Put(k, v); err != nil {
+		return clean(fmt.Errorf("storage: put: %w", err))
 	}
 	return nil
 }

@@ -48,30 +48,43 @@ func (s *Store) Schedule(ts ...Timer) error {
 		// write the meta page and fsync.
 		return nil
 	}
-	return s.db.Update(func(tx *bolt.Tx) error {
-		sched := tx.Bucket(bucketSchedule)
-		for _, t := range ts {
-			if t.Due.IsZero() || t.Kind == "" {
-				return fmt.Errorf("storage: timer without due time or kind: %+v", t)
-			}
-			b, err := json.Marshal(t)
-			if err != nil {
-				return fmt.Errorf("storage: encode timer: %w", err)
-			}
-			k := t.key()
-			if err := sched.Put(k, b); err != nil {
-				return fmt.Errorf("storage: schedule: %w", err)
-			}
-			idx, err := tx.Bucket(bucketTimers).CreateBucketIfNotExists(itob(t.Table))
-			if err != nil {
-				return fmt.Errorf("storage: timer index: %w", err)
-			}
-			if err := idx.Put(k, nil); err != nil {
-				return fmt.Errorf("storage: timer index: %w", err)
-			}
+	if err := checkTimers(ts); err != nil {
+		return err
+	}
+	return s.write(func(tx *bolt.Tx) error { return scheduleTx(tx, ts) })
+}
+
+// checkTimers refuses timers without a due time or a kind.
+func checkTimers(ts []Timer) error {
+	for _, t := range ts {
+		if t.Due.IsZero() || t.Kind == "" {
+			return fmt.Errorf("storage: timer without due time or kind: %+v", t)
 		}
-		return nil
-	})
+	}
+	return nil
+}
+
+// scheduleTx stores checked timers and their per-table index entries.
+func scheduleTx(tx *bolt.Tx, ts []Timer) error {
+	sched := tx.Bucket(bucketSchedule)
+	for _, t := range ts {
+		b, err := json.Marshal(t)
+		if err != nil {
+			return fmt.Errorf("storage: encode timer: %w", err)
+		}
+		k := t.key()
+		if err := sched.Put(k, b); err != nil {
+			return fmt.Errorf("storage: schedule: %w", err)
+		}
+		idx, err := tx.Bucket(bucketTimers).CreateBucketIfNotExists(itob(t.Table))
+		if err != nil {
+			return fmt.Errorf("storage: timer index: %w", err)
+		}
+		if err := idx.Put(k, nil); err != nil {
+			return fmt.Errorf("storage: timer index: %w", err)
+		}
+	}
+	return nil
 }
 
 // Due returns up to limit timers due at or before now, earliest first. It
@@ -114,7 +127,7 @@ func (s *Store) Next() (time.Time, bool, error) {
 
 // Unschedule removes one timer (a timer that has fired).
 func (s *Store) Unschedule(t Timer) error {
-	return s.db.Update(func(tx *bolt.Tx) error {
+	return s.write(func(tx *bolt.Tx) error {
 		k := t.key()
 		if err := tx.Bucket(bucketSchedule).Delete(k); err != nil {
 			return fmt.Errorf("storage: unschedule: %w", err)
@@ -131,7 +144,7 @@ func (s *Store) Unschedule(t Timer) error {
 // UnscheduleTable removes every timer of a table (it ended or was
 // abandoned), through the per-table index.
 func (s *Store) UnscheduleTable(table uint64) error {
-	return s.db.Update(func(tx *bolt.Tx) error {
+	return s.write(func(tx *bolt.Tx) error {
 		timers := tx.Bucket(bucketTimers)
 		idx := timers.Bucket(itob(table))
 		if idx == nil {

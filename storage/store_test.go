@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -43,8 +44,9 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := Open(path, Options{NoSync: true})
-	if !errors.Is(err, ErrSchema) || !strings.Contains(err.Error(), "schema 2") {
-		t.Fatalf("Open of a newer database: %v, want ErrSchema naming schema 2", err)
+	want := fmt.Sprintf("schema %d", SchemaVersion+1)
+	if !errors.Is(err, ErrSchema) || !strings.Contains(err.Error(), want) {
+		t.Fatalf("Open of a newer database: %v, want ErrSchema naming %s", err, want)
 	}
 	// The refusal released the lock: the file can be opened by the next try.
 	if _, err := Open(path, Options{Timeout: 100 * time.Millisecond}); !errors.Is(err, ErrSchema) {

@@ -21,6 +21,16 @@ type Meta struct {
 	At          time.Time
 	User        string
 	Interaction string
+	// Effects, when set, runs inside the move's write transaction when the
+	// table has a binding, after the binding's status followed the game.
+	// It receives the binding and the table after the move, may edit the
+	// binding (its clock, say) and returns timers to schedule; storage
+	// writes the binding and the timers in the move's transaction, so they
+	// are durable together with the move or not at all. An error rolls the
+	// move back and is returned wrapped. Effects may run more than once for
+	// one move (a retried transaction): it must depend only on its
+	// arguments. It must not call the Store.
+	Effects func(b *Binding, t games.Table) ([]Timer, error)
 }
 
 // normalize stamps a zero time with the clock and stores times in UTC.
@@ -47,6 +57,22 @@ type interaction struct {
 	Version uint64    `json:"version"`
 	At      time.Time `json:"at"`
 }
+
+// interactionKey is the key of an interaction in the interactions_by_time
+// index: the time in nanoseconds (8 bytes big-endian), then the id, so the
+// index is in time order and pruning is a cursor walk from its start.
+func interactionKey(at time.Time, id string) []byte {
+	k := make([]byte, 0, 8+len(id))
+	k = binary.BigEndian.AppendUint64(k, uint64(at.UnixNano()))
+	return append(k, id...)
+}
+
+// maxAttempts bounds how often Play and Concede re-read a table that
+// changed between their read and their write.
+const maxAttempts = 4
+
+// errConflict: the stored table changed after the move read it.
+var errConflict = errors.New("storage: table changed while the move was prepared")
 
 // decodeEntry decodes a log record stored under an 8-byte version key and
 // checks that the key and the record agree.
@@ -82,76 +108,9 @@ func newSeed() ([2]uint64, error) {
 	return [2]uint64{binary.BigEndian.Uint64(b[:8]), binary.BigEndian.Uint64(b[8:])}, nil
 }
 
-// Create creates a table of game under a new id, resolves the opening chance
-// steps with a fresh secret seed and stores the envelope and the log in one
-// transaction. A repeated m.Interaction returns the table it created, with
-// an error wrapping ErrDuplicate.
-func (s *Store) Create(cat *games.Catalog, game string, opts games.Options, seats int, m Meta) (uint64, games.Table, []games.Step, error) {
-	m = m.normalize()
-	var (
-		id    uint64
-		out   games.Table
-		steps []games.Step
-	)
-	err := s.db.Update(func(tx *bolt.Tx) error {
-		if prev, err := duplicate(tx, m); err != nil {
-			id = prev.Table
-			out, _ = loadTx(tx, cat, prev.Table)
-			return err
-		}
-		seq, err := tx.Bucket(bucketTables).NextSequence()
-		if err != nil {
-			return fmt.Errorf("storage: table id: %w", err)
-		}
-		t, st, err := s.createTx(tx, cat, seq, game, opts, seats, m)
-		if err != nil {
-			return err
-		}
-		id, out, steps = seq, t, st
-		return nil
-	})
-	if err != nil {
-		return id, out, nil, err
-	}
-	return id, out, steps, nil
-}
-
-// CreateAt creates a table like Create under an id reserved earlier by
-// CreateLobby. The id must have been reserved and hold no table yet
-// (ErrExists). A lobby binding under the id becomes "active" in the same
-// transaction.
-func (s *Store) CreateAt(cat *games.Catalog, id uint64, game string, opts games.Options, seats int, m Meta) (games.Table, []games.Step, error) {
-	m = m.normalize()
-	var (
-		out   games.Table
-		steps []games.Step
-	)
-	err := s.db.Update(func(tx *bolt.Tx) error {
-		if prev, err := duplicate(tx, m); err != nil {
-			out, _ = loadTx(tx, cat, prev.Table)
-			return err
-		}
-		tables := tx.Bucket(bucketTables)
-		if id == 0 || id > tables.Sequence() {
-			return fmt.Errorf("storage: table id %d was never reserved: %w", id, ErrNotFound)
-		}
-		if tables.Get(itob(id)) != nil {
-			return fmt.Errorf("storage: table %d: %w", id, ErrExists)
-		}
-		t, st, err := s.createTx(tx, cat, id, game, opts, seats, m)
-		if err != nil {
-			return err
-		}
-		out, steps = t, st
-		return nil
-	})
-	if err != nil {
-		return out, nil, err
-	}
-	return out, steps, nil
-}
-
-func (s *Store) createTx(tx *bolt.Tx, cat *games.Catalog, id uint64, game string, opts games.Options, seats int, m Meta) (games.Table, []games.Step, error) {
+// newTable builds a fresh table of game with a new secret seed, outside
+// any transaction.
+func newTable(cat *games.Catalog, game string, opts games.Options, seats int) (games.Table, []games.Step, error) {
 	seed, err := newSeed()
 	if err != nil {
 		return nil, nil, err
@@ -160,13 +119,99 @@ func (s *Store) createTx(tx *bolt.Tx, cat *games.Catalog, id uint64, game string
 	if err != nil {
 		return nil, nil, fmt.Errorf("storage: create %s: %w", game, err)
 	}
-	if _, err := tx.Bucket(bucketLogs).CreateBucket(itob(id)); err != nil {
-		return nil, nil, fmt.Errorf("storage: log of table %d: %w", id, err)
+	return t, steps, nil
+}
+
+// Create creates a table of game under a new id, resolves the opening chance
+// steps with a fresh secret seed and stores the envelope and the log in one
+// transaction. A repeated m.Interaction returns the table it created, with
+// an error wrapping ErrDuplicate.
+func (s *Store) Create(cat *games.Catalog, game string, opts games.Options, seats int, m Meta) (uint64, games.Table, []games.Step, error) {
+	m = m.normalize()
+	t, steps, err := newTable(cat, game, opts, seats)
+	if err != nil {
+		return 0, nil, nil, err
 	}
-	if err := s.commitMove(tx, id, t, steps, m); err != nil {
+	p, err := prepare(0, t, steps, m)
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	var id, prev uint64
+	err = s.write(func(tx *bolt.Tx) error {
+		id = 0
+		if r, err := duplicate(tx, m); err != nil {
+			prev = r.Table
+			return clean(err)
+		}
+		seq, err := tx.Bucket(bucketTables).NextSequence()
+		if err != nil {
+			return fmt.Errorf("storage: table id: %w", err)
+		}
+		if err := s.createTx(tx, seq, p); err != nil {
+			return err
+		}
+		id = seq
+		return nil
+	})
+	if errors.Is(err, ErrDuplicate) {
+		out, _ := s.Load(cat, prev)
+		return prev, out, nil, err
+	}
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	return id, t, steps, nil
+}
+
+// CreateAt creates a table like Create under an id reserved earlier by
+// CreateLobby. The id must have been reserved and hold no table yet
+// (ErrExists). A lobby binding under the id becomes "active" in the same
+// transaction.
+func (s *Store) CreateAt(cat *games.Catalog, id uint64, game string, opts games.Options, seats int, m Meta) (games.Table, []games.Step, error) {
+	m = m.normalize()
+	t, steps, err := newTable(cat, game, opts, seats)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := prepare(id, t, steps, m)
+	if err != nil {
+		return nil, nil, err
+	}
+	var prev uint64
+	err = s.write(func(tx *bolt.Tx) error {
+		if r, err := duplicate(tx, m); err != nil {
+			prev = r.Table
+			return clean(err)
+		}
+		tables := tx.Bucket(bucketTables)
+		if id == 0 || id > tables.Sequence() {
+			return clean(fmt.Errorf("storage: table id %d was never reserved: %w", id, ErrNotFound))
+		}
+		if tables.Get(itob(id)) != nil {
+			return clean(fmt.Errorf("storage: table %d: %w", id, ErrExists))
+		}
+		return s.createTx(tx, id, p)
+	})
+	if errors.Is(err, ErrDuplicate) {
+		out, _ := s.Load(cat, prev)
+		return out, nil, err
+	}
+	if err != nil {
 		return nil, nil, err
 	}
 	return t, steps, nil
+}
+
+// createTx stores a new table under id: its log bucket, then the move.
+func (s *Store) createTx(tx *bolt.Tx, id uint64, p *prepared) error {
+	plan, err := planBinding(tx, id, p.t, p.m)
+	if err != nil {
+		return clean(err)
+	}
+	if _, err := tx.Bucket(bucketLogs).CreateBucket(itob(id)); err != nil {
+		return fmt.Errorf("storage: log of table %d: %w", id, err)
+	}
+	return s.applyMove(tx, id, p, plan)
 }
 
 // Play applies seat's action key, chosen at version at, to table id and
@@ -189,54 +234,119 @@ func (s *Store) Concede(cat *games.Catalog, id uint64, seat games.Seat, at uint6
 	return s.advance(cat, id, m, func(t games.Table) ([]games.Step, error) { return t.Concede(seat, at) })
 }
 
+// advance applies a move optimistically: it reads the envelope in a read
+// transaction, decodes it, applies the move and encodes everything outside
+// the writer, then writes the bytes in a group commit provided the stored
+// envelope is still the one it read. When it is not, it starts over, at
+// most maxAttempts times, and then refuses with games.ErrStale.
 func (s *Store) advance(cat *games.Catalog, id uint64, m Meta, act func(games.Table) ([]games.Step, error)) (games.Table, []games.Step, error) {
 	m = m.normalize()
-	return s.inMove(cat, id, m, func(tx *bolt.Tx, t games.Table) (games.Table, []games.Step, error) {
-		st, err := act(t)
+	for attempt := 1; ; attempt++ {
+		raw, head, dup, headErr, err := s.readMove(id, m)
+		if err != nil {
+			return nil, nil, err
+		}
+		t, err := cat.Decode(raw)
 		if err != nil {
 			return nil, nil, fmt.Errorf("storage: table %d: %w", id, err)
 		}
-		if err := s.commitMove(tx, id, t, st, m); err != nil {
+		if dup != nil {
+			return t, nil, dup
+		}
+		if headErr != nil {
+			return nil, nil, headErr
+		}
+		ver := t.Version()
+		if head != ver {
+			return nil, nil, fmt.Errorf("storage: table %d is at version %d but its log ends at %d: %w", id, ver, head, games.ErrCorrupt)
+		}
+		st, err := act(t)
+		if err != nil {
+			err = fmt.Errorf("storage: table %d: %w", id, err)
+			if isEngineRefusal(err) {
+				// The engine refused before changing anything: the table
+				// is still the one read, worth showing.
+				return t, nil, err
+			}
 			return nil, nil, err
 		}
-		return t, st, nil
-	})
+		p, err := prepare(id, t, st, m)
+		if err != nil {
+			return nil, nil, err
+		}
+		if s.afterPrepare != nil {
+			s.afterPrepare()
+		}
+		err = s.write(func(tx *bolt.Tx) error {
+			v := tx.Bucket(bucketTables).Get(itob(id))
+			if v == nil {
+				return clean(fmt.Errorf("storage: table %d: %w", id, ErrNotFound))
+			}
+			if !bytes.Equal(v, raw) {
+				return clean(errConflict)
+			}
+			if err := checkLogHead(tx, id, ver); err != nil {
+				return clean(err)
+			}
+			if _, err := duplicate(tx, m); err != nil {
+				return clean(err)
+			}
+			plan, err := planBinding(tx, id, t, m)
+			if err != nil {
+				return clean(err)
+			}
+			return s.applyMove(tx, id, p, plan)
+		})
+		switch {
+		case err == nil:
+			return t, st, nil
+		case errors.Is(err, errConflict) && attempt < maxAttempts:
+			continue
+		case errors.Is(err, errConflict):
+			cur, _ := s.Load(cat, id)
+			return cur, nil, fmt.Errorf("storage: table %d changed %d times while the move was prepared: %w", id, attempt, games.ErrStale)
+		case errors.Is(err, ErrDuplicate):
+			cur, _ := s.Load(cat, id)
+			return cur, nil, err
+		default:
+			return nil, nil, err
+		}
+	}
 }
 
-// inMove runs fn inside one write transaction on table id, after openMove
-// (load, refuse a repeated interaction, check snapshot and log agree); m
-// is already normalized by the caller, whose fn commits with it. On
-// error the table returned is the current one when the rules refused
-// (nothing changed, worth showing) or the interaction was a duplicate, and
-// nil when storage failed.
-func (s *Store) inMove(cat *games.Catalog, id uint64, m Meta, fn func(*bolt.Tx, games.Table) (games.Table, []games.Step, error)) (games.Table, []games.Step, error) {
-	var (
-		out   games.Table
-		steps []games.Step
-	)
-	err := s.db.Update(func(tx *bolt.Tx) error {
-		t, err := openMove(tx, cat, id, m)
-		if err != nil {
-			if errors.Is(err, ErrDuplicate) {
-				out = t
+// readMove reads what a move needs in one read transaction: a copy of the
+// envelope, the last log key (or why it cannot be read) and, when m's
+// interaction was already applied, the ErrDuplicate error to return. err
+// is for a missing table or a failed read.
+func (s *Store) readMove(id uint64, m Meta) (raw []byte, head uint64, dup, headErr, err error) {
+	err = s.db.View(func(tx *bolt.Tx) error {
+		v := tx.Bucket(bucketTables).Get(itob(id))
+		if v == nil {
+			return fmt.Errorf("storage: table %d: %w", id, ErrNotFound)
+		}
+		raw = bytes.Clone(v)
+		if _, err := duplicate(tx, m); err != nil {
+			if !errors.Is(err, ErrDuplicate) {
+				return err
 			}
-			return err
+			dup = err
 		}
-		out = t
-		next, st, err := fn(tx, t)
-		if err != nil {
-			return err
+		log := tx.Bucket(bucketLogs).Bucket(itob(id))
+		if log == nil {
+			headErr = fmt.Errorf("storage: table %d has no log: %w", id, games.ErrCorrupt)
+			return nil
 		}
-		out, steps = next, st
+		k, _ := log.Cursor().Last()
+		if k != nil {
+			if len(k) != 8 {
+				headErr = fmt.Errorf("storage: table %d: log key of %d bytes: %w", id, len(k), games.ErrCorrupt)
+				return nil
+			}
+			head = btoi(k)
+		}
 		return nil
 	})
-	if err != nil {
-		if !errors.Is(err, ErrDuplicate) && !isEngineRefusal(err) {
-			out = nil
-		}
-		return out, nil, err
-	}
-	return out, steps, nil
+	return raw, head, dup, headErr, err
 }
 
 // Undo takes back seat's own last actions within its current turn, chosen
@@ -249,13 +359,26 @@ func (s *Store) inMove(cat *games.Catalog, id uint64, m Meta, fn func(*bolt.Tx, 
 // the steps taken back. Errors and idempotency are as for Play.
 func (s *Store) Undo(cat *games.Catalog, id uint64, seat games.Seat, at uint64, m Meta) (games.Table, []games.Step, error) {
 	m = m.normalize()
-	return s.inMove(cat, id, m, func(tx *bolt.Tx, t games.Table) (games.Table, []games.Step, error) {
+	var (
+		out   games.Table
+		taken []games.Step
+	)
+	err := s.write(func(tx *bolt.Tx) error {
+		out, taken = nil, nil
+		t, err := openMove(tx, cat, id, m)
+		if err != nil {
+			if errors.Is(err, ErrDuplicate) {
+				out = t
+			}
+			return clean(err)
+		}
+		out = t
 		if at != t.Version() {
-			return nil, nil, fmt.Errorf("storage: table %d: undo at version %d, table is at %d: %w", id, at, t.Version(), games.ErrStale)
+			return clean(fmt.Errorf("storage: table %d: undo at version %d, table is at %d: %w", id, at, t.Version(), games.ErrStale))
 		}
 		entries, err := readLog(tx, id)
 		if err != nil {
-			return nil, nil, err
+			return clean(err)
 		}
 		steps := make([]games.Step, len(entries))
 		for i, e := range entries {
@@ -263,31 +386,47 @@ func (s *Store) Undo(cat *games.Catalog, id uint64, seat games.Seat, at uint64, 
 		}
 		keep, err := games.UndoKeep(steps, t.ToAct(), seat, undoPolicy(cat, t))
 		if err != nil {
-			return nil, nil, fmt.Errorf("storage: table %d: %w", id, err)
+			return clean(fmt.Errorf("storage: table %d: %w", id, err))
 		}
 		env, err := t.Envelope()
 		if err != nil {
-			return nil, nil, fmt.Errorf("storage: table %d: %w", id, err)
+			return clean(fmt.Errorf("storage: table %d: %w", id, err))
 		}
 		head, err := env.Marshal()
 		if err != nil {
-			return nil, nil, fmt.Errorf("storage: table %d: %w", id, err)
+			return clean(fmt.Errorf("storage: table %d: %w", id, err))
 		}
 		back, err := cat.Replay(head, steps[:keep])
 		if err != nil {
-			return nil, nil, fmt.Errorf("storage: table %d: undo replay: %w", id, err)
+			return clean(fmt.Errorf("storage: table %d: undo replay: %w", id, err))
+		}
+		p, err := prepare(id, back, nil, m)
+		if err != nil {
+			return clean(err)
+		}
+		plan, err := planBinding(tx, id, back, m)
+		if err != nil {
+			return clean(err)
 		}
 		log := tx.Bucket(bucketLogs).Bucket(itob(id))
 		for _, st := range steps[keep:] {
 			if err := log.Delete(itob(st.Version)); err != nil {
-				return nil, nil, fmt.Errorf("storage: table %d: truncate log: %w", id, err)
+				return fmt.Errorf("storage: table %d: truncate log: %w", id, err)
 			}
 		}
-		if err := s.commitMove(tx, id, back, nil, m); err != nil {
-			return nil, nil, err
+		if err := s.applyMove(tx, id, p, plan); err != nil {
+			return err
 		}
-		return back, steps[keep:], nil
+		out, taken = back, steps[keep:]
+		return nil
 	})
+	if err != nil {
+		if !errors.Is(err, ErrDuplicate) && !isEngineRefusal(err) {
+			out = nil
+		}
+		return out, nil, err
+	}
+	return out, taken, nil
 }
 
 // isEngineRefusal reports whether a move or an undo failed on the rules
@@ -319,55 +458,157 @@ func undoPolicy(cat *games.Catalog, t games.Table) games.UndoPolicy {
 	return nil
 }
 
-// commitMove writes the snapshot of t, appends steps to the log, records
-// the interaction and finishes an active binding whose game ended. It runs
-// the test hook last.
-func (s *Store) commitMove(tx *bolt.Tx, id uint64, t games.Table, steps []games.Step, m Meta) error {
+// prepared is a move encoded outside the write transaction: the table
+// after the move, its envelope, its log entries and its interaction record.
+type prepared struct {
+	t       games.Table
+	m       Meta
+	env     []byte
+	steps   []games.Step
+	entries [][]byte
+	// inter is the interaction record; nil when the move has none or the
+	// table id is drawn inside the transaction (Create).
+	inter []byte
+}
+
+// prepare encodes the writes of a move that left table id (0 when the id
+// is not known yet) as t after steps.
+func prepare(id uint64, t games.Table, steps []games.Step, m Meta) (*prepared, error) {
 	env, err := t.Envelope()
 	if err != nil {
-		return fmt.Errorf("storage: table %d: %w", id, err)
+		return nil, fmt.Errorf("storage: table %d: %w", id, err)
 	}
 	b, err := env.Marshal()
 	if err != nil {
-		return fmt.Errorf("storage: table %d: %w", id, err)
+		return nil, fmt.Errorf("storage: table %d: %w", id, err)
 	}
-	if err := tx.Bucket(bucketTables).Put(itob(id), b); err != nil {
+	p := &prepared{t: t, m: m, env: b, steps: steps, entries: make([][]byte, len(steps))}
+	for i, st := range steps {
+		v, err := json.Marshal(Entry{Step: st, At: m.At, User: m.User, Interaction: m.Interaction})
+		if err != nil {
+			return nil, fmt.Errorf("storage: table %d: encode log entry: %w", id, err)
+		}
+		p.entries[i] = v
+	}
+	if m.Interaction != "" && id != 0 {
+		if p.inter, err = encodeInteraction(id, t.Version(), m.At); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+func encodeInteraction(id, version uint64, at time.Time) ([]byte, error) {
+	v, err := json.Marshal(interaction{Table: id, Version: version, At: at})
+	if err != nil {
+		return nil, fmt.Errorf("storage: encode interaction: %w", err)
+	}
+	return v, nil
+}
+
+// bindingPlan is what a move does to its table's binding, decided before
+// anything is written.
+type bindingPlan struct {
+	b        Binding
+	write    bool
+	finished bool
+	timers   []Timer
+}
+
+// planBinding moves a table's binding along with the game (a lobby becomes
+// active when its table exists, an active one finished when the game is
+// over) and runs m.Effects on it. A table without a binding is left alone.
+// It writes nothing.
+func planBinding(tx *bolt.Tx, id uint64, t games.Table, m Meta) (bindingPlan, error) {
+	var plan bindingPlan
+	v := tx.Bucket(bucketBindings).Get(itob(id))
+	if v == nil {
+		return plan, nil
+	}
+	b, err := decodeBinding(id, v)
+	if err != nil {
+		return plan, err
+	}
+	over := t.Over()
+	switch {
+	case b.Status == StatusLobby:
+		b.Status = StatusActive
+		if over {
+			b.Status = StatusFinished
+		}
+		plan.write = true
+	case b.Status == StatusActive && over:
+		b.Status = StatusFinished
+		plan.write = true
+	}
+	if plan.write {
+		b.Updated = m.At
+		plan.finished = b.Status == StatusFinished
+	}
+	if m.Effects != nil {
+		ts, err := m.Effects(&b, t)
+		if err != nil {
+			return plan, fmt.Errorf("storage: table %d: effects: %w", id, err)
+		}
+		if err := checkTimers(ts); err != nil {
+			return plan, err
+		}
+		b.Table = id
+		plan.timers, plan.write = ts, true
+	}
+	plan.b = b
+	return plan, nil
+}
+
+// applyMove writes a prepared move of table id and its binding plan: the
+// snapshot, the log entries, the interaction record and its time index, the
+// binding and the timers, and for a game that ended here its ratings and
+// history. It runs the test hook last.
+func (s *Store) applyMove(tx *bolt.Tx, id uint64, p *prepared, plan bindingPlan) error {
+	if err := tx.Bucket(bucketTables).Put(itob(id), p.env); err != nil {
 		return fmt.Errorf("storage: table %d: %w", id, err)
 	}
 	log := tx.Bucket(bucketLogs).Bucket(itob(id))
 	if log == nil {
 		return fmt.Errorf("storage: table %d has no log: %w", id, games.ErrCorrupt)
 	}
-	for _, st := range steps {
-		v, err := json.Marshal(Entry{Step: st, At: m.At, User: m.User, Interaction: m.Interaction})
-		if err != nil {
-			return fmt.Errorf("storage: table %d: encode log entry: %w", id, err)
-		}
-		if err := log.Put(itob(st.Version), v); err != nil {
+	for i, st := range p.steps {
+		if err := log.Put(itob(st.Version), p.entries[i]); err != nil {
 			return fmt.Errorf("storage: table %d: log: %w", id, err)
 		}
 	}
-	if m.Interaction != "" {
-		v, err := json.Marshal(interaction{Table: id, Version: t.Version(), At: m.At})
-		if err != nil {
-			return fmt.Errorf("storage: encode interaction: %w", err)
+	if m := p.m; m.Interaction != "" {
+		v := p.inter
+		if v == nil {
+			var err error
+			if v, err = encodeInteraction(id, p.t.Version(), m.At); err != nil {
+				return err
+			}
 		}
 		if err := tx.Bucket(bucketInteractions).Put([]byte(m.Interaction), v); err != nil {
 			return fmt.Errorf("storage: interaction: %w", err)
 		}
+		if err := tx.Bucket(bucketInterByTime).Put(interactionKey(m.At, m.Interaction), nil); err != nil {
+			return fmt.Errorf("storage: interaction index: %w", err)
+		}
 	}
-	done, err := advanceBinding(tx, id, t.Over(), m.At)
-	if err != nil {
+	if plan.write {
+		if err := putJSON(tx.Bucket(bucketBindings), itob(id), plan.b); err != nil {
+			return err
+		}
+	}
+	if err := scheduleTx(tx, plan.timers); err != nil {
 		return err
 	}
-	if done != nil {
+	if plan.finished {
 		// The game ended with this move: rate it and record it in the
 		// same transaction, so both exist exactly when the end does.
-		r, _ := t.Result()
-		info := t.Info()
+		done := plan.b
+		r, _ := p.t.Result()
+		info := p.t.Info()
 		if err := recordFinished(tx, finished{Table: id, Guild: done.Guild, Game: done.Game, Channel: done.Channel,
 			Message: done.Message, Users: done.Users, Names: done.Names, Result: r,
-			Duel: info.MaxSeats == 2, At: m.At}); err != nil {
+			Duel: info.MaxSeats == 2, At: p.m.At}); err != nil {
 			return err
 		}
 	}
@@ -377,41 +618,6 @@ func (s *Store) commitMove(tx *bolt.Tx, id uint64, t games.Table, steps []games.
 		}
 	}
 	return nil
-}
-
-// advanceBinding moves a table's binding along with the game: a lobby
-// becomes active when its table exists, an active one finished when the
-// game is over. A table without a binding is left alone. It returns the
-// binding when this call finished it, nil otherwise.
-func advanceBinding(tx *bolt.Tx, id uint64, over bool, at time.Time) (*Binding, error) {
-	bk := tx.Bucket(bucketBindings)
-	v := bk.Get(itob(id))
-	if v == nil {
-		return nil, nil
-	}
-	var b Binding
-	if err := json.Unmarshal(v, &b); err != nil {
-		return nil, fmt.Errorf("storage: binding %d: %w", id, errors.Join(games.ErrCorrupt, err))
-	}
-	switch {
-	case b.Status == StatusLobby:
-		b.Status = StatusActive
-		if over {
-			b.Status = StatusFinished
-		}
-	case b.Status == StatusActive && over:
-		b.Status = StatusFinished
-	default:
-		return nil, nil
-	}
-	b.Updated = at
-	if err := putJSON(bk, itob(id), b); err != nil {
-		return nil, err
-	}
-	if b.Status == StatusFinished {
-		return &b, nil
-	}
-	return nil, nil
 }
 
 // duplicate returns the earlier record and an error wrapping ErrDuplicate
@@ -431,8 +637,6 @@ func duplicate(tx *bolt.Tx, m Meta) (interaction, error) {
 	return r, fmt.Errorf("storage: interaction %s was already applied to table %d at version %d: %w", m.Interaction, r.Table, r.Version, ErrDuplicate)
 }
 
-// checkLogHead refuses to extend a log that does not end at version: the
-// snapshot and the log must always agree.
 // openMove loads table id inside a move's transaction, refuses an
 // interaction already applied (returning the table with ErrDuplicate) and
 // checks that the snapshot and the log agree.
@@ -450,6 +654,8 @@ func openMove(tx *bolt.Tx, cat *games.Catalog, id uint64, m Meta) (games.Table, 
 	return t, nil
 }
 
+// checkLogHead refuses to extend a log that does not end at version: the
+// snapshot and the log must always agree.
 func checkLogHead(tx *bolt.Tx, id, version uint64) error {
 	log := tx.Bucket(bucketLogs).Bucket(itob(id))
 	if log == nil {
@@ -564,24 +770,29 @@ func (s *Store) Replay(cat *games.Catalog, id uint64) (games.Table, error) {
 }
 
 // PruneInteractions removes the idempotency records older than before and
-// returns how many went. Records that do not decode are removed too.
+// returns how many went. It walks the interactions_by_time index from its
+// start up to before, deleting each record and its index entry, and never
+// reads the records that stay.
 func (s *Store) PruneInteractions(before time.Time) (int, error) {
+	end := binary.BigEndian.AppendUint64(nil, uint64(before.UnixNano()))
 	n := 0
-	err := s.db.Update(func(tx *bolt.Tx) error {
-		bk := tx.Bucket(bucketInteractions)
+	err := s.write(func(tx *bolt.Tx) error {
+		n = 0
+		idx := tx.Bucket(bucketInterByTime)
 		var old [][]byte
-		err := bk.ForEach(func(k, v []byte) error {
-			r, err := decodeInteraction(v)
-			if err != nil || r.At.Before(before) {
-				old = append(old, bytes.Clone(k))
+		c := idx.Cursor()
+		for k, _ := c.First(); k != nil; k, _ = c.Next() {
+			if len(k) < 8 || bytes.Compare(k[:8], end) >= 0 {
+				break
 			}
-			return nil
-		})
-		if err != nil {
-			return err
+			old = append(old, bytes.Clone(k))
 		}
+		recs := tx.Bucket(bucketInteractions)
 		for _, k := range old {
-			if err := bk.Delete(k); err != nil {
+			if err := recs.Delete(k[8:]); err != nil {
+				return fmt.Errorf("storage: prune interactions: %w", err)
+			}
+			if err := idx.Delete(k); err != nil {
 				return fmt.Errorf("storage: prune interactions: %w", err)
 			}
 		}
@@ -592,4 +803,29 @@ func (s *Store) PruneInteractions(before time.Time) (int, error) {
 		return 0, err
 	}
 	return n, nil
+}
+
+// indexInteractions builds the interactions_by_time index of a database
+// written before it existed (schema 1), once, at Open. Records that do not
+// decode are removed, as the earlier full-sweep pruning did.
+func indexInteractions(tx *bolt.Tx) error {
+	recs, idx := tx.Bucket(bucketInteractions), tx.Bucket(bucketInterByTime)
+	var bad [][]byte
+	err := recs.ForEach(func(k, v []byte) error {
+		r, err := decodeInteraction(v)
+		if err != nil {
+			bad = append(bad, bytes.Clone(k))
+			return nil
+		}
+		return idx.Put(interactionKey(r.At, string(k)), nil)
+	})
+	if err != nil {
+		return fmt.Errorf("storage: index interactions: %w", err)
+	}
+	for _, k := range bad {
+		if err := recs.Delete(k); err != nil {
+			return fmt.Errorf("storage: index interactions: %w", err)
+		}
+	}
+	return nil
 }

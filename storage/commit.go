@@ -1,0 +1,306 @@
+package storage
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// flushDelay bounds how long a lazily recorded message id (SetMessage)
+// waits in memory when nothing else commits.
+const flushDelay = 250 * time.Millisecond
+
+// errClosed is returned by writes after Close.
+var errClosed = errors.New("storage: store is closed")
+
+// errReadOnly is returned by writes on a store opened with Options.ReadOnly.
+var errReadOnly = errors.New("storage: store is read-only")
+
+// cleanError marks an error returned by a write function before it wrote
+// anything: the transaction it ran in is still good for the other requests
+// of the batch.
+type cleanError struct{ err error }
+
+func (e cleanError) Error() string { return e.err.Error() }
+func (e cleanError) Unwrap() error { return e.err }
+
+// clean marks err as returned before any write; nil stays nil.
+func clean(err error) error {
+	if err == nil {
+		return nil
+	}
+	return cleanError{err}
+}
+
+// isClean reports whether err was marked by clean.
+func isClean(err error) bool {
+	var c cleanError
+	return errors.As(err, &c)
+}
+
+// unclean strips the clean marker so callers see the plain error.
+func unclean(err error) error {
+	if c, ok := err.(cleanError); ok {
+		return c.err
+	}
+	return err
+}
+
+// writeReq is one caller's write: fn runs inside a batch transaction and
+// done receives the outcome once the batch committed (or failed).
+type writeReq struct {
+	fn   func(*bolt.Tx) error
+	done chan error
+}
+
+// pendingMessage is a board message id recorded by SetMessage and not yet
+// written.
+type pendingMessage struct {
+	message string
+	updated time.Time
+}
+
+// committer is the state of the group-commit goroutine.
+type committer struct {
+	reqs    chan writeReq
+	kick    chan struct{}
+	quit    chan struct{}
+	stopped chan struct{}
+
+	// mu guards closed: writes hold it shared while they wait, Close holds
+	// it exclusively, so no write is in flight once the committer stops.
+	mu     sync.RWMutex
+	closed bool
+
+	msgMu sync.Mutex
+	msgs  map[uint64]pendingMessage
+
+	// commits counts the transactions the committer committed (tests).
+	commits atomic.Uint64
+}
+
+func newCommitter() *committer {
+	return &committer{
+		reqs:    make(chan writeReq, 256),
+		kick:    make(chan struct{}, 1),
+		quit:    make(chan struct{}),
+		stopped: make(chan struct{}),
+		msgs:    map[uint64]pendingMessage{},
+	}
+}
+
+// write runs fn in the next group commit and returns once that commit is
+// durable (or failed). fn may run more than once (a batch that fails is
+// rerun request by request), so it must not keep state across runs other
+// than its results. An error fn returns before writing anything must be
+// marked with clean, so that the other requests of its batch go on.
+func (s *Store) write(fn func(*bolt.Tx) error) error {
+	c := s.c
+	if c == nil {
+		return errReadOnly
+	}
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if c.closed {
+		return errClosed
+	}
+	done := make(chan error, 1)
+	c.reqs <- writeReq{fn: fn, done: done}
+	return unclean(<-done)
+}
+
+// run is the committer goroutine: it takes every request queued so far,
+// commits them in one transaction and answers each caller.
+func (s *Store) run() {
+	c := s.c
+	defer close(c.stopped)
+	var (
+		batch []writeReq
+		timer *time.Timer
+		due   <-chan time.Time
+	)
+	for {
+		select {
+		case r := <-c.reqs:
+			batch = append(batch[:0], r)
+		drain:
+			for {
+				select {
+				case r := <-c.reqs:
+					batch = append(batch, r)
+				default:
+					break drain
+				}
+			}
+			s.commit(batch)
+			clear(batch)
+		case <-c.kick:
+			if due == nil {
+				if timer == nil {
+					timer = time.NewTimer(flushDelay)
+				} else {
+					timer.Reset(flushDelay)
+				}
+				due = timer.C
+			}
+		case <-due:
+			due = nil
+			s.commit(nil)
+		case <-c.quit:
+			if timer != nil {
+				timer.Stop()
+			}
+			s.commit(nil)
+			return
+		}
+	}
+}
+
+// commit runs batch and the pending message ids in one transaction. When
+// a request fails after it began writing, the transaction is rolled back
+// and every request is rerun alone, so only the failing one fails.
+func (s *Store) commit(batch []writeReq) {
+	c := s.c
+	c.msgMu.Lock()
+	msgs := c.msgs
+	if len(msgs) > 0 {
+		c.msgs = map[uint64]pendingMessage{}
+	}
+	c.msgMu.Unlock()
+	if len(batch) == 0 && len(msgs) == 0 {
+		return
+	}
+	errs := make([]error, len(batch))
+	err := s.db.Update(func(tx *bolt.Tx) error {
+		if err := writeMessages(tx, msgs); err != nil {
+			return err
+		}
+		for i, r := range batch {
+			errs[i] = call(r.fn, tx)
+			if errs[i] != nil && !isClean(errs[i]) {
+				return errs[i]
+			}
+		}
+		return nil
+	})
+	if err == nil {
+		c.commits.Add(1)
+		for i, r := range batch {
+			r.done <- errs[i]
+		}
+		return
+	}
+	// The batch rolled back. Keep the message ids for the next commit
+	// unless a newer one was recorded meanwhile.
+	if len(msgs) > 0 {
+		c.msgMu.Lock()
+		for id, m := range msgs {
+			if _, ok := c.msgs[id]; !ok {
+				c.msgs[id] = m
+			}
+		}
+		c.msgMu.Unlock()
+	}
+	if len(batch) == 1 && len(msgs) == 0 {
+		batch[0].done <- err
+		return
+	}
+	for _, r := range batch {
+		err := s.db.Update(func(tx *bolt.Tx) error { return call(r.fn, tx) })
+		if err == nil {
+			c.commits.Add(1)
+		}
+		r.done <- err
+	}
+}
+
+// call calls fn, turning a panic (in a caller's Effects hook, say) into an
+// error for that request, so the committer and the other callers go on.
+func call(fn func(*bolt.Tx) error, tx *bolt.Tx) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("storage: write failed: %v", p)
+		}
+	}()
+	return fn(tx)
+}
+
+// writeMessages stores pending board message ids in their bindings. A
+// binding that no longer exists or does not decode is skipped: a message
+// id is never worth failing the batch it rides with.
+func writeMessages(tx *bolt.Tx, msgs map[uint64]pendingMessage) error {
+	if len(msgs) == 0 {
+		return nil
+	}
+	bk := tx.Bucket(bucketBindings)
+	for id, m := range msgs {
+		v := bk.Get(itob(id))
+		if v == nil {
+			continue
+		}
+		b, err := decodeBinding(id, v)
+		if err != nil {
+			// A corrupt binding cannot take the message; it must not
+			// block every other write either.
+			continue
+		}
+		b.Message = m.message
+		if !m.updated.IsZero() {
+			b.Updated = m.updated.UTC()
+		}
+		v, err = json.Marshal(b)
+		if err != nil {
+			continue
+		}
+		// bbolt refuses a put before changing anything, so a refusal
+		// leaves the transaction good for the batch.
+		_ = bk.Put(itob(id), v)
+	}
+	return nil
+}
+
+// SetMessage records message as the id of table's board message. It costs
+// no commit of its own: the id is kept in memory and written with the next
+// group commit, or by a background flush at most about 250 ms later, or by
+// Close. A crash within that window loses only which message is the
+// current board. GetBinding sees the recorded id at once. A table without
+// a binding by then is skipped.
+func (s *Store) SetMessage(table uint64, message string, updated time.Time) error {
+	if table == 0 {
+		return errors.New("storage: set message needs a table id")
+	}
+	c := s.c
+	if c == nil {
+		return errReadOnly
+	}
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if c.closed {
+		return errClosed
+	}
+	c.msgMu.Lock()
+	c.msgs[table] = pendingMessage{message: message, updated: updated}
+	c.msgMu.Unlock()
+	select {
+	case c.kick <- struct{}{}:
+	default:
+	}
+	return nil
+}
+
+// pendingMessageOf returns the message id recorded by SetMessage for table
+// and not yet written, if any.
+func (s *Store) pendingMessageOf(table uint64) (pendingMessage, bool) {
+	if s.c == nil {
+		return pendingMessage{}, false
+	}
+	s.c.msgMu.Lock()
+	defer s.c.msgMu.Unlock()
+	m, ok := s.c.msgs[table]
+	return m, ok
+}
