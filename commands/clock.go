@@ -232,39 +232,74 @@ func writeClock(b *storage.Binding, c Clock) error {
 	return nil
 }
 
-// tickClock runs after every committed change of a table: it moves the
-// deadlines on, schedules the timers of seats that started waiting, and
-// drops every timer once the game is over.
+// tickClock moves a table's clock on outside a move (the start of a game):
+// it moves the deadlines on, schedules the timers of seats that started
+// waiting, and drops every timer once the game is over. Moves tick the
+// clock inside their own transaction instead (withClock).
 func (a *App) tickClock(b *storage.Binding, t games.Table) error {
 	if t.Over() {
 		return a.Store.UnscheduleTable(b.Table)
 	}
-	c, err := readClock(*b)
+	ts, err := a.clockStep(b)(b, t)
 	if err != nil {
 		return err
 	}
-	win, _ := t.WindowTimeout()
-	if !c.on() && win <= 0 {
-		return nil
+	return a.Store.Schedule(ts...)
+}
+
+// withClock makes m tick table b's clock inside the move's own
+// transaction, so the deadlines, the binding and the timers are as
+// durable as the move. What the tick needs from outside the table (the
+// time, the server's reminder setting, who is away) is read now, before
+// the transaction.
+func (a *App) withClock(m storage.Meta, b storage.Binding) storage.Meta {
+	step := a.clockStep(&b)
+	m.Effects = func(bind *storage.Binding, t games.Table) ([]storage.Timer, error) {
+		if t.Over() { // the timers go after the result is posted
+			return nil, nil
+		}
+		return step(bind, t)
 	}
-	if len(c.Since) != len(b.Users) { // a table from before clocks existed
-		c.Since, c.Deadlines = make([]time.Time, len(b.Users)), make([]time.Time, len(b.Users))
-	}
+	return m
+}
+
+// clockStep reads what a tick of b's clock needs and returns the tick: it
+// edits the binding's clock for the table's new position and returns the
+// timers of the seats that started waiting. The tick depends only on its
+// arguments, so a retried transaction may run it again.
+func (a *App) clockStep(b *storage.Binding) func(*storage.Binding, games.Table) ([]storage.Timer, error) {
 	now := a.now()
 	reminders := a.settings(b.Guild).Reminders
-	var ts []storage.Timer
-	for _, s := range c.advance(t.ToAct(), now, t.InWindow, win) {
-		// A player who is away starts their turn when they come back.
-		if away := a.prefs(b.Users[s]).AwayUntil; away.After(now) {
-			c.Deadlines[s] = c.Deadlines[s].Add(away.Sub(now))
-			c.Since[s] = away
+	away := make([]time.Time, len(b.Users))
+	for i, u := range b.Users {
+		away[i] = a.prefs(u).AwayUntil
+	}
+	return func(b *storage.Binding, t games.Table) ([]storage.Timer, error) {
+		c, err := readClock(*b)
+		if err != nil {
+			return nil, err
 		}
-		ts = append(ts, c.timers(b.Table, s, now, reminders)...)
+		win, _ := t.WindowTimeout()
+		if !c.on() && win <= 0 {
+			return nil, nil
+		}
+		if len(c.Since) != len(b.Users) { // a table from before clocks existed
+			c.Since, c.Deadlines = make([]time.Time, len(b.Users)), make([]time.Time, len(b.Users))
+		}
+		var ts []storage.Timer
+		for _, s := range c.advance(t.ToAct(), now, t.InWindow, win) {
+			// A player who is away starts their turn when they come back.
+			if int(s) < len(away) && away[s].After(now) {
+				c.Deadlines[s] = c.Deadlines[s].Add(away[s].Sub(now))
+				c.Since[s] = away[s]
+			}
+			ts = append(ts, c.timers(b.Table, s, now, reminders)...)
+		}
+		if err := writeClock(b, c); err != nil {
+			return nil, err
+		}
+		return ts, nil
 	}
-	if err := writeClock(b, c); err != nil {
-		return err
-	}
-	return a.Store.Schedule(ts...)
 }
 
 // deadlineText says how long a seat has left, in Discord's relative
@@ -339,7 +374,7 @@ func (a *App) fire(ctx context.Context, tm storage.Timer, p Poster) error {
 // timer, so a timer that fires twice (a crash between the move and the
 // timer's removal) is applied once.
 func (a *App) expire(ctx context.Context, b storage.Binding, t games.Table, c Clock, tm storage.Timer, p Poster) error {
-	meta := storage.Meta{At: a.now(), Interaction: fmt.Sprintf("timer:%d:%d:%d", b.Table, tm.Seat, tm.Deadline.UnixNano())}
+	meta := a.withClock(storage.Meta{At: a.now(), Interaction: fmt.Sprintf("timer:%d:%d:%d", b.Table, tm.Seat, tm.Deadline.UnixNano())}, b)
 	who := mention(b, tm.Seat)
 	var (
 		steps []games.Step

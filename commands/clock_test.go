@@ -326,3 +326,40 @@ func TestStandingPolicies(t *testing.T) {
 		t.Fatalf("a bad policy: %+v", resp.Message)
 	}
 }
+
+// TestClockedMoveIsOneCommit: with a turn clock on, a move's new
+// deadline and the next seat's timers are written in the move's own
+// commit, so they are as durable as the move.
+func TestClockedMoveIsOneCommit(t *testing.T) {
+	h, sc, start := startClocked(t, "async-24h:skip")
+	sc.set(start.Add(time.Hour))
+	before := h.store.Commits()
+	h.move(alice)
+	if got := h.store.Commits() - before; got != 1 {
+		t.Fatalf("a clocked move cost %d commits, want 1", got)
+	}
+	due, err := h.store.Due(start.Add(30*24*time.Hour), 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bobs := 0
+	for _, tm := range due {
+		if tm.Seat == 1 {
+			bobs++
+		}
+	}
+	if bobs == 0 {
+		t.Fatalf("bob's clock has no timers after alice's move: %+v", due)
+	}
+	b, err := h.store.GetBinding(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := readClock(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Deadlines) < 2 || !c.Deadlines[1].After(start.Add(time.Hour)) {
+		t.Fatalf("bob's deadline did not start with alice's move: %+v", c.Deadlines)
+	}
+}

@@ -126,3 +126,24 @@ func TestImageCacheBound(t *testing.T) {
 		t.Fatalf("forget left %d bytes", c.size)
 	}
 }
+
+// TestOneCommitPerMove: a move through the menus, with its clock, its
+// timers and its new board, costs the store one durable commit; the new
+// board's message id rides along with a later commit.
+func TestOneCommitPerMove(t *testing.T) {
+	h := newHarness(t)
+	id := h.startGame()
+	h.move(alice) // the first move after the start settles the lobby's records
+	before := h.store.Commits()
+	h.move(bob)
+	if got := h.store.Commits() - before; got != 1 {
+		t.Fatalf("a move cost %d commits, want 1", got)
+	}
+	b, err := h.store.GetBinding(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Message != h.rec.last("c1").id {
+		t.Fatalf("binding names board %q, the channel's last message is %q", b.Message, h.rec.last("c1").id)
+	}
+}

@@ -433,6 +433,9 @@ func (a *App) start(ctx context.Context, req Request, b storage.Binding, info ga
 	if err := writeClock(&b, newClock(b.Options, len(b.Users))); err != nil {
 		return Message{}, "", err
 	}
+	if err := a.tickClock(&b, t); err != nil {
+		return Message{}, "", err
+	}
 	if err := a.Store.SetPlaying(b.Table, b.Users); err != nil {
 		return Message{}, "", err
 	}

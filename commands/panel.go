@@ -132,7 +132,7 @@ func (a *App) panelComponent(ctx context.Context, req Request, c CustomID, p Pos
 // and a notice; nothing is applied twice.
 func (a *App) play(ctx context.Context, req Request, b storage.Binding, seat games.Seat, at uint64, key string, p Poster) (Response, error) {
 	defer a.lock(b.Table)()
-	t, steps, err := a.Store.Play(a.Catalog, b.Table, seat, at, key, a.meta(req))
+	t, steps, err := a.Store.Play(a.Catalog, b.Table, seat, at, key, a.withClock(a.meta(req), b))
 	if err != nil {
 		return a.refusedPanel(b, seat, err)
 	}
@@ -193,7 +193,7 @@ func (a *App) confirmConcede(b storage.Binding, _ games.Seat, v uint64) (Respons
 
 func (a *App) concede(ctx context.Context, req Request, b storage.Binding, seat games.Seat, at uint64, p Poster) (Response, error) {
 	defer a.lock(b.Table)()
-	t, steps, err := a.Store.Concede(a.Catalog, b.Table, seat, at, a.meta(req))
+	t, steps, err := a.Store.Concede(a.Catalog, b.Table, seat, at, a.withClock(a.meta(req), b))
 	if err != nil {
 		return a.refusedPanel(b, seat, err)
 	}
@@ -205,7 +205,7 @@ func (a *App) undo(ctx context.Context, req Request, b storage.Binding, seat gam
 	// An undo reuses versions, so the table's pictures are forgotten; the
 	// table lock keeps this table's own moves out meanwhile.
 	a.images().forget(b.Table)
-	t, undone, err := a.Store.Undo(a.Catalog, b.Table, seat, at, a.meta(req))
+	t, undone, err := a.Store.Undo(a.Catalog, b.Table, seat, at, a.withClock(a.meta(req), b))
 	a.images().forget(b.Table)
 	if err != nil {
 		return a.refusedPanel(b, seat, err)

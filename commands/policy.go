@@ -91,7 +91,7 @@ func (a *App) autoAnswers(b storage.Binding, t games.Table) (games.Table, []game
 		if key == "" {
 			return t, all, nil
 		}
-		meta := storage.Meta{At: a.now(), Interaction: fmt.Sprintf("policy:%d:%d:%d", b.Table, t.Version(), seat)}
+		meta := a.withClock(storage.Meta{At: a.now(), Interaction: fmt.Sprintf("policy:%d:%d:%d", b.Table, t.Version(), seat)}, b)
 		next, steps, err := a.Store.Play(a.Catalog, b.Table, seat, t.Version(), key, meta)
 		if err != nil {
 			return t, all, err

@@ -185,26 +185,28 @@ func (a *App) announce(ctx context.Context, p Poster, b *storage.Binding, t game
 	if err != nil {
 		return fmt.Errorf("commands: post table: %w", err)
 	}
+	// The board's message id costs no commit of its own: storage writes it
+	// with the next commit. The move, its clock and its timers were
+	// committed with the move itself (withClock).
 	b.Message, b.Updated = id, a.now()
+	if err := a.Store.SetMessage(b.Table, id, b.Updated); err != nil {
+		return err
+	}
 	if err := a.Store.Schedule(held...); err != nil {
 		return err
 	}
 	if !t.Over() {
 		a.dmTurn(ctx, p, *b, t.ToAct(), t.Info().Title)
+		return nil
 	}
-	if err := a.tickClock(b, t); err != nil {
+	b.Status = statusFinished
+	if err := a.Store.UnscheduleTable(b.Table); err != nil {
 		return err
 	}
-	if t.Over() {
-		b.Status = statusFinished
-		if err := a.Store.ClearActive(b.Channel); err != nil {
-			return err
-		}
-		if err := a.Store.DonePlaying(b.Table, b.Users); err != nil {
-			return err
-		}
+	if err := a.Store.ClearActive(b.Channel); err != nil {
+		return err
 	}
-	return a.Store.PutBinding(*b)
+	return a.Store.DonePlaying(b.Table, b.Users)
 }
 
 // binding loads a table's binding and refuses closed ones.

@@ -304,3 +304,13 @@ func (s *Store) pendingMessageOf(table uint64) (pendingMessage, bool) {
 	m, ok := s.c.msgs[table]
 	return m, ok
 }
+
+// Commits returns how many write transactions the store has committed
+// since it opened: each is one durable group commit, however many writes
+// it carried. Zero for a read-only store.
+func (s *Store) Commits() uint64 {
+	if s.c == nil {
+		return 0
+	}
+	return s.c.commits.Load()
+}
