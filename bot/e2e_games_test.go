@@ -1,14 +1,20 @@
 package bot
 
 import (
+	"bytes"
 	"fmt"
+	"image"
+	"image/png"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 
 	"spindle/bot/discordtest"
 	"spindle/games"
 	"spindle/games/archravels"
+	"spindle/games/gametest"
+	"spindle/imaging"
 )
 
 // playRandomly plays one whole game of gameID with the given number of
@@ -164,13 +170,49 @@ func (e *e2e) setOption(host discordtest.User, lobby discordtest.Message, key, v
 	e.finalOf(e.fake.Select(host, picker, find(picker, "/opt/"+key), value))
 }
 
+// sampledRender draws every result picture and every fourth other picture
+// with the real renderer, and a one-pixel PNG for the rest, so the games
+// still show real pictures through discordgo (first boards, panels and
+// results included) while a whole game costs seconds, not minutes. With
+// SPINDLE_SOAK=1 every picture is real.
+func sampledRender() func(imaging.Kind, any, []string) ([]byte, error) {
+	if gametest.Soak() {
+		return nil
+	}
+	var (
+		mu sync.Mutex
+		n  int
+	)
+	return func(k imaging.Kind, v any, names []string) ([]byte, error) {
+		mu.Lock()
+		n++
+		real := k == imaging.Scoring || n%4 == 1
+		mu.Unlock()
+		if real {
+			return imaging.RenderPNG(k, v, imaging.Options{Names: names})
+		}
+		return onePixelPNG, nil
+	}
+}
+
+// onePixelPNG is a valid one-pixel PNG, the stand-in picture.
+var onePixelPNG = func() []byte {
+	var buf bytes.Buffer
+	img := image.NewRGBA(image.Rect(0, 0, 1, 1))
+	img.Pix[3] = 0xff
+	if err := png.Encode(&buf, img); err != nil {
+		panic(err)
+	}
+	return buf.Bytes()
+}()
+
 // TestEveryGameThroughDiscord plays each game of the catalog to the end
 // through the real discordgo client, with random legal choices.
 func TestEveryGameThroughDiscord(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end games skipped in -short mode")
 	}
-	e := newE2E(t)
+	e := newE2EWith(t, sampledRender())
 	for _, info := range e.cat.Games() {
 		// Enough to cover two-player and multiplayer flows without making
 		// CI slow (a 5-seat Threadcount game alone takes minutes with real

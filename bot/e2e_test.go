@@ -19,6 +19,7 @@ import (
 	"spindle/games/stitchcraft"
 	"spindle/games/threadcount"
 	"spindle/games/warpweft"
+	"spindle/imaging"
 	"spindle/storage"
 )
 
@@ -30,6 +31,7 @@ type e2e struct {
 	fake   *discordtest.Fake
 	path   string
 	cat    *games.Catalog
+	render func(imaging.Kind, any, []string) ([]byte, error)
 	store  *storage.Store
 	cancel context.CancelFunc
 	done   chan error
@@ -39,12 +41,16 @@ type e2e struct {
 	final []time.Duration
 }
 
-func newE2E(t *testing.T) *e2e {
+func newE2E(t *testing.T) *e2e { return newE2EWith(t, nil) }
+
+// newE2EWith is newE2E with the App's renderer replaced (nil: the real
+// one).
+func newE2EWith(t *testing.T, render func(imaging.Kind, any, []string) ([]byte, error)) *e2e {
 	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}), games.Bind(threadcount.Game{}), games.Bind(stitchcraft.Game{}), games.Bind(archravels.Game{}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &e2e{t: t, fake: discordtest.New(t), path: filepath.Join(t.TempDir(), "spindle.db"), cat: cat}
+	e := &e2e{t: t, fake: discordtest.New(t), path: filepath.Join(t.TempDir(), "spindle.db"), cat: cat, render: render}
 	e.start()
 	t.Cleanup(e.stop)
 	return e
@@ -61,7 +67,7 @@ func (e *e2e) start() {
 		t.Fatal(err)
 	}
 	s.Identify.Intents = Intents
-	app := &commands.App{Store: store, Catalog: e.cat, Log: zerolog.Nop()}
+	app := &commands.App{Store: store, Catalog: e.cat, Log: zerolog.Nop(), Render: e.render}
 	b := &Bot{Session: s, App: app, Log: zerolog.Nop()}
 	ctx, cancel := context.WithCancel(context.Background())
 	e.store, e.cancel, e.done = store, cancel, make(chan error, 1)

@@ -359,3 +359,18 @@ func TestLeaks(t *testing.T) {
 		t.Fatal("Leaks did not catch a view that shows another seat's hand")
 	}
 }
+
+func TestScale(t *testing.T) {
+	t.Setenv(SoakEnv, "1")
+	if !Soak() || Scale(1, 2, 3) != 3 {
+		t.Fatal("soak size not chosen with SPINDLE_SOAK=1")
+	}
+	t.Setenv(SoakEnv, "")
+	want := 2
+	if testing.Short() {
+		want = 1
+	}
+	if Soak() || Scale(1, 2, 3) != want {
+		t.Fatalf("Scale = %d, want %d", Scale(1, 2, 3), want)
+	}
+}
