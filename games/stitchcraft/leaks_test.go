@@ -11,10 +11,8 @@ import (
 // thousands of random games across every mode and Pattern: resampling what
 // a seat cannot see never changes its view or its legal moves.
 func TestLeaksOverManyGames(t *testing.T) {
-	n := 80
-	if testing.Short() {
-		n = 2
-	}
+	// A sample in the everyday run; thousands of games with SPINDLE_SOAK=1.
+	n := gametest.Scale(2, 16, 80)
 	played := 0
 	for _, m := range Modes {
 		var sets []games.Options

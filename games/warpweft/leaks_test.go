@@ -10,10 +10,8 @@ import (
 // thousands of random games: resampling what a seat cannot see never
 // changes its view or its legal moves.
 func TestLeaksOverManyGames(t *testing.T) {
-	n := 1000
-	if testing.Short() {
-		n = 20
-	}
+	// A sample in the everyday run; thousands of games with SPINDLE_SOAK=1.
+	n := gametest.Scale(20, 200, 1000)
 	played := gametest.Leaks(t, Game{}, gametest.Config{}, n)
 	t.Logf("%d games checked", played)
 }
