@@ -108,7 +108,7 @@ func Open(path string, opts Options) (*Store, error) {
 	// and sync); Open rebuilds it by scanning the file, which stays well
 	// under a second for 100 000 tables (BenchmarkOpen100k).
 	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout, NoSync: opts.NoSync, ReadOnly: opts.ReadOnly,
-		NoFreelistSync: true, FreelistType: bolt.FreelistMapType})
+		NoFreelistSync: true, FreelistType: bolt.FreelistMapType, InitialMmapSize: initialMmap})
 	if errors.Is(err, bolterrors.ErrTimeout) {
 		return nil, fmt.Errorf("storage: database %s is in use by another process: %w", path, ErrInUse)
 	}
@@ -247,3 +247,8 @@ func itob(v uint64) []byte {
 
 // btoi decodes an 8-byte big-endian key.
 func btoi(b []byte) uint64 { return binary.BigEndian.Uint64(b) }
+
+// initialMmap is the size bbolt maps at open: large enough that a growing
+// database is not re-mapped (which blocks every reader and writer) for
+// its first 64 MiB. It is address space, not memory or disk.
+const initialMmap = 64 << 20
