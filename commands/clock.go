@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"time"
@@ -263,6 +264,54 @@ func (a *App) withClock(m storage.Meta, b storage.Binding) storage.Meta {
 	return m
 }
 
+// defaultMove is the move the clock plays for an absent seat: a legal move
+// drawn with the game's random-playout weights (games.Weigher), the way
+// the harness's random games reach their end, from a source seeded by the
+// table and its version, so the same position always gets the same move
+// (a timer that fires twice plays the same thing).
+func defaultMove(table uint64, t games.Table, seat games.Seat) (string, bool) {
+	choices := t.Legal(seat)
+	if len(choices) == 0 {
+		return "", false
+	}
+	rng := rand.New(rand.NewPCG(table, t.Version()))
+	return choices[games.PickWeighted(t.Weights(seat), len(choices), rng.IntN)].Key, true
+}
+
+// restartClock is withClock for an action the clock plays for an expired
+// seat: when that seat is still to act after the action, its clock starts
+// over (a fresh deadline and fresh timers), so it is never left waiting
+// with a past deadline and no timer.
+func (a *App) restartClock(m storage.Meta, b storage.Binding, seat games.Seat) storage.Meta {
+	step := a.clockStep(&b)
+	m.Effects = func(bind *storage.Binding, t games.Table) ([]storage.Timer, error) {
+		if t.Over() {
+			return nil, nil
+		}
+		if slices.Contains(t.ToAct(), seat) {
+			c, err := readClock(*bind)
+			if err != nil {
+				return nil, err
+			}
+			if int(seat) < len(c.Since) {
+				// Forget the expired wait; a bank is spent, never refunded.
+				c.Since[seat], c.Deadlines[seat] = time.Time{}, time.Time{}
+				if int(seat) < len(c.Windows) {
+					c.Windows[seat] = false
+				}
+				if int(seat) < len(c.Banks) {
+					c.Banks[seat] = 0
+				}
+			}
+			if err := writeClock(bind, c); err != nil {
+				return nil, err
+			}
+		}
+		return step(bind, t)
+	}
+	return m
+}
+
 // clockStep reads what a tick of b's clock needs and returns the tick: it
 // edits the binding's clock for the table's new position and returns the
 // timers of the seats that started waiting. The tick depends only on its
@@ -369,52 +418,84 @@ func (a *App) fire(ctx context.Context, tm storage.Timer, p Poster) error {
 	return a.expire(ctx, b, t, c, tm, p)
 }
 
-// expire applies the table's policy to a seat whose time ran out. The
-// action is logged like any move, with an interaction id derived from the
-// timer, so a timer that fires twice (a crash between the move and the
-// timer's removal) is applied once.
+// maxExpiryActions bounds the actions the clock plays for one expired
+// seat. A turn longer than that (no game has one) is continued by the
+// next expiry: the seat's clock is re-armed, never left without a timer.
+const maxExpiryActions = 64
+
+// expire applies the table's policy to a seat whose time ran out, for the
+// whole of what remains of its turn: a multi-action turn (Threadcount,
+// ArchRavels, Stitchcraft) is played or passed to its end, not one action
+// of it. Each action is logged like any move, with an interaction id
+// derived from the timer and the version it was played at, so a timer
+// that fires twice (a crash between a move and the timer's removal)
+// neither repeats an action nor stops half-way. Whenever the seat is still
+// to act after an action, its clock starts again inside that action's
+// transaction (restartClock), so a seat to act always has a timer.
 func (a *App) expire(ctx context.Context, b storage.Binding, t games.Table, c Clock, tm storage.Timer, p Poster) error {
-	meta := a.withClock(storage.Meta{At: a.now(), Interaction: fmt.Sprintf("timer:%d:%d:%d", b.Table, tm.Seat, tm.Deadline.UnixNano())}, b)
 	who := mention(b, tm.Seat)
-	var (
-		steps []games.Step
-		err   error
-		line  string
-	)
-	key, how := "", ""
 	policy := c.Policy
 	if int(tm.Seat) < len(c.Windows) && c.Windows[tm.Seat] {
 		policy = "window" // an expired window always passes
 	}
-	switch policy {
-	case "forfeit":
-		t, steps, err = a.Store.Concede(a.Catalog, b.Table, tm.Seat, t.Version(), meta)
-		line = fmt.Sprintf("⏰ %s ran out of time and forfeits.", who)
-	case "skip", "window":
-		if k, ok := t.Pass(tm.Seat); ok {
-			key, how = k, "passes for them"
+	var all []games.Step
+	line, played := "", false
+	for range maxExpiryActions {
+		if t.Over() || !slices.Contains(t.ToAct(), tm.Seat) {
 			break
 		}
-		fallthrough // the game has no pass: play a default move instead
-	default:
-		choices := t.Legal(tm.Seat)
-		if len(choices) == 0 {
-			return nil
+		meta := a.restartClock(storage.Meta{At: a.now(),
+			Interaction: fmt.Sprintf("timer:%d:%d:%d:%d", b.Table, tm.Seat, tm.Deadline.UnixNano(), t.Version())}, b, tm.Seat)
+		var (
+			next  games.Table
+			steps []games.Step
+			err   error
+		)
+		key, how := "", ""
+		switch policy {
+		case "forfeit":
+			next, steps, err = a.Store.Concede(a.Catalog, b.Table, tm.Seat, t.Version(), meta)
+			line = fmt.Sprintf("⏰ %s ran out of time and forfeits.", who)
+		case "skip", "window":
+			if k, ok := t.Pass(tm.Seat); ok {
+				key, how = k, "passes for them"
+				break
+			}
+			fallthrough // the game has no pass: play a default move instead
+		default:
+			if k, ok := defaultMove(b.Table, t, tm.Seat); ok {
+				key, how = k, "plays a default move for them"
+			}
 		}
-		key, how = choices[0].Key, "plays a default move for them"
+		if key != "" {
+			next, steps, err = a.Store.Play(a.Catalog, b.Table, tm.Seat, t.Version(), key, meta)
+			if line == "" {
+				line = fmt.Sprintf("⏰ %s ran out of time; the bot %s.", who, how)
+			}
+		}
+		if errors.Is(err, storage.ErrDuplicate) || errors.Is(err, games.ErrStale) {
+			// Another firing of this timer, or a move, got there first:
+			// carry on from the table as it is now.
+			if next, err = a.Store.Load(a.Catalog, b.Table); err != nil {
+				return err
+			}
+			t = next
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if next == nil {
+			break // nothing to play
+		}
+		t, played = next, true
+		all = append(all, steps...)
 	}
-	if key != "" {
-		t, steps, err = a.Store.Play(a.Catalog, b.Table, tm.Seat, t.Version(), key, meta)
-		line = fmt.Sprintf("⏰ %s ran out of time; the bot %s.", who, how)
-	}
-	if errors.Is(err, storage.ErrDuplicate) {
+	if !played {
 		return nil
 	}
-	if err != nil {
-		return err
-	}
 	note := games.Step{Seat: tm.Seat, Events: []games.Event{{Public: line}}}
-	return a.announce(ctx, p, &b, t, append([]games.Step{note}, steps...))
+	return a.announce(ctx, p, &b, t, append([]games.Step{note}, all...))
 }
 
 // clockSummary describes a clock for the lobby and status.
