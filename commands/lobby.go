@@ -415,7 +415,18 @@ func (a *App) start(ctx context.Context, req Request, b storage.Binding, info ga
 			return Message{}, "", err
 		}
 	}
-	t, steps, err := a.Store.CreateAt(a.Catalog, b.Table, b.Game, gameOptions(info, b.Options), len(b.Users), a.meta(req))
+	// The game, its clock, its first timers, the players' index and the
+	// binding's new status are one commit.
+	start := a.withClock(a.meta(req), b)
+	tick := start.Effects
+	start.Effects = func(bind *storage.Binding, t games.Table) ([]storage.Timer, error) {
+		bind.Updated = a.now()
+		if err := writeClock(bind, newClock(bind.Options, len(bind.Users))); err != nil {
+			return nil, err
+		}
+		return tick(bind, t)
+	}
+	t, steps, err := a.Store.CreateAt(a.Catalog, b.Table, b.Game, gameOptions(info, b.Options), len(b.Users), start)
 	if errors.Is(err, games.ErrSeats) || errors.Is(err, games.ErrBadOption) {
 		// The options do not fit this many players: the lobby stays open
 		// and the host is told why, in the game's words.
@@ -427,19 +438,6 @@ func (a *App) start(ctx context.Context, req Request, b storage.Binding, info ga
 	}
 	// CreateAt marked the binding active in the same transaction.
 	if b, err = a.Store.GetBinding(b.Table); err != nil {
-		return Message{}, "", err
-	}
-	b.Updated = a.now()
-	if err := writeClock(&b, newClock(b.Options, len(b.Users))); err != nil {
-		return Message{}, "", err
-	}
-	if err := a.tickClock(&b, t); err != nil {
-		return Message{}, "", err
-	}
-	if err := a.Store.SetPlaying(b.Table, b.Users); err != nil {
-		return Message{}, "", err
-	}
-	if err := a.Store.PutBinding(b); err != nil {
 		return Message{}, "", err
 	}
 	if err := a.announce(ctx, p, &b, t, steps); err != nil {

@@ -199,14 +199,10 @@ func (a *App) announce(ctx context.Context, p Poster, b *storage.Binding, t game
 		a.dmTurn(ctx, p, *b, t.ToAct(), t.Info().Title)
 		return nil
 	}
+	// The move that ended the game also closed the binding, freed the
+	// channel, left the players' index and dropped the timers.
 	b.Status = statusFinished
-	if err := a.Store.UnscheduleTable(b.Table); err != nil {
-		return err
-	}
-	if err := a.Store.ClearActive(b.Channel); err != nil {
-		return err
-	}
-	return a.Store.DonePlaying(b.Table, b.Users)
+	return nil
 }
 
 // binding loads a table's binding and refuses closed ones.

@@ -109,6 +109,9 @@ func (s *Store) History(guild, user, game string, n int) ([]GameRecord, error) {
 				}
 				if b.Channel != "" {
 					rec.Channel, rec.Message = b.Channel, b.Message
+					if m, ok := s.pendingMessageOf(btoi(id)); ok {
+						rec.Message = m.message // posted, not yet committed
+					}
 				}
 			}
 			out = append(out, rec)

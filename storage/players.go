@@ -9,32 +9,37 @@ import (
 // SetPlaying records that users sit at a running table, so "my games"
 // reads one small bucket per user instead of every binding.
 func (s *Store) SetPlaying(table uint64, users []string) error {
-	return s.write(func(tx *bolt.Tx) error {
-		for _, u := range users {
-			bk, err := tx.Bucket(bucketPlayers).CreateBucketIfNotExists([]byte(u))
-			if err != nil {
-				return fmt.Errorf("storage: players index: %w", err)
-			}
-			if err := bk.Put(itob(table), nil); err != nil {
-				return fmt.Errorf("storage: players index: %w", err)
-			}
-		}
-		return nil
-	})
+	return s.write(func(tx *bolt.Tx) error { return setPlayingTx(tx, table, users, true) })
 }
 
 // DonePlaying removes a finished or abandoned table from its users' index.
 func (s *Store) DonePlaying(table uint64, users []string) error {
-	return s.write(func(tx *bolt.Tx) error {
-		for _, u := range users {
+	return s.write(func(tx *bolt.Tx) error { return setPlayingTx(tx, table, users, false) })
+}
+
+// setPlayingTx adds table to its users' index (on) or removes it.
+func setPlayingTx(tx *bolt.Tx, table uint64, users []string, on bool) error {
+	for _, u := range users {
+		if u == "" {
+			continue
+		}
+		if !on {
 			if bk := tx.Bucket(bucketPlayers).Bucket([]byte(u)); bk != nil {
 				if err := bk.Delete(itob(table)); err != nil {
 					return fmt.Errorf("storage: players index: %w", err)
 				}
 			}
+			continue
 		}
-		return nil
-	})
+		bk, err := tx.Bucket(bucketPlayers).CreateBucketIfNotExists([]byte(u))
+		if err != nil {
+			return fmt.Errorf("storage: players index: %w", err)
+		}
+		if err := bk.Put(itob(table), nil); err != nil {
+			return fmt.Errorf("storage: players index: %w", err)
+		}
+	}
+	return nil
 }
 
 // Playing lists the running tables of a user, oldest first.

@@ -150,6 +150,22 @@ func (s *Store) Active(channel string) (uint64, error) {
 	return id, err
 }
 
+// clearChannelTx frees channel when its active table is table (a newer
+// game in the channel is left alone).
+func clearChannelTx(tx *bolt.Tx, channel string, table uint64) error {
+	if channel == "" {
+		return nil
+	}
+	bk := tx.Bucket(bucketChannels)
+	if v := bk.Get([]byte(channel)); len(v) != 8 || btoi(v) != table {
+		return nil
+	}
+	if err := bk.Delete([]byte(channel)); err != nil {
+		return fmt.Errorf("storage: channel %s: %w", channel, err)
+	}
+	return nil
+}
+
 // ClearActive forgets the table running in channel; clearing an empty
 // channel is not an error.
 func (s *Store) ClearActive(channel string) error {

@@ -144,16 +144,19 @@ func (s *Store) Unschedule(t Timer) error {
 // UnscheduleTable removes every timer of a table (it ended or was
 // abandoned), through the per-table index.
 func (s *Store) UnscheduleTable(table uint64) error {
-	return s.write(func(tx *bolt.Tx) error {
-		timers := tx.Bucket(bucketTimers)
-		idx := timers.Bucket(itob(table))
-		if idx == nil {
-			return nil
-		}
-		sched := tx.Bucket(bucketSchedule)
-		if err := idx.ForEach(func(k, _ []byte) error { return sched.Delete(k) }); err != nil {
-			return fmt.Errorf("storage: unschedule table %d: %w", table, err)
-		}
-		return timers.DeleteBucket(itob(table))
-	})
+	return s.write(func(tx *bolt.Tx) error { return unscheduleTableTx(tx, table) })
+}
+
+// unscheduleTableTx drops every timer of table.
+func unscheduleTableTx(tx *bolt.Tx, table uint64) error {
+	timers := tx.Bucket(bucketTimers)
+	idx := timers.Bucket(itob(table))
+	if idx == nil {
+		return nil
+	}
+	sched := tx.Bucket(bucketSchedule)
+	if err := idx.ForEach(func(k, _ []byte) error { return sched.Delete(k) }); err != nil {
+		return fmt.Errorf("storage: unschedule table %d: %w", table, err)
+	}
+	return timers.DeleteBucket(itob(table))
 }

@@ -511,6 +511,7 @@ func encodeInteraction(id, version uint64, at time.Time) ([]byte, error) {
 type bindingPlan struct {
 	b        Binding
 	write    bool
+	started  bool // the lobby became a running game with this move
 	finished bool
 	timers   []Timer
 }
@@ -536,7 +537,7 @@ func planBinding(tx *bolt.Tx, id uint64, t games.Table, m Meta) (bindingPlan, er
 		if over {
 			b.Status = StatusFinished
 		}
-		plan.write = true
+		plan.write, plan.started = true, true
 	case b.Status == StatusActive && over:
 		b.Status = StatusFinished
 		plan.write = true
@@ -599,6 +600,26 @@ func (s *Store) applyMove(tx *bolt.Tx, id uint64, p *prepared, plan bindingPlan)
 	}
 	if err := scheduleTx(tx, plan.timers); err != nil {
 		return err
+	}
+	if plan.started && !plan.finished {
+		// The players' "my games" index, with the start itself.
+		if err := setPlayingTx(tx, id, plan.b.Users, true); err != nil {
+			return err
+		}
+	}
+	if plan.finished {
+		// A finished table leaves its players' index, its channel and the
+		// schedule with the move that ended it.
+		if err := setPlayingTx(tx, id, plan.b.Users, false); err != nil {
+			return err
+		}
+		if err := clearChannelTx(tx, plan.b.Channel, id); err != nil {
+			return err
+		}
+		if err := unscheduleTableTx(tx, id); err != nil {
+			return err
+		}
+		plan.timers = nil
 	}
 	if plan.finished {
 		// The game ended with this move: rate it and record it in the
