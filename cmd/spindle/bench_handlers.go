@@ -1,0 +1,3 @@
+package main
+
+func benchHandlersSection(r *benchReport, o benchOpts, work string) error { return nil }
