@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -64,6 +66,7 @@ func runBench(cfg Config, args []string, stdout, stderr io.Writer) error {
 	r := &benchReport{w: stdout}
 	fmt.Fprintf(stdout, "spindle bench: disk %s; %s with %d players; %d samples, %d renders, %d handler moves, %d start-up tables\n",
 		o.dir, o.game, o.seats, o.n, o.renders, o.moves, o.startup)
+	fmt.Fprintf(stdout, "cpu: GOMAXPROCS %d%s; figures taken on a busy machine are noisy\n", runtime.GOMAXPROCS(0), loadAverage())
 	start := time.Now()
 	steps := []struct {
 		id  byte
@@ -130,3 +133,17 @@ func quantile(d []time.Duration, q float64) time.Duration {
 
 // fmtMS formats a duration in milliseconds.
 func fmtMS(d time.Duration) string { return fmt.Sprintf("%.3f ms", ms(d)) }
+
+// loadAverage describes the machine's load averages when the system shows
+// them (Linux), so that a reader can judge how busy the machine was.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return ""
+	}
+	return ", load average " + strings.Join(f[:3], " ")
+}

@@ -188,7 +188,7 @@ func cpuTime() time.Duration {
 // the real renderer and a fresh store): rendered moves at many tables at
 // once, then light interactions, and the CPU and memory each move costs.
 func benchHandlersSection(r *benchReport, o benchOpts, work string) error {
-	r.section(fmt.Sprintf("4. through the handlers (%s, %d players, %d goroutines, real renderer, fresh store)", o.game, o.seats, o.workers))
+	r.section(fmt.Sprintf("4. through the handlers (%s, %d players, %d goroutines, real renderer, fresh store; new tables when games end included)", o.game, o.seats, o.workers))
 	cat, err := buildCatalog(nil)
 	if err != nil {
 		return err

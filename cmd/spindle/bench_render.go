@@ -134,7 +134,11 @@ func pixelSizes(sizes map[[2]uint32]int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%sx%s", span(ws), span(hs))
 	if len(sizes) > 1 {
-		fmt.Fprintf(&b, " (%d sizes)", len(sizes))
+		fmt.Fprintf(&b, " (%d sizes", len(sizes))
+		if slices.Min(ws) != slices.Max(ws) {
+			b.WriteString(", width varies")
+		}
+		b.WriteString(")")
 	}
 	return b.String()
 }
