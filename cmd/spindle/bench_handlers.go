@@ -35,6 +35,7 @@ type benchPosted struct {
 	msg commands.Message
 }
 
+// Post keeps m as the channel's last message.
 func (p *benchPoster) Post(_ context.Context, ch string, m commands.Message) (string, error) {
 	p.files.Add(int64(len(m.Files)))
 	p.mu.Lock()
@@ -45,6 +46,7 @@ func (p *benchPoster) Post(_ context.Context, ch string, m commands.Message) (st
 	return id, nil
 }
 
+// Edit replaces the channel's last message when it is the one edited.
 func (p *benchPoster) Edit(_ context.Context, ch, id string, m commands.Message) error {
 	p.files.Add(int64(len(m.Files)))
 	p.mu.Lock()
@@ -55,6 +57,7 @@ func (p *benchPoster) Edit(_ context.Context, ch, id string, m commands.Message)
 	return nil
 }
 
+// Thread returns a new thread id.
 func (p *benchPoster) Thread(_ context.Context, ch, name string) (string, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -62,6 +65,7 @@ func (p *benchPoster) Thread(_ context.Context, ch, name string) (string, error)
 	return fmt.Sprintf("th%d", p.next), nil
 }
 
+// DM drops the message.
 func (p *benchPoster) DM(context.Context, string, commands.Message) error { return nil }
 
 // lastIn returns the last message posted to a channel.
@@ -95,7 +99,7 @@ func benchUser(i int) commands.User {
 	return commands.User{ID: fmt.Sprint(1000 + i), Name: fmt.Sprintf("player%d", i)}
 }
 
-// button finds a button by label in a message.
+// benchButton finds a button by label in a lobby message.
 func benchButton(m commands.Message, label string) (string, error) {
 	for _, r := range m.Rows {
 		for _, b := range r.Buttons {
