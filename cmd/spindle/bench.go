@@ -5,114 +5,145 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"strings"
 	"time"
-
-	"spindle/games"
-	"spindle/storage"
 )
 
-// runBench measures, on the disk that holds the database, the latency of a
-// whole durable move (load, play, commit with fsync) and of a raw
-// write+fsync, and prints their ratio: the cost of the engine and bbolt
-// above the disk's own floor.
+// benchOpts holds the sizes of one bench run.
+type benchOpts struct {
+	dir      string
+	n        int // samples of raw fsync and durable moves
+	renders  int // states rendered per game and image kind
+	moves    int // rendered moves through the handlers
+	light    int // light interactions through the handlers
+	workers  int // goroutines driving the handlers
+	startup  int // tables stored before the start-up is timed
+	game     string
+	seats    int
+	sections string
+}
+
+// runBench measures every speed goal of the project in one run and prints
+// one report: a line per figure with its value, its goal and whether the
+// goal is met. The disk figures are taken on the disk that holds --dir.
 func runBench(cfg Config, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	dir := fs.String("dir", filepath.Dir(cfg.Data.DB), "directory on the disk to measure")
-	n := fs.Int("n", 300, "number of samples of each kind")
-	game := fs.String("game", "warpweft", "game whose moves are measured")
-	seats := fs.Int("players", 2, "players at the measured tables")
+	var o benchOpts
+	fs.StringVar(&o.dir, "dir", filepath.Dir(cfg.Data.DB), "directory on the disk to measure")
+	fs.IntVar(&o.n, "n", 300, "samples of raw fsync and of durable moves; moves per concurrency level")
+	fs.IntVar(&o.renders, "renders", 200, "random states rendered per game and image kind")
+	fs.IntVar(&o.moves, "moves", 400, "rendered moves played through the handlers")
+	fs.IntVar(&o.light, "light", 4000, "light interactions through the handlers")
+	fs.IntVar(&o.workers, "workers", 8, "goroutines driving the handlers")
+	fs.IntVar(&o.startup, "startup-tables", 100000, "tables stored before the start-up is timed")
+	fs.StringVar(&o.game, "game", "warpweft", "game whose moves are measured")
+	fs.IntVar(&o.seats, "players", 2, "players at the measured tables")
+	fs.StringVar(&o.sections, "sections", "12345", "sections to run, by number")
+	quick := fs.Bool("quick", false, "small samples everywhere: a smoke run, not a measurement")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
 		return errUsage
 	}
-	work, err := os.MkdirTemp(*dir, ".spindle-bench-*")
+	if *quick {
+		o.n, o.renders, o.moves, o.light, o.startup = 30, 10, 30, 200, 1000
+	}
+	if o.n < 2 || o.renders < 1 || o.moves < 1 || o.light < 1 || o.workers < 1 || o.startup < 1 {
+		fmt.Fprintln(stderr, "bench: sizes must be positive")
+		return errUsage
+	}
+	work, err := os.MkdirTemp(o.dir, ".spindle-bench-*")
 	if err != nil {
 		return fmt.Errorf("bench: %w", err)
 	}
 	defer os.RemoveAll(work)
-	fsync, err := benchFsync(work, *n)
-	if err != nil {
-		return err
+	r := &benchReport{w: stdout}
+	fmt.Fprintf(stdout, "spindle bench: disk %s; %s with %d players; %d samples, %d renders, %d handler moves, %d start-up tables\n",
+		o.dir, o.game, o.seats, o.n, o.renders, o.moves, o.startup)
+	fmt.Fprintf(stdout, "cpu: GOMAXPROCS %d%s; figures taken on a busy machine are noisy\n", runtime.GOMAXPROCS(0), loadAverage())
+	start := time.Now()
+	steps := []struct {
+		id  byte
+		run func(*benchReport, benchOpts, string) error
+	}{
+		{'1', benchRenderSection},
+		{'2', benchStoreSection},
+		{'3', benchConcurrentSection},
+		{'4', benchHandlersSection},
+		{'5', benchStartupSection},
 	}
-	moves, err := benchMoves(work, *game, *seats, *n)
-	if err != nil {
-		return err
+	for _, s := range steps {
+		if !slices.Contains([]byte(o.sections), s.id) {
+			continue
+		}
+		if err := s.run(r, o, work); err != nil {
+			return err
+		}
 	}
-	p := func(d []time.Duration, q float64) time.Duration { return d[int(q*float64(len(d)-1))] }
-	fmt.Fprintf(stdout, "disk: %s (%d samples each; %s, %d players)\n", *dir, *n, *game, *seats)
-	fmt.Fprintf(stdout, "raw write+fsync:     p50 %8.3f ms   p99 %8.3f ms\n", ms(p(fsync, .5)), ms(p(fsync, .99)))
-	fmt.Fprintf(stdout, "durable move:        p50 %8.3f ms   p99 %8.3f ms\n", ms(p(moves, .5)), ms(p(moves, .99)))
-	fmt.Fprintf(stdout, "ratio move/fsync:    p50 %8.2f      p99 %8.2f\n",
-		float64(p(moves, .5))/float64(p(fsync, .5)), float64(p(moves, .99))/float64(p(fsync, .99)))
+	fmt.Fprintf(stdout, "\nsummary: %d goals, %d met, %d missed (%.1f s)\n", r.goals, r.goals-r.misses, r.misses, time.Since(start).Seconds())
 	return nil
 }
 
-func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-
-// benchFsync times n writes of 4 KiB each followed by fsync.
-func benchFsync(dir string, n int) ([]time.Duration, error) {
-	f, err := os.Create(filepath.Join(dir, "fsync"))
-	if err != nil {
-		return nil, fmt.Errorf("bench: %w", err)
-	}
-	defer f.Close()
-	buf := make([]byte, 4096)
-	out := make([]time.Duration, 0, n)
-	for i := range n {
-		buf[0] = byte(i)
-		start := time.Now()
-		if _, err := f.WriteAt(buf, int64(i%64)*4096); err != nil {
-			return nil, fmt.Errorf("bench: %w", err)
-		}
-		if err := f.Sync(); err != nil {
-			return nil, fmt.Errorf("bench: %w", err)
-		}
-		out = append(out, time.Since(start))
-	}
-	slices.Sort(out)
-	return out, nil
+// benchReport prints the figures of one bench run, one line each, and
+// counts the goals missed.
+type benchReport struct {
+	w      io.Writer
+	goals  int
+	misses int
+	// fsync is the raw write+fsync p50, measured once and shared by the
+	// sections that compare with it.
+	fsync time.Duration
 }
 
-// benchMoves times n durable moves of the game through storage.Play,
-// starting a new table whenever a game ends.
-func benchMoves(dir, game string, seats, n int) ([]time.Duration, error) {
-	cat, err := buildCatalog(nil)
+// section starts a titled group of figures.
+func (r *benchReport) section(title string) { fmt.Fprintf(r.w, "\n%s\n", title) }
+
+// info prints a figure that has no goal.
+func (r *benchReport) info(name, value string) {
+	fmt.Fprintf(r.w, "  %-42s %22s\n", name, value)
+}
+
+// check prints a figure with its goal and whether it is met.
+func (r *benchReport) check(name, value, goal string, ok bool) {
+	r.goals++
+	verdict := "ok"
+	if !ok {
+		verdict = "MISS"
+		r.misses++
+	}
+	fmt.Fprintf(r.w, "  %-42s %22s   goal %-14s %s\n", name, value, goal, verdict)
+}
+
+// ms converts a duration to fractional milliseconds.
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// quantile returns the q-quantile of sorted durations.
+func quantile(d []time.Duration, q float64) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	return d[int(q*float64(len(d)-1))]
+}
+
+// fmtMS formats a duration in milliseconds.
+func fmtMS(d time.Duration) string { return fmt.Sprintf("%.3f ms", ms(d)) }
+
+// loadAverage describes the machine's load averages when the system shows
+// them (Linux), so that a reader can judge how busy the machine was.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
 	if err != nil {
-		return nil, err
+		return ""
 	}
-	store, err := storage.Open(filepath.Join(dir, "bench.db"), storage.Options{Timeout: time.Second})
-	if err != nil {
-		return nil, err
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return ""
 	}
-	defer store.Close()
-	rng := rand.New(rand.NewPCG(1, 2))
-	var id uint64
-	var t games.Table
-	out := make([]time.Duration, 0, n)
-	for len(out) < n {
-		if t == nil || t.Over() {
-			id, t, _, err = store.Create(cat, game, nil, seats, storage.Meta{At: time.Now()})
-			if err != nil {
-				return nil, err
-			}
-		}
-		seat := t.ToAct()[0]
-		legal := t.Legal(seat)
-		key := legal[games.PickWeighted(t.Weights(seat), len(legal), rng.IntN)].Key
-		start := time.Now()
-		t, _, err = store.Play(cat, id, seat, t.Version(), key, storage.Meta{At: start})
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, time.Since(start))
-	}
-	slices.Sort(out)
-	return out, nil
+	return ", load average " + strings.Join(f[:3], " ")
 }

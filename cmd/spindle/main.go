@@ -6,7 +6,7 @@
 //	spindle sim ...                      play a game with no Discord and print JSON
 //	spindle render ...                   play a game and write its PNGs
 //	spindle [--config FILE] backup FILE  write a consistent copy of the database
-//	spindle [--config FILE] bench        measure durable move latency against raw fsync
+//	spindle [--config FILE] bench        measure every speed goal and print one report
 //
 // main wires config -> logging -> storage -> catalog -> bot and handles
 // signals; everything else lives in the packages.
@@ -50,7 +50,7 @@ commands:
   sim            play a game without Discord and print JSON
   render         play a game and write its PNG images
   backup FILE    write a consistent copy of the database
-  bench          measure durable move latency against raw fsync
+  bench          measure every speed goal (render, disk, handlers, start-up)
 Run "spindle COMMAND --help" for a command's flags.
 `
 

@@ -233,3 +233,40 @@ func TestSimArchravelsEveryPlayerCount(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchQuickPrintsEverySection runs the whole bench report with small
+// samples and checks that every section and figure is printed. Speed goals
+// live in the report, never here: the run only has to finish.
+func TestBenchQuickPrintsEverySection(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders and fsyncs for a few seconds")
+	}
+	out, errOut, err := runCLI(t, "bench", "--quick", "--dir", t.TempDir())
+	if err != nil {
+		t.Fatalf("bench --quick: %v\n%s", err, errOut)
+	}
+	want := []string{
+		"1. render+encode", "2. durable move vs raw fsync", "3. concurrent tables", "4. through the handlers", "5. start-up",
+		"durable move / fsync, p50", "1 tables: wall time per move / fsync", "16 tables: wall time per move / fsync",
+		"64 tables: commits per move", "rendered moves per second", "rendered move p99", "CPU per rendered move",
+		"allocated per rendered move", "light interactions per second", "light interaction p99",
+		"storage.Open", "start-up: open + due + prune", "summary: ",
+	}
+	for _, game := range []string{"warpweft", "stitchcraft", "threadcount", "archravels"} {
+		for _, kind := range []string{"table", "panel", "scoring"} {
+			for _, fig := range []string{"p50", "p99", "max PNG", "pixels"} {
+				want = append(want, fmt.Sprintf("%s %s %s", game, kind, fig))
+			}
+		}
+	}
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("the report has no %q:\n%s", w, out)
+		}
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, " goal ") && !strings.HasSuffix(line, " ok") && !strings.HasSuffix(line, " MISS") {
+			t.Errorf("a goal line without a verdict: %q", line)
+		}
+	}
+}
