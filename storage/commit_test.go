@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -591,5 +592,57 @@ func TestPlayGivesUpAfterRepeatedChanges(t *testing.T) {
 	}
 	if _, _, err := s.Play(cat, id, seat, tab.Version(), key, meta(2)); err != nil {
 		t.Fatalf("the same play once the table is quiet: %v", err)
+	}
+}
+
+// TestStartAndEndBookkeeping: the move that starts a game puts it in its
+// players' index, and the move that ends it takes it out, frees the
+// channel and drops its timers, each in that move's own commit.
+func TestStartAndEndBookkeeping(t *testing.T) {
+	cat := catalog(t)
+	s, _ := open(t)
+	id, err := s.CreateLobby(Binding{Game: "toy", Guild: "g", Channel: "c", Host: "a", Users: []string{"a", "b"}, Created: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetActive("c", id); err != nil {
+		t.Fatal(err)
+	}
+	before := s.Commits()
+	tab, _, err := s.CreateAt(cat, id, "toy", nil, 2, meta(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Commits() - before; got != 1 {
+		t.Fatalf("the start cost %d commits", got)
+	}
+	for _, u := range []string{"a", "b"} {
+		if ids, err := s.Playing(u); err != nil || !slices.Contains(ids, id) {
+			t.Fatalf("%s's games after the start: %v %v", u, ids, err)
+		}
+	}
+	due := t0.Add(time.Hour)
+	if err := s.Schedule(Timer{Due: due, Table: id, Seat: 0, Kind: "expire", Deadline: due}); err != nil {
+		t.Fatal(err)
+	}
+	for n := 2; !tab.Over(); n++ {
+		seat, key := next(t, tab)
+		if tab, _, err = s.Play(cat, id, seat, tab.Version(), key, meta(n)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, u := range []string{"a", "b"} {
+		if ids, _ := s.Playing(u); slices.Contains(ids, id) {
+			t.Fatalf("%s still plays the finished table", u)
+		}
+	}
+	if active, err := s.Active("c"); err == nil && active == id {
+		t.Fatal("the channel still names the finished table")
+	}
+	if ts, _ := s.Due(due, 10); len(ts) != 0 {
+		t.Fatalf("the finished table kept its timers: %+v", ts)
+	}
+	if b, _ := s.GetBinding(id); b.Status != StatusFinished {
+		t.Fatalf("binding status %q", b.Status)
 	}
 }
