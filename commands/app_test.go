@@ -25,6 +25,15 @@ type recorder struct {
 	posts   map[string][]posted // channel -> messages in order
 	threads []string
 	dms     []posted // id = the user
+	// refuse, when set, is the error every Post returns (Discord saying no).
+	refuse error
+}
+
+// setRefuse makes Posts fail with err (nil: succeed again).
+func (r *recorder) setRefuse(err error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.refuse = err
 }
 
 type posted struct {
@@ -37,6 +46,9 @@ func newRecorder() *recorder { return &recorder{posts: map[string][]posted{}} }
 func (r *recorder) Post(_ context.Context, ch string, m Message) (string, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.refuse != nil {
+		return "", r.refuse
+	}
 	r.next++
 	id := fmt.Sprintf("m%d", r.next)
 	r.posts[ch] = append(r.posts[ch], posted{id: id, msg: m})

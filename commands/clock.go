@@ -514,16 +514,22 @@ func clockSummary(c Clock) string {
 	return b.String()
 }
 
-// RunTimers fires due timers every interval until ctx is done. A failure
-// is logged and retried on the next tick; nothing is lost, because timers
-// stay stored until they have fired.
+// RunTimers fires due timers every interval until ctx is done, and shows
+// the committed moves whose announcement failed (Redeliver). A failure is
+// logged and retried on the next tick; nothing is lost, because timers and
+// unshown moves stay stored until they are done.
 func (a *App) RunTimers(ctx context.Context, p Poster, every time.Duration) {
 	tick := time.NewTicker(every)
 	defer tick.Stop()
+	grace := time.Duration(0) // at start-up every unshown move is overdue
 	for {
 		if _, err := a.FireDue(ctx, a.now(), p); err != nil {
 			a.Log.Error().Err(err).Msg("firing timers failed")
 		}
+		if _, err := a.Redeliver(ctx, p, grace); err != nil {
+			a.Log.Error().Err(err).Msg("announcing delayed moves failed")
+		}
+		grace = announceGrace
 		select {
 		case <-ctx.Done():
 			return

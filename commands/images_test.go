@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"spindle/games"
 	"spindle/imaging"
+	"spindle/storage"
 )
 
 // countingRender records every picture the App asks the renderer for.
@@ -145,5 +147,18 @@ func TestOneCommitPerMove(t *testing.T) {
 	}
 	if b.Message != h.rec.last("c1").id {
 		t.Fatalf("binding names board %q, the channel's last message is %q", b.Message, h.rec.last("c1").id)
+	}
+	// The posted board clears the move from the outbox, durably.
+	if recs, err := h.store.Unannounced(0); err != nil || len(recs) != 0 {
+		t.Fatalf("outbox after a posted move: %+v %v", recs, err)
+	}
+	h.store.Close()
+	st, err := storage.Open(h.path, storage.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if recs, err := st.Unannounced(0); err != nil || len(recs) != 0 {
+		t.Fatalf("outbox after a restart: %+v %v", recs, err)
 	}
 }

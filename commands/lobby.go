@@ -441,7 +441,7 @@ func (a *App) start(ctx context.Context, req Request, b storage.Binding, info ga
 		return Message{}, "", err
 	}
 	if err := a.announce(ctx, p, &b, t, steps); err != nil {
-		return Message{}, "", err
+		a.announceLater(b.Table, err) // the game has started all the same
 	}
 	var who strings.Builder
 	for i, u := range b.Users {

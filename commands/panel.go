@@ -146,7 +146,10 @@ func (a *App) afterMove(ctx context.Context, id uint64, seat games.Seat, t games
 		return Response{}, err
 	}
 	if err := a.announce(ctx, p, &b, t, steps); err != nil {
-		return Response{}, err
+		// The move is committed: it is never reported as failed. Its
+		// announcement stays in the outbox for the retry loop.
+		a.announceLater(id, err)
+		notice = strings.TrimSpace(notice + "\n" + delayedNotice)
 	}
 	var private []string
 	for _, st := range steps {

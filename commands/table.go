@@ -189,7 +189,7 @@ func (a *App) announce(ctx context.Context, p Poster, b *storage.Binding, t game
 	// with the next commit. The move, its clock and its timers were
 	// committed with the move itself (withClock).
 	b.Message, b.Updated = id, a.now()
-	if err := a.Store.SetMessage(b.Table, id, b.Updated); err != nil {
+	if err := a.Store.SetMessage(b.Table, id, t.Version(), b.Updated); err != nil {
 		return err
 	}
 	if err := a.Store.Schedule(held...); err != nil {

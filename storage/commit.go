@@ -62,6 +62,7 @@ type writeReq struct {
 // written.
 type pendingMessage struct {
 	message string
+	version uint64 // the table version the message shows; 0 if unknown
 	updated time.Time
 }
 
@@ -260,17 +261,22 @@ func writeMessages(tx *bolt.Tx, msgs map[uint64]pendingMessage) error {
 		// bbolt refuses a put before changing anything, so a refusal
 		// leaves the transaction good for the batch.
 		_ = bk.Put(itob(id), v)
+		if m.version > 0 {
+			_ = clearAnnounced(tx, id, m.version)
+		}
 	}
 	return nil
 }
 
-// SetMessage records message as the id of table's board message. It costs
+// SetMessage records message as the id of table's board message, showing
+// the table at version (0 when it shows no particular version); once
+// written, it clears the table's Unannounced record up to that version. It costs
 // no commit of its own: the id is kept in memory and written with the next
 // group commit, or by a background flush at most about 250 ms later, or by
 // Close. A crash within that window loses only which message is the
 // current board. GetBinding sees the recorded id at once. A table without
 // a binding by then is skipped.
-func (s *Store) SetMessage(table uint64, message string, updated time.Time) error {
+func (s *Store) SetMessage(table uint64, message string, version uint64, updated time.Time) error {
 	if table == 0 {
 		return errors.New("storage: set message needs a table id")
 	}
@@ -284,7 +290,10 @@ func (s *Store) SetMessage(table uint64, message string, updated time.Time) erro
 		return errClosed
 	}
 	c.msgMu.Lock()
-	c.msgs[table] = pendingMessage{message: message, updated: updated}
+	if old, ok := c.msgs[table]; ok && old.version > version {
+		version = old.version
+	}
+	c.msgs[table] = pendingMessage{message: message, version: version, updated: updated}
 	c.msgMu.Unlock()
 	select {
 	case c.kick <- struct{}{}:

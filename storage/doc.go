@@ -34,6 +34,10 @@
 //	history_index per-user and per-server, per-game and all-games entries
 //	              by time, for /history
 //	meta          "schema" -> SchemaVersion (8 bytes)
+//	outbox        table id -> Unannounced {from, to, since, tries, last}: the
+//	              moves of a bound table committed but not yet shown in its
+//	              channel; written by every move, cleared by SetMessage with
+//	              the version the posted board shows
 //
 // Ratings and history are written in the transaction of the move that
 // ends the game (applyMove), so a result and its rating changes are

@@ -58,10 +58,11 @@ var (
 	bucketRatingLog    = []byte("rating_log")           // rating history per board and user
 	bucketHistoryIndex = []byte("history_index")        // finished games by guild, user and game
 	bucketInterByTime  = []byte("interactions_by_time") // at(8) + interaction id -> nil
+	bucketOutbox       = []byte("outbox")               // table id -> Unannounced: moves not yet shown
 
 	allBuckets = [][]byte{bucketTables, bucketLogs, bucketBindings, bucketChannels, bucketGuilds,
 		bucketRatings, bucketHistory, bucketInteractions, bucketSchedule, bucketTimers, bucketUsers, bucketPlayers, bucketMeta,
-		bucketRanks, bucketBoards, bucketRatingLog, bucketHistoryIndex, bucketInterByTime}
+		bucketRanks, bucketBoards, bucketRatingLog, bucketHistoryIndex, bucketInterByTime, bucketOutbox}
 
 	keySchema = []byte("schema")
 )

@@ -510,6 +510,7 @@ func encodeInteraction(id, version uint64, at time.Time) ([]byte, error) {
 // anything is written.
 type bindingPlan struct {
 	b        Binding
+	bound    bool // the table has a binding: its moves are to be shown
 	write    bool
 	started  bool // the lobby became a running game with this move
 	finished bool
@@ -530,6 +531,7 @@ func planBinding(tx *bolt.Tx, id uint64, t games.Table, m Meta) (bindingPlan, er
 	if err != nil {
 		return plan, err
 	}
+	plan.bound = true
 	over := t.Over()
 	switch {
 	case b.Status == StatusLobby:
@@ -600,6 +602,13 @@ func (s *Store) applyMove(tx *bolt.Tx, id uint64, p *prepared, plan bindingPlan)
 	}
 	if err := scheduleTx(tx, plan.timers); err != nil {
 		return err
+	}
+	if plan.bound && plan.b.Status != StatusLobby {
+		to := p.t.Version()
+		from := to - min(to, uint64(len(p.steps)))
+		if err := noteUnannounced(tx, id, from, to, p.m.At); err != nil {
+			return err
+		}
 	}
 	if plan.started && !plan.finished {
 		// The players' "my games" index, with the start itself.

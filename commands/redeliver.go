@@ -1,0 +1,103 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"spindle/games"
+	"spindle/storage"
+)
+
+// announceGrace is how long a move's announcement is left to the handler
+// that made it before the retry loop steps in; at start-up nothing is in
+// flight, so every unshown move is announced at once.
+const announceGrace = 10 * time.Second
+
+// maxAnnounceBackoff caps the wait between two attempts to show a table
+// whose channel keeps refusing.
+const maxAnnounceBackoff = 10 * time.Minute
+
+// Redeliver shows the committed moves that never reached their channel (a
+// crash or a refusal from Discord between the commit and the post): for
+// each table with an Unannounced record older than grace, it posts the
+// current board (or the result) with the log lines of every unshown move,
+// as announce does after a move. Failed attempts back off exponentially.
+// It returns how many tables it announced.
+func (a *App) Redeliver(ctx context.Context, p Poster, grace time.Duration) (int, error) {
+	recs, err := a.Store.Unannounced(50)
+	if err != nil {
+		return 0, err
+	}
+	now := a.now()
+	n := 0
+	for _, rec := range recs {
+		if now.Sub(rec.Since) < grace {
+			continue // the handler that made the move may still post it
+		}
+		if rec.Tries > 0 && now.Sub(rec.Last) < min(time.Second<<min(rec.Tries, 20), maxAnnounceBackoff) {
+			continue // backing off after failed attempts
+		}
+		ok, err := a.redeliver(ctx, p, rec.Table)
+		if err != nil {
+			a.Log.Warn().Err(err).Uint64("table", rec.Table).Int("tries", rec.Tries+1).Msg("could not announce a committed move; will retry")
+			if err := a.Store.AnnounceFailed(rec.Table, now); err != nil {
+				return n, err
+			}
+			continue
+		}
+		if ok {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// redeliver announces one table's unshown moves, under the table's lock,
+// if they are still unshown once the lock is held.
+func (a *App) redeliver(ctx context.Context, p Poster, id uint64) (bool, error) {
+	defer a.lock(id)()
+	rec, ok, err := a.Store.UnannouncedOf(id)
+	if err != nil || !ok {
+		return false, err
+	}
+	b, err := a.Store.GetBinding(id)
+	if errors.Is(err, storage.ErrNotFound) {
+		return false, a.Store.DropUnannounced(id)
+	}
+	if err != nil {
+		return false, err
+	}
+	t, err := a.Store.Load(a.Catalog, id)
+	if err != nil {
+		return false, err
+	}
+	log, err := a.Store.Log(id)
+	if err != nil {
+		return false, err
+	}
+	steps := []games.Step{{Events: []games.Event{{Public: "(This board was delayed: the bot could not post it when the move was made.)"}}}}
+	for _, e := range log {
+		if e.Version > rec.From && e.Version <= t.Version() {
+			steps = append(steps, e.Step)
+		}
+	}
+	if err := a.announce(ctx, p, &b, t, steps); err != nil {
+		return false, fmt.Errorf("commands: redeliver table %d: %w", id, err)
+	}
+	return true, nil
+}
+
+// delayedNotice tells a player whose move is saved that its board will
+// reach the channel later.
+const delayedNotice = "⚠️ Your move is saved, but the board could not be posted in the channel just now; the bot will post it shortly."
+
+// announceLater logs a failed announcement of a committed move and counts
+// the attempt; the outbox keeps the move for Redeliver.
+func (a *App) announceLater(table uint64, err error) {
+	a.Log.Warn().Err(err).Uint64("table", table).Msg("could not announce a committed move; it will be retried")
+	if err := a.Store.AnnounceFailed(table, a.now()); err != nil {
+		a.Log.Error().Err(err).Uint64("table", table).Msg("could not count a failed announcement")
+	}
+}

@@ -1,0 +1,93 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"spindle/storage"
+)
+
+// TestRefusedBoardIsDeliveredLater: when the channel refuses the new
+// board, the move still succeeds for the player (with a notice), stays in
+// the outbox, and the retry loop posts it, with the move's log line, once
+// the channel takes messages again.
+func TestRefusedBoardIsDeliveredLater(t *testing.T) {
+	h := newHarness(t)
+	id := h.startGame()
+	before := len(h.rec.posts["c1"])
+	h.rec.setRefuse(errors.New("discord: 50013 Missing Permissions"))
+	resp := h.move(alice)
+	if resp.Message == nil || !strings.Contains(resp.Message.Content, "Your move is saved") {
+		t.Fatalf("the mover was not told the move is saved: %+v", resp.Message)
+	}
+	if v := h.version(); v < 2 {
+		t.Fatalf("the move was not committed (version %d)", v)
+	}
+	if len(h.rec.posts["c1"]) != before {
+		t.Fatal("a board was posted while the channel refused")
+	}
+	recs, err := h.store.Unannounced(0)
+	if err != nil || len(recs) != 1 || recs[0].Table != id {
+		t.Fatalf("outbox: %+v %v", recs, err)
+	}
+	// Still refusing: the retry fails and backs off.
+	h.rec.setRefuse(errors.New("discord: 503"))
+	if n, err := h.app.Redeliver(context.Background(), h.rec, 0); err != nil || n != 0 {
+		t.Fatalf("redeliver while refused: %d %v", n, err)
+	}
+	h.rec.setRefuse(nil)
+	// Backing off: a retry right away does nothing.
+	if n, _ := h.app.Redeliver(context.Background(), h.rec, 0); n != 0 {
+		t.Fatal("no back-off after a failed attempt")
+	}
+	h.app.Now = func() time.Time { return time.Now().Add(time.Hour) }
+	n, err := h.app.Redeliver(context.Background(), h.rec, 0)
+	if err != nil || n != 1 {
+		t.Fatalf("redeliver: %d %v", n, err)
+	}
+	board := h.rec.last("c1").msg
+	if !strings.Contains(board.Content, "delayed") || !strings.Contains(board.Content, "<@200>") {
+		t.Fatalf("the delayed board: %q", board.Content)
+	}
+	if recs, _ := h.store.Unannounced(0); len(recs) != 0 {
+		t.Fatalf("outbox after delivery: %+v", recs)
+	}
+	if n, _ := h.app.Redeliver(context.Background(), h.rec, 0); n != 0 {
+		t.Fatal("a delivered board was posted again")
+	}
+}
+
+// TestCrashBetweenCommitAndPost: a move committed by a process that died
+// before posting is announced by the next process at start-up.
+func TestCrashBetweenCommitAndPost(t *testing.T) {
+	h := newHarness(t)
+	id := h.startGame()
+	tbl, err := h.store.Load(h.app.Catalog, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := tbl.ToAct()[0]
+	key := tbl.Legal(seat)[0].Key
+	// The move commits; the process dies before it can post.
+	if _, _, err := h.store.Play(h.app.Catalog, id, seat, tbl.Version(), key, storage.Meta{At: time.Now(), Interaction: "lost"}); err != nil {
+		t.Fatal(err)
+	}
+	h.store.Close()
+	st, err := storage.Open(h.path, storage.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	h.store, h.app.Store = st, st
+	before := len(h.rec.posts["c1"])
+	if n, err := h.app.Redeliver(context.Background(), h.rec, 0); err != nil || n != 1 {
+		t.Fatalf("start-up redelivery: %d %v", n, err)
+	}
+	if len(h.rec.posts["c1"]) != before+1 || !slices.Contains(h.rec.last("c1").msg.Mentions, bob.ID) {
+		t.Fatalf("the lost move's board was not posted with bob's ping: %+v", h.rec.last("c1").msg.Content)
+	}
+}
