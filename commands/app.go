@@ -50,6 +50,22 @@ func (a *App) render(kind imaging.Kind, view any, names []string) ([]byte, error
 	return imaging.RenderPNG(kind, view, imaging.Options{Names: names})
 }
 
+// sameChannel refuses a component naming a table that lives in another
+// server or channel than the interaction came from.
+func (a *App) sameChannel(req Request, table uint64) error {
+	b, err := a.Store.GetBinding(table)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil // the route's own lookup answers "no such table"
+	}
+	if err != nil {
+		return err
+	}
+	if b.Guild != req.Guild || b.Channel != req.Channel {
+		return sorry("These buttons belong to a table in another channel.")
+	}
+	return nil
+}
+
 // lock serialises everything done to one table (its move and the message
 // edits that follow), so two clicks never interleave.
 func (a *App) lock(table uint64) func() {
@@ -140,6 +156,14 @@ func (a *App) route(ctx context.Context, req Request, p Poster) (Response, error
 		c, err := ParseCustomID(req.CustomID)
 		if err != nil {
 			return Response{}, err
+		}
+		switch c.Route {
+		case 'l', 'o', 't', 's', 'g', 'p':
+			// These buttons live on a table's own messages: one named by
+			// a custom_id from another server or channel is forged.
+			if err := a.sameChannel(req, c.Table); err != nil {
+				return Response{}, err
+			}
 		}
 		switch c.Route {
 		case 'r':

@@ -60,7 +60,18 @@ func (a *App) newLobby(ctx context.Context, req Request, p Poster) (Response, er
 	b := storage.Binding{Game: info.ID, Guild: req.Guild, Channel: req.Channel, Host: req.User.ID,
 		Users: []string{req.User.ID}, Names: []string{req.User.Name}, Status: statusLobby,
 		Created: a.now(), Updated: a.now(), Options: opts}
-	id, err := a.Store.CreateLobby(b)
+	var id uint64
+	if thread {
+		id, err = a.Store.CreateLobby(b)
+	} else {
+		// Claim the channel and open the lobby in one commit, so two
+		// simultaneous /game new here open one lobby.
+		id, err = a.Store.ClaimLobby(b)
+		var busy storage.BusyError
+		if errors.As(err, &busy) {
+			return Response{}, channelBusy(busy.Table)
+		}
+	}
 	if err != nil {
 		return Response{}, err
 	}
@@ -80,8 +91,10 @@ func (a *App) newLobby(ctx context.Context, req Request, p Poster) (Response, er
 	if err := a.Store.PutBinding(b); err != nil {
 		return Response{}, err
 	}
-	if err := a.Store.SetActive(b.Channel, id); err != nil {
-		return Response{}, err
+	if thread { // a lobby in the channel itself claimed it when it opened
+		if err := a.Store.SetActive(b.Channel, id); err != nil {
+			return Response{}, err
+		}
 	}
 	where := "below"
 	if thread {
@@ -106,6 +119,11 @@ func (a *App) channelFree(channel string) error {
 		// block a new game.
 		return nil
 	}
+	return channelBusy(id)
+}
+
+// channelBusy is the refusal of a second game in a channel.
+func channelBusy(id uint64) error {
 	return sorry(fmt.Sprintf("This channel already has a game (table #%d). Finish or abandon it first, or start a new one with `thread: True`.", id))
 }
 

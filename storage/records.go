@@ -74,6 +74,57 @@ func (s *Store) CreateLobby(b Binding) (uint64, error) {
 	return id, err
 }
 
+// BusyError is returned by ClaimLobby when b's channel already has a
+// lobby or a running game: Table is that game. It wraps ErrBusy.
+type BusyError struct{ Table uint64 }
+
+func (e BusyError) Error() string {
+	return fmt.Sprintf("storage: channel already has table %d", e.Table)
+}
+
+func (e BusyError) Unwrap() error { return ErrBusy }
+
+// ClaimLobby is CreateLobby for a lobby in b.Channel itself: in the same
+// transaction it checks that the channel has no lobby or running game
+// (a dangling entry, with no binding or a closed one, does not count) and
+// makes the new lobby the channel's active table, so two simultaneous
+// requests in one channel open one lobby and get a BusyError for the
+// other.
+func (s *Store) ClaimLobby(b Binding) (uint64, error) {
+	if b.Channel == "" {
+		return 0, errors.New("storage: claim lobby needs a channel")
+	}
+	var id uint64
+	err := s.write(func(tx *bolt.Tx) error {
+		chans := tx.Bucket(bucketChannels)
+		if v := chans.Get([]byte(b.Channel)); len(v) == 8 {
+			other := btoi(v)
+			if raw := tx.Bucket(bucketBindings).Get(v); raw != nil {
+				if ob, err := decodeBinding(other, raw); err == nil && (ob.Status == StatusLobby || ob.Status == StatusActive) {
+					return clean(BusyError{Table: other})
+				}
+			}
+		}
+		seq, err := tx.Bucket(bucketTables).NextSequence()
+		if err != nil {
+			return fmt.Errorf("storage: lobby id: %w", err)
+		}
+		b.Table = seq
+		if b.Status == "" {
+			b.Status = StatusLobby
+		}
+		if err := putJSON(tx.Bucket(bucketBindings), itob(seq), b); err != nil {
+			return err
+		}
+		if err := chans.Put([]byte(b.Channel), itob(seq)); err != nil {
+			return fmt.Errorf("storage: channel %s: %w", b.Channel, err)
+		}
+		id = seq
+		return nil
+	})
+	return id, err
+}
+
 // PutBinding stores b under b.Table, replacing any earlier binding. A
 // message id recorded by SetMessage before this call and not yet written
 // is written first, so b (as the caller last saw it) wins.

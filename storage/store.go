@@ -36,6 +36,8 @@ var (
 	ErrExists = errors.New("storage: already exists")
 	// ErrSchema: the database was written by a newer build.
 	ErrSchema = errors.New("storage: unknown database schema")
+	// ErrBusy: the channel already has a lobby or a running game.
+	ErrBusy = errors.New("storage: channel already has a game")
 )
 
 // Top-level bucket names.

@@ -1,0 +1,75 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestSimultaneousNewGamesOpenOneLobby: many /game new at the same
+// instant in one channel open exactly one lobby; the others are told the
+// channel is busy.
+func TestSimultaneousNewGamesOpenOneLobby(t *testing.T) {
+	h := newHarness(t)
+	const n = 40
+	var (
+		wg      sync.WaitGroup
+		mu      sync.Mutex
+		opened  int
+		refused int
+	)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			u := User{ID: fmt.Sprint(1000 + i), Name: fmt.Sprint("p", i)}
+			resp, err := h.app.Handle(context.Background(), Request{ID: fmt.Sprint("new-", i), Kind: Command, Guild: "g1", Channel: "c1",
+				User: u, Command: "game new", Options: map[string]string{"game": "warpweft"}, At: time.Unix(1700000000, 0)}, h.rec)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil && strings.Contains(resp.Message.Content, "is open"):
+				opened++
+			case resp.Message != nil && strings.Contains(resp.Message.Content, "already has a game"):
+				refused++
+			default:
+				t.Errorf("request %d: %v %+v", i, err, resp.Message)
+			}
+		}()
+	}
+	wg.Wait()
+	if opened != 1 || refused != n-1 {
+		t.Fatalf("%d lobbies opened, %d refused", opened, refused)
+	}
+	if got := len(h.rec.posts["c1"]); got != 1 {
+		t.Fatalf("%d lobby messages posted", got)
+	}
+}
+
+// TestForeignCustomIDsAreRefused: a lobby or table button whose custom_id
+// names a table of another server or channel is refused, even for a user
+// who may manage the server the request comes from.
+func TestForeignCustomIDsAreRefused(t *testing.T) {
+	h := newHarness(t)
+	if _, err := h.command(alice, "game new", map[string]string{"game": "warpweft"}); err != nil {
+		t.Fatal(err)
+	}
+	lobby := h.rec.last("c1")
+	for _, where := range []struct{ guild, channel string }{{"g2", "c1"}, {"g1", "c2"}, {"g2", "c9"}} {
+		for _, label := range []string{"Join", "Cancel"} {
+			id := button(t, lobby.msg, label)
+			resp, err := h.do(Request{Kind: Component, User: carol, CustomID: id, Message: lobby.id, Guild: where.guild,
+				Channel: where.channel, CanManage: true})
+			if err == nil || resp.Message == nil || !strings.Contains(resp.Message.Content, "another channel") {
+				t.Fatalf("%s from %s/%s: %v %+v", label, where.guild, where.channel, err, resp.Message)
+			}
+		}
+	}
+	b, err := h.store.GetBinding(1)
+	if err != nil || len(b.Users) != 1 || b.Status != statusLobby {
+		t.Fatalf("the lobby changed: %+v %v", b, err)
+	}
+}
