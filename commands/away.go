@@ -23,12 +23,13 @@ func (a *App) awayCommand(ctx context.Context, req Request, p Poster) (Response,
 	now := a.now()
 	var shift time.Duration
 	var text string
+	until := pr.awayUntil(req.Guild)
 	if req.Command == "away off" {
-		if !pr.AwayUntil.After(now) {
+		if !until.After(now) {
 			return Response{}, sorry("You aren't marked away.")
 		}
-		shift = -pr.AwayUntil.Sub(now)
-		pr.AwayUntil = time.Time{}
+		shift = -until.Sub(now)
+		pr.setAway(req.Guild, time.Time{})
 		text = fmt.Sprintf("👋 <@%s> is back; their clock runs again.", req.User.ID)
 	} else {
 		d, err := parseDuration(req.Options["duration"])
@@ -36,13 +37,18 @@ func (a *App) awayCommand(ctx context.Context, req Request, p Poster) (Response,
 		if err != nil || d <= 0 {
 			return Response{}, sorry("Give how long you'll be away, for example 3d, 12h or 1d12h.")
 		}
-		if d > max {
+		// The server's limit bounds the whole time away from now, so
+		// repeated calls cannot stack past it.
+		start := later(now, until)
+		if start.Add(d).Sub(now) > max {
+			if until.After(now) {
+				return Response{}, sorry(fmt.Sprintf("This server allows at most %s away at a time, and you're already away until <t:%d:f>.", max, until.Unix()))
+			}
 			return Response{}, sorry(fmt.Sprintf("This server allows at most %s away at a time.", max))
 		}
-		start := later(now, pr.AwayUntil)
-		pr.AwayUntil = start.Add(d)
+		pr.setAway(req.Guild, start.Add(d))
 		shift = d
-		text = fmt.Sprintf("💤 <@%s> is away until <t:%d:f>; their clock is paused.", req.User.ID, pr.AwayUntil.Unix())
+		text = fmt.Sprintf("💤 <@%s> is away until <t:%d:f>; their clock is paused.", req.User.ID, start.Add(d).Unix())
 	}
 	if err := a.Store.PutUser(req.User.ID, pr); err != nil {
 		return Response{}, err

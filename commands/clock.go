@@ -321,7 +321,7 @@ func (a *App) clockStep(b *storage.Binding) func(*storage.Binding, games.Table) 
 	reminders := a.settings(b.Guild).Reminders
 	away := make([]time.Time, len(b.Users))
 	for i, u := range b.Users {
-		away[i] = a.prefs(u).AwayUntil
+		away[i] = a.prefs(u).awayUntil(b.Guild)
 	}
 	return func(b *storage.Binding, t games.Table) ([]storage.Timer, error) {
 		c, err := readClock(*b)

@@ -73,3 +73,28 @@ func TestForeignCustomIDsAreRefused(t *testing.T) {
 		t.Fatalf("the lobby changed: %+v %v", b, err)
 	}
 }
+
+// TestAwayRespectsTheLimitAndTheServer: repeated /away calls cannot stack
+// past the server's limit, and being away in one server leaves the clocks
+// of another running.
+func TestAwayRespectsTheLimitAndTheServer(t *testing.T) {
+	h := newHarness(t)
+	h.app.Now = func() time.Time { return time.Unix(1700000000, 0) }
+	ok := 0
+	for range 50 {
+		resp, _ := h.command(alice, "away set", map[string]string{"duration": "1d"})
+		if resp.Message != nil && strings.Contains(resp.Message.Content, "is away until") {
+			ok++
+		}
+	}
+	if ok != 14 { // the default limit is 14 days
+		t.Fatalf("%d one-day /away calls accepted under a 14-day limit", ok)
+	}
+	pr := h.app.prefs(alice.ID)
+	if got := pr.awayUntil("g1").Sub(h.app.now()); got != 14*24*time.Hour {
+		t.Fatalf("away for %s in g1", got)
+	}
+	if !pr.awayUntil("g2").IsZero() {
+		t.Fatal("away in g1 made alice away in g2 too")
+	}
+}

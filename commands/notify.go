@@ -23,8 +23,12 @@ type Prefs struct {
 	QuietTo   string `json:"quiet_to,omitempty"`
 	Zone      string `json:"zone,omitempty"`
 	Pings     bool   `json:"pings,omitempty"`
-	// AwayUntil pauses the user's clocks in all their games (/away).
+	// AwayUntil was the single, all-servers /away of earlier builds; it
+	// is read as the away time of every server that has none of its own.
 	AwayUntil time.Time `json:"away_until,omitzero"`
+	// Away pauses the user's clocks in their games of one server, by
+	// server id, until the time given (/away).
+	Away map[string]time.Time `json:"away,omitempty"`
 }
 
 func (a *App) prefs(user string) Prefs {
@@ -201,4 +205,20 @@ func (a *App) notice(ctx context.Context, p Poster, b storage.Binding, tm storag
 		a.dm(ctx, p, b, user, text+" "+jumpLink(b))
 	}
 	return nil
+}
+
+// awayUntil is when the user's /away in guild ends (zero: not away).
+func (p Prefs) awayUntil(guild string) time.Time {
+	if t, ok := p.Away[guild]; ok {
+		return t
+	}
+	return p.AwayUntil
+}
+
+// setAway records the user's /away in guild (zero: back).
+func (p *Prefs) setAway(guild string, until time.Time) {
+	if p.Away == nil {
+		p.Away = map[string]time.Time{}
+	}
+	p.Away[guild] = until
 }
