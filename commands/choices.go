@@ -116,11 +116,12 @@ func groupsOf(choices []games.Choice) []group {
 }
 
 // MoveRows builds at most four rows of components for the choices at the
-// given nav (leaving a row for the panel's own buttons). Every custom_id
-// carries the table version, so a stale menu can never play a wrong move.
-func MoveRows(table, version uint64, choices []games.Choice, nav Nav) []Row {
+// given nav (leaving a row for the panel's own buttons). at names the
+// table, its version and its undo count; every custom_id carries them, so
+// a stale menu can never play a wrong move.
+func MoveRows(at CustomID, choices []games.Choice, nav Nav) []Row {
 	id := func(route byte, arg string) string {
-		return CustomID{Route: route, Table: table, Version: version, Arg: arg}.MustEncode()
+		return at.with(route, arg).MustEncode()
 	}
 	// Choices shown at this level, as (value, label) pairs.
 	var rows []Row
@@ -132,7 +133,7 @@ func MoveRows(table, version uint64, choices []games.Choice, nav Nav) []Row {
 				in = append(in, games.Choice{Key: c.Key, Label: rest})
 			}
 		}
-		rows = append(rows, pagedSelect(table, version, in, nav, "Choose where…")...)
+		rows = append(rows, pagedSelect(at, in, nav, "Choose where…")...)
 		rows = append(rows, Row{Buttons: []Button{{Label: "Back", CustomID: id('p', Nav{}.String()), Style: Secondary}}})
 		return rows
 	}
@@ -144,13 +145,13 @@ func MoveRows(table, version uint64, choices []games.Choice, nav Nav) []Row {
 		return []Row{{Buttons: bs}}
 	}
 	if len(choices) <= MaxSelectOptions {
-		return []Row{{Select: &Select{CustomID: CustomID{Route: 's', Table: table, Version: version}.MustEncode(),
+		return []Row{{Select: &Select{CustomID: at.with('s', "").MustEncode(),
 			Placeholder: "Choose your move…", Options: options(choices)}}}
 	}
 	gs := groupsOf(choices)
 	if len(gs) == len(choices) {
 		// Nothing groups: page the moves themselves.
-		return pagedSelect(table, version, choices, nav, "Choose your move…")
+		return pagedSelect(at, choices, nav, "Choose your move…")
 	}
 	var opts []games.Choice
 	for _, g := range gs {
@@ -160,7 +161,7 @@ func MoveRows(table, version uint64, choices []games.Choice, nav Nav) []Row {
 		}
 		opts = append(opts, games.Choice{Key: Nav{Group: g.head}.String(), Label: label})
 	}
-	return pagedGroupSelect(table, version, opts, nav)
+	return pagedGroupSelect(at, opts, nav)
 }
 
 func options(cs []games.Choice) []Option {
@@ -186,35 +187,35 @@ func page(cs []games.Choice, p int) ([]games.Choice, int, bool, bool) {
 	return cs[lo:hi], p, p > 0, p < pages-1
 }
 
-func pagedSelect(table, version uint64, cs []games.Choice, nav Nav, placeholder string) []Row {
+func pagedSelect(at CustomID, cs []games.Choice, nav Nav, placeholder string) []Row {
 	if len(cs) == 0 {
 		return nil
 	}
 	in, p, prev, next := page(cs, nav.Page)
-	rows := []Row{{Select: &Select{CustomID: CustomID{Route: 's', Table: table, Version: version}.MustEncode(),
+	rows := []Row{{Select: &Select{CustomID: at.with('s', "").MustEncode(),
 		Placeholder: placeholder, Options: options(in)}}}
-	return append(rows, pager(table, version, nav, p, prev, next)...)
+	return append(rows, pager(at, nav, p, prev, next)...)
 }
 
-func pagedGroupSelect(table, version uint64, cs []games.Choice, nav Nav) []Row {
+func pagedGroupSelect(at CustomID, cs []games.Choice, nav Nav) []Row {
 	in, p, prev, next := page(cs, nav.Page)
-	rows := []Row{{Select: &Select{CustomID: CustomID{Route: 'p', Table: table, Version: version, Arg: "pick"}.MustEncode(),
+	rows := []Row{{Select: &Select{CustomID: at.with('p', "pick").MustEncode(),
 		Placeholder: "Choose what to play…", Options: options(in)}}}
-	return append(rows, pager(table, version, nav, p, prev, next)...)
+	return append(rows, pager(at, nav, p, prev, next)...)
 }
 
-func pager(table, version uint64, nav Nav, p int, prev, next bool) []Row {
+func pager(at CustomID, nav Nav, p int, prev, next bool) []Row {
 	if !prev && !next {
 		return nil
 	}
 	var bs []Button
 	if prev {
 		n := Nav{Group: nav.Group, Page: p - 1}
-		bs = append(bs, Button{Label: "◀ Previous", CustomID: CustomID{Route: 'p', Table: table, Version: version, Arg: n.String()}.MustEncode(), Style: Secondary})
+		bs = append(bs, Button{Label: "◀ Previous", CustomID: at.with('p', n.String()).MustEncode(), Style: Secondary})
 	}
 	if next {
 		n := Nav{Group: nav.Group, Page: p + 1}
-		bs = append(bs, Button{Label: "Next ▶", CustomID: CustomID{Route: 'p', Table: table, Version: version, Arg: n.String()}.MustEncode(), Style: Secondary})
+		bs = append(bs, Button{Label: "Next ▶", CustomID: at.with('p', n.String()).MustEncode(), Style: Secondary})
 	}
 	return []Row{{Buttons: bs}}
 }

@@ -57,7 +57,7 @@ func checkLimits(t *testing.T, rows []Row) {
 }
 
 func TestMoveRowsButtonsForFew(t *testing.T) {
-	rows := MoveRows(1, 4, flat(3), Nav{})
+	rows := MoveRows(CustomID{Table: 1, Version: 4}, flat(3), Nav{})
 	checkLimits(t, rows)
 	if len(rows) != 1 || len(rows[0].Buttons) != 3 || rows[0].Buttons[2].CustomID != "t/1/4/k02" {
 		t.Fatalf("got %+v", rows)
@@ -65,7 +65,7 @@ func TestMoveRowsButtonsForFew(t *testing.T) {
 }
 
 func TestMoveRowsSelectUpTo25(t *testing.T) {
-	rows := MoveRows(1, 4, flat(25), Nav{})
+	rows := MoveRows(CustomID{Table: 1, Version: 4}, flat(25), Nav{})
 	checkLimits(t, rows)
 	if len(rows) != 1 || rows[0].Select == nil || rows[0].Select.CustomID != "s/1/4" || rows[0].Select.Options[24].Value != "k24" {
 		t.Fatalf("got %+v", rows)
@@ -74,7 +74,7 @@ func TestMoveRowsSelectUpTo25(t *testing.T) {
 
 func TestMoveRowsTwoStepCardThenCell(t *testing.T) {
 	cs := wwChoices(12, 4)
-	top := MoveRows(7, 2, cs, Nav{})
+	top := MoveRows(CustomID{Table: 7, Version: 2}, cs, Nav{})
 	checkLimits(t, top)
 	sel := top[0].Select
 	if sel == nil || sel.CustomID != "p/7/2/pick" || len(sel.Options) != 12 {
@@ -87,7 +87,7 @@ func TestMoveRowsTwoStepCardThenCell(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	second := MoveRows(7, 2, cs, nav)
+	second := MoveRows(CustomID{Table: 7, Version: 2}, cs, nav)
 	checkLimits(t, second)
 	if second[0].Select == nil || len(second[0].Select.Options) != 4 || second[0].Select.Options[1].Value != "C3@1,0" || second[0].Select.Options[1].Label != "cell 1" {
 		t.Fatalf("second step = %+v", second[0].Select)
@@ -99,19 +99,19 @@ func TestMoveRowsTwoStepCardThenCell(t *testing.T) {
 
 func TestMoveRowsPagesLongLists(t *testing.T) {
 	cs := flat(60)
-	rows := MoveRows(1, 1, cs, Nav{})
+	rows := MoveRows(CustomID{Table: 1, Version: 1}, cs, Nav{})
 	checkLimits(t, rows)
 	if len(rows[0].Select.Options) != 25 || len(rows[1].Buttons) != 1 || rows[1].Buttons[0].Label != "Next ▶" {
 		t.Fatalf("page 0 = %+v", rows)
 	}
-	last := MoveRows(1, 1, cs, Nav{Page: 2})
+	last := MoveRows(CustomID{Table: 1, Version: 1}, cs, Nav{Page: 2})
 	checkLimits(t, last)
 	if len(last[0].Select.Options) != 10 || last[1].Buttons[0].Label != "◀ Previous" || len(last[1].Buttons) != 1 {
 		t.Fatalf("page 2 = %+v", last)
 	}
 	// A group with more than 25 moves pages inside the group, keeping Back.
 	big := wwChoices(2, 30)
-	g := MoveRows(1, 1, big, Nav{Group: "C1", Page: 1})
+	g := MoveRows(CustomID{Table: 1, Version: 1}, big, Nav{Group: "C1", Page: 1})
 	checkLimits(t, g)
 	if len(g[0].Select.Options) != 5 || g[2].Buttons[0].Label != "Back" {
 		t.Fatalf("group page = %+v", g)

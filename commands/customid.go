@@ -10,6 +10,7 @@ import (
 // A custom_id is a short path. The first segment names the route:
 //
 //	t/<table>/<version>/<key>    play the action key at that version
+//	                             (<version> is "<n>~<undos>" once the table was undone)
 //	s/<table>/<version>          a select menu whose chosen value is the key
 //	g/<table>/<version>/<page>   a select of action groups, or a page of moves
 //	p/<table>/<version>/<arg>    panel navigation: "main", a group head, "concede"
@@ -31,7 +32,10 @@ type CustomID struct {
 	Route   byte
 	Table   uint64
 	Version uint64 // the table version, or the replay step for v/
-	Arg     string // the key, page, button or topic
+	// Undos is how many times the table was undone (t/, s/, g/ and p/):
+	// an undo reuses versions, so a button from before it is told apart.
+	Undos uint64
+	Arg   string // the key, page, button or topic
 	Game    string // only for r/ and b/
 }
 
@@ -41,9 +45,9 @@ func (c CustomID) Encode() (string, error) {
 	var s string
 	switch c.Route {
 	case 't', 'g', 'p', 'v':
-		s = fmt.Sprintf("%c/%s/%d/%s", c.Route, strconv.FormatUint(c.Table, 36), c.Version, c.Arg)
+		s = fmt.Sprintf("%c/%s/%s/%s", c.Route, strconv.FormatUint(c.Table, 36), c.at(), c.Arg)
 	case 's':
-		s = fmt.Sprintf("s/%s/%d", strconv.FormatUint(c.Table, 36), c.Version)
+		s = fmt.Sprintf("s/%s/%s", strconv.FormatUint(c.Table, 36), c.at())
 	case 'o', 'l':
 		s = fmt.Sprintf("%c/%s/%s", c.Route, strconv.FormatUint(c.Table, 36), c.Arg)
 	case 'r', 'b':
@@ -55,6 +59,22 @@ func (c CustomID) Encode() (string, error) {
 		return "", fmt.Errorf("commands: custom_id of %d characters: %w", len(s), ErrBadCustomID)
 	}
 	return s, nil
+}
+
+// at is the version segment: the version, then "~" and the undo count in
+// base 36 once the table has been undone.
+func (c CustomID) at() string {
+	v := strconv.FormatUint(c.Version, 10)
+	if c.Undos > 0 && c.Route != 'v' {
+		v += "~" + strconv.FormatUint(c.Undos, 36)
+	}
+	return v
+}
+
+// with is c for another route and argument, same table, version and undos.
+func (c CustomID) with(route byte, arg string) CustomID {
+	c.Route, c.Arg = route, arg
+	return c
 }
 
 // MustEncode is Encode for ids built from validated parts (keys within the
@@ -85,11 +105,19 @@ func ParseCustomID(s string) (CustomID, error) {
 		return true
 	}
 	version := func(p string) bool {
+		p, undos, stamped := strings.Cut(p, "~")
 		n, err := strconv.ParseUint(p, 10, 64)
 		if err != nil || strconv.FormatUint(n, 10) != p {
 			return false
 		}
 		c.Version = n
+		if stamped {
+			u, err := strconv.ParseUint(undos, 36, 64)
+			if err != nil || u == 0 || c.Route == 'v' || strconv.FormatUint(u, 36) != undos {
+				return false
+			}
+			c.Undos = u
+		}
 		return true
 	}
 	switch c.Route {

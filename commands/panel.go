@@ -42,13 +42,13 @@ func (a *App) panel(b storage.Binding, t games.Table, seat games.Seat, nav Nav, 
 	m.Embeds = []Embed{{Title: fmt.Sprintf("%s — table #%d — your hand", info.Title, b.Table), Image: "panel.png",
 		Color: colourTable, Footer: fmt.Sprintf("move %d · only you can see this", v)}}
 	if len(choices) > 0 {
-		m.Rows = MoveRows(b.Table, v, choices, nav)
+		m.Rows = MoveRows(CustomID{Table: b.Table, Version: v, Undos: b.Undos}, choices, nav)
 	}
 	id := func(arg string) string {
-		return CustomID{Route: 'p', Table: b.Table, Version: v, Arg: arg}.MustEncode()
+		return CustomID{Route: 'p', Table: b.Table, Version: v, Undos: b.Undos, Arg: arg}.MustEncode()
 	}
 	controls := []Button{{Label: "Refresh", CustomID: id(nav.String()), Style: Secondary}}
-	if pass, ok := passButton(b.Table, v, t, seat, choices); ok {
+	if pass, ok := passButton(CustomID{Table: b.Table, Version: v, Undos: b.Undos}, t, seat, choices); ok {
 		controls = append([]Button{pass}, controls...)
 	}
 	if !t.Over() {
@@ -85,6 +85,11 @@ func (a *App) panelComponent(ctx context.Context, req Request, c CustomID, p Pos
 	seat, ok := seatOf(b, req.User.ID)
 	if !ok {
 		return Response{}, sorry("You're not playing at this table, so these buttons aren't for you.")
+	}
+	if c.Undos != b.Undos {
+		// A button from before an undo: its version may be current again,
+		// but not its position.
+		return a.refusedPanel(b, seat, fmt.Errorf("commands: table %d: button from before an undo: %w", b.Table, games.ErrStale))
 	}
 	switch {
 	case c.Route == 't':
@@ -186,7 +191,7 @@ func (a *App) refusedPanel(b storage.Binding, seat games.Seat, cause error) (Res
 
 func (a *App) confirmConcede(b storage.Binding, _ games.Seat, v uint64) (Response, error) {
 	id := func(arg string) string {
-		return CustomID{Route: 'p', Table: b.Table, Version: v, Arg: arg}.MustEncode()
+		return CustomID{Route: 'p', Table: b.Table, Version: v, Undos: b.Undos, Arg: arg}.MustEncode()
 	}
 	return Response{Update: true, Message: &Message{Ephemeral: true,
 		Content: "Concede table #" + fmt.Sprint(b.Table) + "? The game ends now and you lose it.",
@@ -208,7 +213,13 @@ func (a *App) undo(ctx context.Context, req Request, b storage.Binding, seat gam
 	// An undo reuses versions, so the table's pictures are forgotten; the
 	// table lock keeps this table's own moves out meanwhile.
 	a.images().forget(b.Table)
-	t, undone, err := a.Store.Undo(a.Catalog, b.Table, seat, at, a.withClock(a.meta(req), b))
+	m := a.withClock(a.meta(req), b)
+	tick := m.Effects
+	m.Effects = func(bind *storage.Binding, t games.Table) ([]storage.Timer, error) {
+		bind.Undos++ // older buttons stop working with this undo
+		return tick(bind, t)
+	}
+	t, undone, err := a.Store.Undo(a.Catalog, b.Table, seat, at, m)
 	a.images().forget(b.Table)
 	if err != nil {
 		return a.refusedPanel(b, seat, err)
@@ -279,7 +290,7 @@ func (a *App) undoCommand(ctx context.Context, req Request, p Poster) (Response,
 // passButton is a button for the game's pass (or "done") move when the
 // moves are too many to be buttons themselves: in a menu of twenty
 // restock actions the way to end the turn stays one click away.
-func passButton(table, version uint64, t games.Table, seat games.Seat, choices []games.Choice) (Button, bool) {
+func passButton(at CustomID, t games.Table, seat games.Seat, choices []games.Choice) (Button, bool) {
 	if len(choices) <= MaxButtonsPerRow {
 		return Button{}, false
 	}
@@ -290,7 +301,7 @@ func passButton(table, version uint64, t games.Table, seat games.Seat, choices [
 	for _, c := range choices {
 		if c.Key == key {
 			return Button{Label: clip(c.Label, MaxLabel), Style: Success,
-				CustomID: CustomID{Route: 't', Table: table, Version: version, Arg: key}.MustEncode()}, true
+				CustomID: at.with('t', key).MustEncode()}, true
 		}
 	}
 	return Button{}, false

@@ -20,14 +20,14 @@ func TestPassButtonWhenMovesAreMenus(t *testing.T) {
 	if len(choices) > MaxButtonsPerRow {
 		t.Fatalf("choosing a space offers %d moves", len(choices))
 	}
-	if _, ok := passButton(7, tb.Version(), tb, 0, choices); ok {
+	if _, ok := passButton(CustomID{Table: 7, Version: tb.Version()}, tb, 0, choices); ok {
 		t.Fatal("a pass button next to move buttons")
 	}
 	if _, err := tb.Play(0, tb.Version(), "space:1"); err != nil {
 		t.Fatal(err)
 	}
 	choices = tb.Legal(0)
-	b, ok := passButton(7, tb.Version(), tb, 0, choices)
+	b, ok := passButton(CustomID{Table: 7, Version: tb.Version()}, tb, 0, choices)
 	if !ok || !strings.HasPrefix(b.Label, "Done with actions") || b.Style != Success {
 		t.Fatalf("pass button %+v, %v", b, ok)
 	}

@@ -48,6 +48,9 @@ type Binding struct {
 	// Policies are players' standing answers to windows (reactions), by
 	// user id: "ask" (the default), "pass" or "auto".
 	Policies map[string]string `json:"policies,omitempty"`
+	// Undos counts the undos of the table. An undo reuses versions, so the
+	// bot stamps its buttons with this count and refuses older ones.
+	Undos uint64 `json:"undos,omitempty"`
 }
 
 // CreateLobby stores a lobby binding under a new id drawn from the same
