@@ -19,7 +19,15 @@ type Canvas struct {
 	// clips counts the clip masks in force, on a stack that follows
 	// Push and Pop, so Text knows when it may draw glyphs directly.
 	clips []bool
+
+	// minText is the smallest size, in pixels, any text has been drawn at
+	// (0 before the first text). Every text goes through Text.
+	minText float64
 }
+
+// canvasHook, when set (by tests), sees every new canvas, so a test can
+// read what a render drew (minText) after it returns.
+var canvasHook func(*Canvas)
 
 // NewCanvas returns a w×h canvas filled with bg.
 func NewCanvas(w, h int, bg color.Color) (*Canvas, error) {
@@ -32,7 +40,11 @@ func NewCanvas(w, h int, bg color.Color) (*Canvas, error) {
 	dc := gg.NewContextForRGBA(img)
 	dc.SetColor(bg)
 	dc.Clear()
-	return &Canvas{Context: dc, Faces: faces}, nil
+	c := &Canvas{Context: dc, Faces: faces}
+	if canvasHook != nil {
+		canvasHook(c)
+	}
+	return c, nil
 }
 
 // SetFont selects typeface f at size pixels.
@@ -55,6 +67,9 @@ const capRatio = 0.70
 // (x, y) is the vertical middle of the capitals; ax anchors horizontally
 // (0 left, 0.5 centre, 1 right). It returns the width of the text.
 func (c *Canvas) Text(s string, x, y, ax float64, f Font, size float64, col color.Color) float64 {
+	if s != "" && (c.minText == 0 || size < c.minText) {
+		c.minText = size
+	}
 	c.SetFont(f, size)
 	w, _ := c.MeasureString(s)
 	c.SetColor(col)
