@@ -59,6 +59,19 @@ func (c *Canvas) Measure(s string, f Font, size float64) float64 {
 	return w
 }
 
+// Discord shows a picture about viewW pixels wide on desktop, where body
+// text should be at least viewMinText pixels tall.
+const (
+	viewW       = 520.0
+	viewMinText = 9.0
+)
+
+// legible is the smallest text size, in this canvas's pixels, that still
+// reads viewMinText pixels tall when the picture is shown viewW wide.
+func (c *Canvas) legible() float64 {
+	return viewMinText * float64(c.Width()) / viewW
+}
+
 // capRatio is the cap height of the Go fonts as a fraction of the pixel
 // size; text is centred vertically on its capitals.
 const capRatio = 0.70
