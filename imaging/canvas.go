@@ -23,6 +23,11 @@ type Canvas struct {
 	// minText is the smallest size, in pixels, any text has been drawn at
 	// (0 before the first text). Every text goes through Text.
 	minText float64
+	// minMark is the same for the letters inside marks (MarkText), such
+	// as a yarn token's colour letter: a redundant label on a coloured
+	// symbol, not text to read, so measured apart from minText.
+	minMark float64
+	inMark  bool
 }
 
 // canvasHook, when set (by tests), sees every new canvas, so a test can
@@ -80,8 +85,14 @@ const capRatio = 0.70
 // (x, y) is the vertical middle of the capitals; ax anchors horizontally
 // (0 left, 0.5 centre, 1 right). It returns the width of the text.
 func (c *Canvas) Text(s string, x, y, ax float64, f Font, size float64, col color.Color) float64 {
-	if s != "" && (c.minText == 0 || size < c.minText) {
-		c.minText = size
+	if s != "" {
+		least := &c.minText
+		if c.inMark {
+			least = &c.minMark
+		}
+		if *least == 0 || size < *least {
+			*least = size
+		}
 	}
 	c.SetFont(f, size)
 	w, _ := c.MeasureString(s)
@@ -93,6 +104,14 @@ func (c *Canvas) Text(s string, x, y, ax float64, f Font, size float64, col colo
 	}
 	c.drawGlyphs(s, x, y, f, size, col)
 	return w
+}
+
+// MarkText draws s like Text, as the label of a mark (a letter on a
+// coloured token): it counts towards minMark, not minText.
+func (c *Canvas) MarkText(s string, x, y, ax float64, f Font, size float64, col color.Color) float64 {
+	c.inMark = true
+	defer func() { c.inMark = false }()
+	return c.Text(s, x, y, ax, f, size, col)
 }
 
 // plain reports whether the canvas draws untransformed and unclipped, so
@@ -199,7 +218,7 @@ func (c *Canvas) TextBlock(s string, x, y, w, h, align float64, f Font, size, mi
 	}, s, w, maxLines, size, minSize)
 	if h > 0 && len(lines) > 0 {
 		for float64(len(lines))*sz*lineGap > h*1.05 && sz > minSize {
-			sz--
+			sz = max(sz-1, minSize)
 		}
 	}
 	lh := sz * lineGap
