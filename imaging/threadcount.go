@@ -17,15 +17,17 @@ import (
 
 // Layout metrics of the Royal Threadcount pictures, in pixels.
 const (
-	rtW       = 1400.0 // picture width
+	rtW       = 1400.0 // panel and scoring picture width
+	rtTableW  = 1040.0 // table picture width: 18 px text reads 9 px at 520
+	rtSmall   = 18.0   // smallest text on the table
 	rtMargin  = 24.0   // outer margin
 	rtHeadH   = 128.0  // header band
 	rtTopH    = 372.0  // board, dice, calendar and market band
-	rtRowH    = 150.0  // one player's row
-	rtCell    = 80.0   // silk board cell
-	rtGarmW   = 196.0  // garment tile width
-	rtGarmGap = 10.0   // gap between garment tiles
-	rtInfoW   = 280.0  // player info block in a row
+	rtRowH    = 164.0  // one player's row
+	rtCell    = 64.0   // silk board cell
+	rtGarmGap = 8.0    // gap between garment tiles
+	rtInfoW   = 236.0  // player info block in a row
+	rtRollW   = 236.0  // the last roll
 )
 
 // Colours of the dye words and of the pattern ink.
@@ -168,7 +170,7 @@ func (c *Canvas) rtHeader(v threadcount.View, title, note string, w float64) {
 	y := m + 20
 	sw := c.Pill(rtStatus(v), w-m, y, 1, Bold, 26, Ink, Highlight)
 	c.FitText(title, m, y, 0, w-2*m-sw-20, Bold, 38, 22, Light)
-	c.FitText(note, m, y+58, 0, w-2*m, Regular, 26, 16, LightSoft)
+	c.FitText(note, m, y+58, 0, w-2*m, Regular, 26, rtSmall, LightSoft)
 }
 
 // silkCube draws one silk cube of size s at (x, y).
@@ -189,11 +191,11 @@ func (c *Canvas) resources(p threadcount.Player, x, y, size float64, col color.C
 	c.silkCube(x, y-s/2, s)
 	x += s + 6
 	x += c.Text(strconv.Itoa(p.Silk), x, y, 0, Bold, size, col) + 4
-	x += c.Text("silk", x, y+1, 0, Regular, size*0.75, col) + 16
+	x += c.Text("silk", x, y+1, 0, Regular, math.Max(rtSmall, size*0.75), col) + 12
 	for i, d := range threadcount.Dyes {
 		c.dyeCube(d, x, y-s/2, s)
 		x += s + 5
-		x += c.Text(strconv.Itoa(p.Dye[i]), x, y, 0, Bold, size, col) + 12
+		x += c.Text(strconv.Itoa(p.Dye[i]), x, y, 0, Bold, size, col) + 9
 	}
 	return x
 }
@@ -258,7 +260,7 @@ func (c *Canvas) colourChip(code string, x, y, w, h, size float64) {
 		c.Box(x+(w-tw)/2, y+h/2-size*0.65, tw, size*1.3, 5, withAlpha(FaceColor, 0xE0), nil, 0)
 		col = Ink
 	}
-	c.FitText(cc.Name, x+w/2, y+h/2, 0.5, w-8, Bold, size, 10, col)
+	c.FitText(cc.Name, x+w/2, y+h/2, 0.5, w-8, Bold, size, math.Min(size, rtSmall), col)
 }
 
 // motif paints a pattern's design in the box, clipped to it.
@@ -361,7 +363,7 @@ func (c *Canvas) patternChip(code string, x, y, w, h, size float64) {
 	c.motif(code, x, y, w, h)
 	tw := math.Min(w-8, c.Measure(pt.Name, Bold, size)+14)
 	c.Box(x+(w-tw)/2, y+h/2-size*0.7, tw, size*1.4, 6, FaceColor, Ink, 1)
-	c.FitText(pt.Name, x+w/2, y+h/2, 0.5, tw-8, Bold, size, 10, Ink)
+	c.FitText(pt.Name, x+w/2, y+h/2, 0.5, tw-8, Bold, size, math.Min(size, rtSmall), Ink)
 }
 
 // rtBoardAt draws the 3×3 silk board with cell numbers and silk, marking
@@ -386,14 +388,14 @@ func (c *Canvas) rtBoardAt(v threadcount.View, x, y float64) {
 		cx := x + gap + float64((cell-1)%3)*(rtCell+gap)
 		cy := y + gap + float64((cell-1)/3)*(rtCell+gap)
 		c.Box(cx, cy, rtCell, rtCell, 8, FeltLine, withAlpha(Ink, 0xA0), 1.5)
-		c.Text(strconv.Itoa(cell), cx+8, cy+14, 0, Bold, 18, LightSoft)
+		c.Text(strconv.Itoa(cell), cx+7, cy+14, 0, Bold, rtSmall, LightSoft)
 		if full[cell] {
 			c.silkCube(cx+rtCell*0.26, cy+rtCell*0.26, rtCell*0.48)
 		}
 		if n := pointed[cell]; n > 0 {
 			c.Outline(cx-2, cy-2, rtCell+4, rtCell+4, 9, Highlight, 4)
 			if n > 1 {
-				c.Pill("×"+strconv.Itoa(n), cx+rtCell-4, cy+rtCell-14, 1, Bold, 16, Ink, Highlight)
+				c.Pill("×"+strconv.Itoa(n), cx+rtCell-3, cy+rtCell-14, 1, Bold, rtSmall, Ink, Highlight)
 			}
 		}
 	}
@@ -452,7 +454,7 @@ func (c *Canvas) rtRollAt(v threadcount.View, opt Options, x, y, w float64) {
 			if n := rerolls(v, games.Seat(i)); n > 0 {
 				line += fmt.Sprintf(" (re-rolled %d×)", n)
 			}
-			c.FitText(line, x, y+36+float64(i)*30, 0, w, Regular, 21, 12, Ink)
+			c.FitText(line, x, y+36+float64(i)*30, 0, w, Regular, 21, rtSmall, Ink)
 		}
 		return
 	}
@@ -462,20 +464,20 @@ func (c *Canvas) rtRollAt(v threadcount.View, opt Options, x, y, w float64) {
 		return
 	}
 	r := v.Roll
-	c.FitText(opt.name(r.Seat), x, y+30, 0, w, Regular, 22, 14, Ink)
-	s := 54.0
+	c.FitText(opt.name(r.Seat), x, y+30, 0, w, Regular, 22, rtSmall, Ink)
+	s := 50.0
 	for i, n := range r.D10 {
-		c.d10(n, r.Cells[i], x+float64(i)*(s+12), y+52, s)
+		c.d10(n, r.Cells[i], x+float64(i)*(s+10), y+52, s)
 	}
-	c.d4(r.D4, r.Dye, x+3*(s+12), y+52, s)
+	c.d4(r.D4, r.Dye, x+3*(s+10), y+52, s)
 	if r.Outcome != nil {
 		o := r.Outcome
 		c.Text(fmt.Sprintf("Harvest %d silk", o.Harvest), x, y+150, 0, Bold, 24, Ink)
 		if len(o.Lines) > 0 {
-			c.FitText("Lines: "+rtCells(o.Lines), x, y+184, 0, w, Regular, 20, 12, Ink)
+			c.FitText("Lines: "+rtCells(o.Lines), x, y+184, 0, w, Regular, 20, rtSmall, Ink)
 		}
 		if len(o.Doubles) > 0 {
-			c.FitText("Already full: "+rtCells(o.Doubles), x, y+212, 0, w, Regular, 20, 12, Ink)
+			c.FitText("Already full: "+rtCells(o.Doubles), x, y+212, 0, w, Regular, 20, rtSmall, Ink)
 		}
 	}
 }
@@ -520,7 +522,7 @@ func (c *Canvas) rtCalendarAt(v threadcount.View, x, y, w float64) {
 func (c *Canvas) rtMarketAt(v threadcount.View, x, y, w float64, canTake []int) {
 	c.Text("Pattern market", x, y, 0, Bold, 26, Ink)
 	sw := (w - 2*14) / 3
-	sh := 150.0
+	sh := 140.0
 	for i, code := range v.Market {
 		sx := x + float64(i)*(sw+14)
 		sy := y + 24
@@ -551,7 +553,7 @@ func (c *Canvas) rtMarketAt(v threadcount.View, x, y, w float64, canTake []int) 
 	if len(left) > 0 {
 		deck += ": " + strings.Join(left, ", ")
 	}
-	c.FitText(deck, x, y, 0, w, Regular, 20, 12, Ink)
+	c.TextBlock(deck, x, y-12, w, 46, 0, Regular, 20, rtSmall, 2, Ink)
 	buried := "Buried: none"
 	if len(v.Buried) > 0 {
 		counts := map[string]int{}
@@ -568,7 +570,7 @@ func (c *Canvas) rtMarketAt(v threadcount.View, x, y, w float64, canTake []int) 
 		}
 		buried = fmt.Sprintf("Buried %d: %s", len(v.Buried), strings.Join(parts, ", "))
 	}
-	c.FitText(buried, x, y+28, 0, w, Regular, 20, 12, Ink)
+	c.FitText(buried, x, y+44, 0, w, Regular, 20, rtSmall, Ink)
 }
 
 func patternTitle(code string) string {
@@ -597,21 +599,32 @@ func (c *Canvas) garmentTile(p threadcount.Player, g int, x, y, w, h float64) {
 	name := threadcount.GarmentName(threadcount.Garments[g])
 	c.Text(name, x+10, y+16, 0, Bold, 20, Ink)
 	if complete {
-		c.Text("complete", x+w-10, y+16, 1, Bold, 16, Good)
+		// A tick in a green disc: the outfit piece is complete.
+		cx, cy, r := x+w-18, y+16, 10.0
+		c.DrawCircle(cx, cy, r)
+		c.SetColor(Good)
+		c.Fill()
+		c.SetColor(Light)
+		c.SetLineWidth(2.5)
+		c.SetLineCapRound()
+		c.MoveTo(cx-r*0.45, cy)
+		c.LineTo(cx-r*0.1, cy+r*0.4)
+		c.LineTo(cx+r*0.5, cy-r*0.4)
+		c.Stroke()
 	}
 	lh := (h - 40) / 2
 	if pc.Colour >= 0 && pc.Colour < len(p.Colours) {
-		c.colourChip(p.Colours[pc.Colour], x+8, y+32, w-16, lh-4, 18)
+		c.colourChip(p.Colours[pc.Colour], x+8, y+32, w-16, lh-4, rtSmall)
 	} else {
 		c.DashedOutline(x+8, y+32, w-16, lh-4, 6, InkSoft, 1.5, 6)
-		c.Text("no colour", x+w/2, y+32+(lh-4)/2, 0.5, Regular, 16, InkSoft)
+		c.Text("no colour", x+w/2, y+32+(lh-4)/2, 0.5, Regular, rtSmall, InkSoft)
 	}
 	py := y + 32 + lh
 	if pc.Pattern >= 0 && pc.Pattern < len(p.Patterns) {
-		c.patternChip(p.Patterns[pc.Pattern], x+8, py, w-16, lh-4, 17)
+		c.patternChip(p.Patterns[pc.Pattern], x+8, py, w-16, lh-4, rtSmall)
 	} else {
 		c.DashedOutline(x+8, py, w-16, lh-4, 6, InkSoft, 1.5, 6)
-		c.Text("no pattern", x+w/2, py+(lh-4)/2, 0.5, Regular, 16, InkSoft)
+		c.Text("no pattern", x+w/2, py+(lh-4)/2, 0.5, Regular, rtSmall, InkSoft)
 	}
 }
 
@@ -648,7 +661,7 @@ func (c *Canvas) playerRow(v threadcount.View, opt Options, seat int, x, y, w fl
 		c.Outline(x-3, y-3, w+6, rtRowH-4, 14, Highlight, 5)
 	}
 	ix := x + 14
-	c.FitText(opt.name(s), ix, y+24, 0, rtInfoW-20, Bold, 28, 16, Ink)
+	c.FitText(opt.name(s), ix, y+24, 0, rtInfoW-24, Bold, 28, rtSmall, Ink)
 	var tags []string
 	if pos := indexOf(v.Order, s); pos >= 0 {
 		tags = append(tags, fmt.Sprintf("plays %s", ordinal(pos+1)))
@@ -657,8 +670,8 @@ func (c *Canvas) playerRow(v threadcount.View, opt Options, seat int, x, y, w fl
 	if p.Conceded {
 		tags = []string{"conceded"}
 	}
-	c.FitText(strings.Join(tags, " · "), ix, y+56, 0, rtInfoW-20, Regular, 20, 12, InkSoft)
-	c.resources(p, ix, y+92, 22, Ink)
+	c.FitText(strings.Join(tags, " · "), ix, y+56, 0, rtInfoW-24, Regular, 20, rtSmall, InkSoft)
+	c.resources(p, ix, y+92, 20, Ink)
 	switch {
 	case v.Over && seat < len(v.Scores) && v.Scores[seat] != nil:
 		rank := ""
@@ -671,15 +684,15 @@ func (c *Canvas) playerRow(v threadcount.View, opt Options, seat int, x, y, w fl
 	case v.Viewer == s && v.Favourite != "":
 		c.Text("you", ix, y+124, 0, Bold, 18, Ink)
 	}
+	// The outfit across the rest of the row, the spare cards in a line
+	// beneath it.
 	gx := x + rtInfoW
+	gw := (x + w - 10 - gx - 3*rtGarmGap) / 4
 	for g := range threadcount.Garments {
-		c.garmentTile(p, g, gx+float64(g)*(rtGarmW+rtGarmGap), y+6, rtGarmW, rtRowH-22)
+		c.garmentTile(p, g, gx+float64(g)*(gw+rtGarmGap), y+6, gw, rtRowH-48)
 	}
-	sx := gx + 4*(rtGarmW+rtGarmGap) + 4
-	sw := x + w - sx - 10
-	c.Text("Spare", sx, y+22, 0, Bold, 20, Ink)
 	sc, sp := spares(p)
-	lines := []string{}
+	var lines []string
 	if len(sc) > 0 {
 		lines = append(lines, strings.Join(sc, ", "))
 	}
@@ -689,7 +702,8 @@ func (c *Canvas) playerRow(v threadcount.View, opt Options, seat int, x, y, w fl
 	if len(lines) == 0 {
 		lines = []string{"none"}
 	}
-	c.TextBlock(strings.Join(lines, "; "), sx, y+36, sw, rtRowH-56, 0, Regular, 18, 12, 4, Ink)
+	lw := c.Text("Spare:", gx+2, y+rtRowH-28, 0, Bold, rtSmall, Ink) + 8
+	c.FitText(strings.Join(lines, "; "), gx+2+lw, y+rtRowH-28, 0, x+w-10-gx-lw, Regular, rtSmall, rtSmall, Ink)
 }
 
 func indexOf(ss []games.Seat, s games.Seat) int {
@@ -720,15 +734,15 @@ func threadcountTable(v threadcount.View, opt Options) (image.Image, error) {
 		return nil, err
 	}
 	h := rtHeadH + rtTopH + float64(len(v.Players))*rtRowH + 2*rtMargin
-	c, err := NewCanvas(int(rtW), int(h), Felt)
+	c, err := NewCanvas(int(rtTableW), int(h), Felt)
 	if err != nil {
 		return nil, err
 	}
-	c.rtHeader(v, "Royal Threadcount", rtPhaseText(v, opt), rtW)
+	c.rtHeader(v, "Royal Threadcount", rtPhaseText(v, opt), rtTableW)
 	c.rtTop(v, opt, nil)
 	y := rtHeadH + rtTopH + rtMargin
 	for i := range v.Players {
-		c.playerRow(v, opt, i, rtMargin, y, rtW-2*rtMargin)
+		c.playerRow(v, opt, i, rtMargin, y, rtTableW-2*rtMargin)
 		y += rtRowH
 	}
 	return c.Image(), nil
@@ -741,13 +755,14 @@ func (c *Canvas) rtTop(v threadcount.View, opt Options, canTake []int) {
 	y := rtHeadH + m
 	c.Text("Silk board", m, y, 0, Bold, 26, Ink)
 	c.rtBoardAt(v, m, y+24)
-	c.Text("yellow frame: cells the dice hit", m, y+24+3*rtCell+32+20, 0, Regular, 17, Ink)
-	rx := m + 3*rtCell + 32 + 28
-	c.rtRollAt(v, opt, rx, y, 270)
-	mx := rx + 290
+	c.TextBlock("yellow: cells the dice hit", m, y+24+3*rtCell+32+6, 3*rtCell+32, 48, 0, Regular, rtSmall, rtSmall, 2, Ink)
+	rx := m + 3*rtCell + 32 + 24
+	c.rtRollAt(v, opt, rx, y, rtRollW)
+	mx := rx + rtRollW + 16
+	w := float64(c.Width())
 	c.Text("Calendar", mx, y, 0, Bold, 26, Ink)
-	c.rtCalendarAt(v, mx, y+24, rtW-m-mx)
-	c.rtMarketAt(v, mx, y+96, rtW-m-mx, canTake)
+	c.rtCalendarAt(v, mx, y+24, w-m-mx)
+	c.rtMarketAt(v, mx, y+96, w-m-mx, canTake)
 }
 
 // ---- panel ----
