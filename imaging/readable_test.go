@@ -82,7 +82,6 @@ var tooSmallAt520 = map[string]float64{
 	"rt_end_scoring": 5.57,
 	"ar_mid_panel":   4.95,
 	"ar_end_scoring": 5.20,
-	"chart_board":    8.66,
 }
 
 func TestReadableAt520(t *testing.T) {
