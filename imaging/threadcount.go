@@ -774,9 +774,16 @@ func threadcountPanel(v threadcount.View, opt Options) (image.Image, error) {
 	if v.Viewer < 0 || int(v.Viewer) >= len(v.Players) {
 		return nil, fmt.Errorf("imaging: a threadcount panel needs a seat's view, not %s", v.Viewer)
 	}
-	const colsH = 300.0
-	h := rtHeadH + rtTopH + colsH + rtRowH + 2*rtMargin + 40
-	c, err := NewCanvas(int(rtW), int(h), Felt)
+	// As wide as the table, with the colour cards four to a row.
+	const (
+		W      = rtTableW
+		perRow = 4
+		chH    = 110.0
+	)
+	rows := math.Ceil(float64(len(threadcount.ColourCards)) / perRow)
+	colsH := 30 + rows*(chH+12) + 8
+	h := rtHeadH + rtTopH + 84 + colsH + rtRowH + 2*rtMargin
+	c, err := NewCanvas(int(W), int(h), Felt)
 	if err != nil {
 		return nil, err
 	}
@@ -784,14 +791,14 @@ func threadcountPanel(v threadcount.View, opt Options) (image.Image, error) {
 	if !v.Over && v.ToAct == v.Viewer {
 		note = rtYourTurn(v.Phase)
 	}
-	c.rtHeader(v, "Royal Threadcount: "+opt.name(v.Viewer)+"'s panel", note, rtW)
+	c.rtHeader(v, "Royal Threadcount: "+opt.name(v.Viewer)+"'s panel", note, W)
 	c.rtTop(v, opt, v.CanTake)
 	m := rtMargin
 	y := rtHeadH + rtTopH + m
 	p := v.Players[v.Viewer]
 
 	// Favourite colour and resources.
-	c.Box(m, y, rtW-2*m, 70, 12, Paper, Ink, 2)
+	c.Box(m, y, W-2*m, 70, 12, Paper, Ink, 2)
 	x := m + 16
 	x += c.Text("Your Favourite Colour:", x, y+35, 0, Bold, 24, Ink) + 12
 	if v.Favourite != "" {
@@ -807,17 +814,16 @@ func threadcountPanel(v threadcount.View, opt Options) (image.Image, error) {
 	y += 84
 
 	// Every colour card with its recipe; what can be bought now is bright.
-	c.Text("Colour cards and market slots in a green frame: you can buy them now", m, y+12, 0, Bold, 24, Ink)
+	c.FitText("Colour cards and market slots in a green frame: you can buy them now", m, y+12, 0, W-2*m, Bold, 24, rtSmall, Ink)
 	y += 30
 	can := map[string]bool{}
 	for _, code := range v.CanBuy {
 		can[code] = true
 	}
-	cw := (rtW - 2*m - 5*12) / 6
-	chH := 110.0
+	cw := (W - 2*m - (perRow-1)*12) / perRow
 	for i, cc := range threadcount.ColourCards {
-		cx := m + float64(i%6)*(cw+12)
-		cy := y + float64(i/6)*(chH+12)
+		cx := m + float64(i%perRow)*(cw+12)
+		cy := y + float64(i/perRow)*(chH+12)
 		fill := Paper
 		if !can[cc.Code] {
 			fill = withAlpha(Paper, 0x90)
@@ -841,10 +847,10 @@ func threadcountPanel(v threadcount.View, opt Options) (image.Image, error) {
 			c.Box(cx, cy, cw, chH, 10, withAlpha(Felt, 0x70), nil, 0)
 		}
 	}
-	y += 2*chH + 12 + 20
+	y += rows*(chH+12) + 8
 
 	// The viewer's outfit.
-	c.playerRow(v, opt, int(v.Viewer), m, y, rtW-2*m)
+	c.playerRow(v, opt, int(v.Viewer), m, y, W-2*m)
 	return c.Image(), nil
 }
 
