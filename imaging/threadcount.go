@@ -860,13 +860,15 @@ func threadcountScoring(v threadcount.View, opt Options) (image.Image, error) {
 	if err := rtCheck(v); err != nil {
 		return nil, err
 	}
+	// As wide as the table; the reveal takes two lines.
 	const (
-		revealH = 96.0
+		W       = rtTableW
+		revealH = 132.0
 		blockH  = 214.0
 	)
 	n := len(v.Players)
 	h := rtHeadH + revealH + float64(n)*blockH + 2*rtMargin
-	c, err := NewCanvas(int(rtW), int(h), Felt)
+	c, err := NewCanvas(int(W), int(h), Felt)
 	if err != nil {
 		return nil, err
 	}
@@ -874,34 +876,35 @@ func threadcountScoring(v threadcount.View, opt Options) (image.Image, error) {
 	if !v.Over {
 		title = "Royal Threadcount: scoring at the end"
 	}
-	c.rtHeader(v, title, rtPhaseText(v, opt)+rtDeciderNote(v), rtW)
+	c.rtHeader(v, title, rtPhaseText(v, opt)+rtDeciderNote(v), W)
 	m := rtMargin
 	y := rtHeadH + m
 
-	// The reveal: the Empress's pattern and colours.
-	c.Box(m, y, rtW-2*m, revealH-14, 12, Paper, Ink, 2)
+	// The reveal: the Empress's pattern, then the favourite colours.
+	c.Box(m, y, W-2*m, revealH-14, 12, Paper, Ink, 2)
 	x := m + 16
 	mid := y + 34.0
 	if !v.Over {
-		c.Text("The favourites are revealed when the tenth week ends.", x, mid, 0, Bold, 24, Ink)
+		c.FitText("The favourites are revealed when the tenth week ends.", x, mid, 0, W-2*m-32, Bold, 24, rtSmall, Ink)
 		return c.Image(), nil
 	}
 	x += c.Text("Empress's pattern:", x, mid, 0, Bold, 24, Ink) + 10
 	if v.Empress != "" {
 		c.patternChip(v.Empress, x, mid-22, 170, 44, 20)
-		x += 190
 	}
-	x += c.Text("Favourite colours:", x, mid, 0, Bold, 24, Ink) + 10
+	x = m + 16
+	mid += 50
+	x += c.Text("Favourites:", x, mid, 0, Bold, 24, Ink) + 12
+	fw := math.Min(160, (W-m-16-x)/float64(max(len(v.Favourites), 1))-8)
 	for i, f := range v.Favourites {
-		c.Box(x, mid-20, 112, 40, 8, rtDye[f], Ink, 2)
-		c.Text(threadcount.BasicName(f), x+56, mid, 0.5, Bold, 19, labelOn(f))
-		c.FitText(opt.name(games.Seat(i)), x+56, mid+34, 0.5, 112, Regular, 17, 11, Ink)
-		x += 122
+		c.Box(x, mid-19, fw, 38, 8, rtDye[f], Ink, 2)
+		c.FitText(opt.name(games.Seat(i))+": "+threadcount.BasicName(f), x+fw/2, mid, 0.5, fw-10, Bold, 19, rtSmall, labelOn(f))
+		x += fw + 8
 	}
 	y += revealH
 
 	for _, seat := range rankOrder(v) {
-		c.scoreBlock(v, opt, seat, m, y, rtW-2*m, blockH-14)
+		c.scoreBlock(v, opt, seat, m, y, W-2*m, blockH-14)
 		y += blockH
 	}
 	return c.Image(), nil
@@ -965,7 +968,7 @@ func (c *Canvas) scoreBlock(v threadcount.View, opt Options, seat int, x, y, w, 
 	if winner {
 		label += "  ·  winner"
 	}
-	c.FitText(label, x+16, y+22, 0, w-300, Bold, 26, 16, Light)
+	c.FitText(label, x+16, y+22, 0, w-300, Bold, 26, rtSmall, Light)
 	var b *threadcount.Breakdown
 	if seat < len(v.Scores) {
 		b = v.Scores[seat]
@@ -976,10 +979,10 @@ func (c *Canvas) scoreBlock(v threadcount.View, opt Options, seat int, x, y, w, 
 	}
 	c.Text(fmt.Sprintf("Total %d", b.Total), x+w-16, y+22, 1, Bold, 28, Highlight)
 	// Four garments.
-	gw, th := 196.0, h-90
+	gw, th := 150.0, h-90
 	lh := (th - 34) / 2
 	for g, ps := range b.Pieces {
-		gx := x + 12 + float64(g)*(gw+10)
+		gx := x + 12 + float64(g)*(gw+8)
 		gy := y + 52
 		stroke, lw := InkSoft, 1.5
 		if ps.Complete {
@@ -987,34 +990,36 @@ func (c *Canvas) scoreBlock(v threadcount.View, opt Options, seat int, x, y, w, 
 		}
 		c.Box(gx, gy, gw, th, 8, FaceColor, stroke, lw)
 		c.Text(threadcount.GarmentName(ps.Garment), gx+8, gy+14, 0, Bold, 18, Ink)
+		// The completion bonus; the frame says complete too.
 		if ps.Complete {
-			c.Text("+2", gx+gw-8, gy+14, 1, Bold, 18, Good)
+			c.Text("+2", gx+gw-8, gy+14, 1, Bold, rtSmall, Good)
 		} else {
-			c.Text("incomplete", gx+gw-8, gy+14, 1, Regular, 15, Bad)
+			c.Text("+0", gx+gw-8, gy+14, 1, Bold, rtSmall, Bad)
 		}
 		if ps.Colour != "" {
-			c.colourChip(ps.Colour, gx+6, gy+28, gw-12, lh, 17)
+			c.colourChip(ps.Colour, gx+6, gy+28, gw-12, lh, rtSmall)
 		}
 		if ps.Pattern != "" {
-			c.patternChip(ps.Pattern, gx+6, gy+30+lh, gw-12, lh, 16)
+			c.patternChip(ps.Pattern, gx+6, gy+30+lh, gw-12, lh, rtSmall)
 		}
-		var words []string
+		// The colour words under the garment: a dye cube each, with +2
+		// when it matches a favourite and a dash when not.
+		wx := gx + 4
 		for _, wd := range ps.Words {
-			mark := "no"
+			c.dyeCube(wd.Word, wx, gy+th+8, 20)
+			wx += 26
+			mark, col := "–", InkSoft
 			if wd.Match {
-				mark = "+2"
+				mark, col = "+2", Good
 			}
-			words = append(words, threadcount.BasicName(wd.Word)+" "+mark)
-		}
-		if len(words) > 0 {
-			c.FitText(strings.Join(words, ", "), gx+gw/2, gy+th+18, 0.5, gw, Regular, 17, 11, Ink)
+			wx += c.Text(mark, wx, gy+th+18, 0, Bold, rtSmall, col) + 14
 		}
 	}
 	// Sums, patterns and tie-breaks.
-	sx := x + 12 + 4*(gw+10) + 10
+	sx := x + 12 + 4*(gw+8) + 10
 	sw := x + w - sx - 14
 	c.FitText(fmt.Sprintf("Garments %d · Dyes %d · Patterns %d", b.Garments, b.Dyes, b.PatternPoints),
-		sx, y+66, 0, sw, Bold, 22, 14, Ink)
+		sx, y+66, 0, sw, Bold, 22, rtSmall, Ink)
 	var pats []string
 	for _, ps := range b.Patterns {
 		fav := ""
@@ -1026,8 +1031,8 @@ func (c *Canvas) scoreBlock(v threadcount.View, opt Options, seat int, x, y, w, 
 	if len(pats) == 0 {
 		pats = []string{"no complete piece"}
 	}
-	c.TextBlock(strings.Join(pats, ", "), sx, y+82, sw, 52, 0, Regular, 19, 12, 2, Ink)
+	c.TextBlock(strings.Join(pats, ", "), sx, y+82, sw, 52, 0, Regular, 19, rtSmall, 2, Ink)
 	tb := fmt.Sprintf("Tie-breaks: tertiary %d · Empress pieces %d · pattern silk %d · ready early %s",
 		b.Tertiary, b.FavPieces, b.PatternSilk, map[bool]string{true: "yes", false: "no"}[b.ReadyEarly])
-	c.TextBlock(tb, sx, y+138, sw, h-146, 0, Regular, 18, 12, 2, InkSoft)
+	c.TextBlock(tb, sx, y+136, sw, h-140, 0, Regular, rtSmall, rtSmall, 3, InkSoft)
 }
