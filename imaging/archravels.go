@@ -1857,13 +1857,15 @@ func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
 	if err := arCheck(v); err != nil {
 		return nil, err
 	}
+	// As wide as the table, with 18 px the smallest text.
 	const (
+		arW     = arTableW
 		headRow = 70.0
-		lineH   = 80.0
+		lineH   = 104.0
 		totalH  = 60.0
-		tieH    = 46.0
+		tieH    = 56.0
 		rankH   = 52.0
-		labelW  = 270.0
+		labelW  = 250.0
 	)
 	n := len(v.Players)
 	over := v.Phase == archravels.PhOver
@@ -1905,7 +1907,7 @@ func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
 		c.Box(cx+6, cy+8, cw-12, ch-12, 8, bar, bar, 0)
 		p := v.Players[seat]
 		name := arShort(v, opt, games.Seat(seat))
-		c.FitText(name, cx+cw/2, cy+27, 0.5, cw-24, Bold, 24, 12, Light)
+		c.FitText(name, cx+cw/2, cy+27, 0.5, cw-24, Bold, 24, arSmall, Light)
 		sub := p.Name
 		switch {
 		case p.Out:
@@ -1913,7 +1915,7 @@ func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
 		case p.Char != "":
 			sub = fmt.Sprintf("%s · %s", p.Name, p.TypeName)
 		}
-		c.FitText(sub, cx+cw/2, cy+51, 0.5, cw-24, Regular, 18, 10, LightSoft)
+		c.FitText(sub, cx+cw/2, cy+51, 0.5, cw-24, Regular, arSmall, arSmall, LightSoft)
 	}
 	c.Text("Scoring line", m+16, y+headRow/2, 0, Bold, 22, Ink)
 
@@ -1929,8 +1931,8 @@ func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
 		if ln.minus {
 			sign = "−"
 		}
-		c.Text(fmt.Sprintf("%d  %s", li+1, ln.title), lx+16, ly+lh/2-10, 0, Bold, 21, Ink)
-		c.FitText(sign+" "+arLineRule(li), lx+16, ly+lh/2+16, 0, labelW-24, Regular, 15, 10, InkSoft)
+		c.FitText(fmt.Sprintf("%d  %s", li+1, ln.title), lx+16, ly+24, 0, labelW-24, Bold, 21, arSmall, Ink)
+		c.TextBlock(sign+" "+arLineRule(li), lx+16, ly+40, labelW-24, lh-44, 0, Regular, arSmall, arSmall, 2, InkSoft)
 		for ci, seat := range order {
 			p := v.Players[seat]
 			cx, cy, cw, ch := t.Cell(li, ci+1)
@@ -1948,7 +1950,7 @@ func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
 			if detail == "" {
 				detail = "none"
 			}
-			c.TextBlock(detail, cx+10, cy+38, cw-20, ch-42, 0.5, Regular, 16, 11, 2, InkSoft)
+			c.TextBlock(detail, cx+8, cy+38, cw-16, ch-40, 0.5, Regular, arSmall, arSmall, 3, InkSoft)
 		}
 	}
 
@@ -1976,7 +1978,7 @@ func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
 			c.SetColor(arActive)
 		}
 		c.Fill()
-		c.FitText(tb.title, m+16, ty+tieH/2, 0, labelW-20, Regular, 18, 11, Ink)
+		c.TextBlock(tb.title, m+16, ty+2, labelW-24, tieH-4, 0, Regular, arSmall, arSmall, 2, Ink)
 		for ci, seat := range order {
 			cx, _, cw, _ := t.Cell(0, ci+1)
 			c.Text(strconv.Itoa(tb.value(v.Players[seat])), cx+cw/2, ty+tieH/2, 0.5, Bold, 22, Ink)
@@ -2011,7 +2013,7 @@ func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
 		}
 	}
 	foot := "Total = lines 1 + 2 + 3 + 4 − 5 − 6. A finished favourite request (♥) scores 5 more."
-	c.FitText(foot, m, y+rows+22, 0, arW-2*m, Regular, 19, 12, Ink)
+	c.FitText(foot, m, y+rows+22, 0, arW-2*m, Regular, 19, arSmall, Ink)
 	return c.Image(), nil
 }
 

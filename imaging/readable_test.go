@@ -78,8 +78,7 @@ func measureAll(t *testing.T) []measure {
 // with the smallest text size at 520 px measured when they were listed.
 // A picture here is a known gap, not a pass: fix it and take it off.
 var tooSmallAt520 = map[string]float64{
-	"ar_mid_panel":   4.95,
-	"ar_end_scoring": 5.20,
+	"ar_mid_panel": 4.95,
 }
 
 func TestReadableAt520(t *testing.T) {
