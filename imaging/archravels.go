@@ -1164,13 +1164,13 @@ func (c *Canvas) patternBox(p archravels.PlayerView, item int, x, y, w, h float6
 	scale := h / 130
 	cx := x + w/2
 	c.itemIcon(item, cx, y+20*scale, 14*scale)
-	c.FitText(archravels.Items[item].Name, cx, y+45*scale, 0.5, w-6, Bold, 16*scale, 10, Ink)
+	c.FitText(archravels.Items[item].Name, cx, y+45*scale, 0.5, w-6, Bold, 16*scale, math.Min(16*scale, arSmall), Ink)
 	ty := y + 69*scale
 	tr := math.Min(8.5*scale, (w-10)/(2.25*float64(max(pt.n, 1))))
 	step := tr * 2.2
 	switch {
 	case !pt.dealt:
-		c.Text("not dealt", cx, ty, 0.5, Regular, 14*scale, InkSoft)
+		c.Text("not dealt", cx, ty, 0.5, Regular, math.Max(14*scale, arSmall), InkSoft)
 	case pt.exact:
 		c.yarnTokens(pt.colours, cx, ty, tr, step)
 	default:
@@ -1184,15 +1184,15 @@ func (c *Canvas) patternBox(p archravels.PlayerView, item int, x, y, w, h float6
 		rule = arRuleText(pt.rule, pt.n)
 	}
 	if pt.dealt {
-		c.FitText(rule, cx, y+92*scale, 0.5, w-6, Regular, 14*scale, 9, Ink)
+		c.FitText(rule, cx, y+92*scale, 0.5, w-6, Regular, math.Max(14*scale, arSmall), arSmall, Ink)
 	}
 	switch {
 	case pt.learned:
-		c.FitText(fmt.Sprintf("learned +%d", pt.flip), cx, y+114*scale, 0.5, w-6, Bold, 14*scale, 9, Good)
+		c.FitText(fmt.Sprintf("learned +%d", pt.flip), cx, y+114*scale, 0.5, w-6, Bold, math.Max(14*scale, arSmall), arSmall, Good)
 	case pt.tiled:
-		c.FitText(fmt.Sprintf("tile · learn +%d", pt.flip), cx, y+114*scale, 0.5, w-6, Regular, 13*scale, 9, InkSoft)
+		c.FitText(fmt.Sprintf("tile · learn +%d", pt.flip), cx, y+114*scale, 0.5, w-6, Regular, math.Max(13*scale, arSmall), arSmall, InkSoft)
 	default:
-		c.FitText("general", cx, y+114*scale, 0.5, w-6, Regular, 13*scale, 9, InkSoft)
+		c.FitText("general", cx, y+114*scale, 0.5, w-6, Regular, math.Max(13*scale, arSmall), arSmall, InkSoft)
 	}
 }
 
@@ -1475,11 +1475,16 @@ func archravelsPanel(v archravels.View, opt Options) (image.Image, error) {
 	if err := arCheck(v); err != nil {
 		return nil, err
 	}
+	// As wide as the table and with its compact top band; the other
+	// players' bowls and items are on the table, so they get one line.
+	const (
+		arW    = arTableW
+		boardH = 578.0
+	)
 	seat := arPanelSeat(v)
 	n := len(v.Players)
-	const boardH = 548.0
 	othersH := 40 + float64(n-1)*44
-	h := arHeadH + arTopH + boardH + othersH + 2*arMargin + 10
+	h := arHeadH + arTopCH + boardH + othersH + arMargin + 10
 	c, err := NewCanvas(int(arW), int(h), Felt)
 	if err != nil {
 		return nil, err
@@ -1493,9 +1498,9 @@ func archravelsPanel(v archravels.View, opt Options) (image.Image, error) {
 		title = "ArchRavels: " + arShort(v, opt, seat) + "'s board"
 	}
 	c.arHeader(v, opt, title, note)
-	c.arTop(v, opt)
+	c.arTopCompact(v, opt)
 	m := arMargin
-	y := arHeadH + arTopH + m
+	y := arHeadH + arTopCH
 	c.bigBoard(v, opt, int(seat), m, y, arW-2*m, boardH-14)
 	y += boardH
 	c.othersTable(v, opt, seat, m, y, arW-2*m)
@@ -1513,47 +1518,55 @@ func (c *Canvas) bigBoard(v archravels.View, opt Options, seat int, x, y, w, h f
 	if deciding {
 		c.Outline(x-3, y-3, w+6, h+6, 14, Highlight, 5)
 	}
-	// Name bar.
-	c.Box(x, y, w, 50, 12, Frame, Frame, 0)
-	c.DrawRectangle(x, y+36, w, 14)
+	// Name bar, two lines: name, board and score; then the favourite
+	// request and the flags.
+	const barH = 78.0
+	c.Box(x, y, w, barH, 12, Frame, Frame, 0)
+	c.DrawRectangle(x, y+barH-14, w, 14)
 	c.SetColor(Frame)
 	c.Fill()
-	nx := x + 16
-	nx += c.Text(arName(v, opt, s), nx, y+25, 0, Bold, 28, Light) + 18
-	if p.Char != "" {
-		nx += c.Text(fmt.Sprintf("%s · side %s", p.TypeName, p.Side), nx, y+25, 0, Regular, 21, LightSoft) + 22
-		c.heart(nx+9, y+25, 10)
-		nx += 26
-		fav, _ := archravels.RequestOf(p.Favourite)
-		nx += c.Text(fav.Name, nx, y+25, 0, Bold, 21, Light) + 10
-		nx += c.Text(fmt.Sprintf("%d +%d points", fav.Points, archravels.FavouriteBonus), nx, y+25, 0, Regular, 19, LightSoft) + 10
-		c.Box(nx, y+10, c.costWidth(fav, arOthers(v, s), 10, 18)+16, 30, 15, FaceColor, FaceColor, 0)
-		c.requestCost(fav, arOthers(v, s), nx+8, y+25, 300, 10, 18, 0)
-	}
 	score := fmt.Sprintf("Running score %d", p.Score.Total)
 	if v.Phase == archravels.PhOver {
 		score = fmt.Sprintf("Score %d", p.Score.Total)
 	}
 	rx := x + w - 16
-	rx -= c.Pill(score, rx, y+25, 1, Bold, 22, Ink, Highlight) + 8
+	rx -= c.Pill(score, rx, y+24, 1, Bold, 22, Ink, Highlight) + 12
+	nx := x + 16
+	nx += math.Min(c.Measure(arName(v, opt, s), Bold, 28), rx-nx) + 18
+	c.FitText(arName(v, opt, s), x+16, y+24, 0, rx-x-16, Bold, 28, arSmall, Light)
+	if p.Char != "" && nx < rx {
+		c.FitText(fmt.Sprintf("%s · side %s", p.TypeName, p.Side), nx, y+24, 0, rx-nx, Regular, 21, arSmall, LightSoft)
+	}
+	ly := y + 56
+	lx := x + 16
+	if p.Char != "" {
+		c.heart(lx+9, ly, 10)
+		lx += 26
+		fav, _ := archravels.RequestOf(p.Favourite)
+		lx += c.Text(fav.Name, lx, ly, 0, Bold, 21, Light) + 10
+		lx += c.Text(fmt.Sprintf("%d +%d points", fav.Points, archravels.FavouriteBonus), lx, ly, 0, Regular, 19, LightSoft) + 10
+		c.Box(lx, ly-15, c.costWidth(fav, arOthers(v, s), 10, arSmall)+16, 30, 15, FaceColor, FaceColor, 0)
+		c.requestCost(fav, arOthers(v, s), lx+8, ly, 300, 10, arSmall, 0)
+	}
+	rx = x + w - 16
 	if p.Tangled && v.Phase != archravels.PhOver {
 		when := "next turn"
 		if v.Active == s && !arSetup(v.Phase) && v.Phase != archravels.PhFinal {
 			when = "this turn"
 		}
-		rx -= c.Pill("Tangled: no crafting "+when, rx, y+25, 1, Bold, 18, Light, Bad) + 8
+		rx -= c.Pill("Tangled: no crafting "+when, rx, ly, 1, Bold, arSmall, Light, Bad) + 8
 	}
 	if p.Out {
-		c.Pill("conceded", rx, y+25, 1, Bold, 18, Light, InkSoft)
+		c.Pill("conceded", rx, ly, 1, Bold, arSmall, Light, InkSoft)
 	}
 
 	// Action spaces in a row.
-	iy := y + 72
+	iy := y + barH + 22
 	c.Text("Action spaces", x+16, iy, 0, Bold, 21, Ink)
-	c.markerPawn(x+w-290, iy, 8)
-	c.Text("marker: last space used", x+w-276, iy, 0, Regular, 17, InkSoft)
-	c.Box(x+w-64, iy-10, 20, 20, 4, Highlight, Ink, 1)
-	c.Text("now", x+w-38, iy, 0, Regular, 17, InkSoft)
+	c.markerPawn(x+w-300, iy, 8)
+	c.Text("marker: last space used", x+w-286, iy, 0, Regular, arSmall, InkSoft)
+	c.Box(x+w-70, iy-10, 20, 20, 4, Highlight, Ink, 1)
+	c.Text("now", x+w-44, iy, 0, Regular, arSmall, InkSoft)
 	now := 0
 	if v.Active == s && v.Turn.Space > 0 && v.Phase != archravels.PhOver {
 		now = v.Turn.Space
@@ -1563,29 +1576,46 @@ func (c *Canvas) bigBoard(v archravels.View, opt Options, seat int, x, y, w, h f
 		c.spaceBox(p.Spaces[k-1], k, x+16+float64(k-1)*(sw+12), iy+16, sw, 60, 20, p.Marker == k, now == k)
 	}
 
-	// Patterns, bowl and items.
-	py := iy + 100
+	// Patterns, with the bowl and items in a column beside them.
+	py := iy + 104
 	c.Text("Patterns", x+16, py, 0, Bold, 21, Ink)
-	c.Text("green frame: your bowl pays for it now", x+120, py, 0, Regular, 17, InkSoft)
-	const pw, ph = 150.0, 170.0
+	c.Text("green frame: your bowl pays for it now", x+120, py, 0, Regular, arSmall, InkSoft)
+	const pw, ph = 140.0, 180.0
 	for i := range archravels.NumItems {
 		c.patternBox(p, i, x+16+float64(i)*(pw+10), py+16, pw, ph, true)
 	}
-	bx := x + 16 + 5*(pw+10) + 24
-	bw := x + w - 16 - bx
-	c.Text(fmt.Sprintf("Yarn bowl · %d tokens", p.Bowl.Total()), bx, py, 0, Bold, 21, Ink)
-	c.bowlRow(p.Bowl, bx, py+50, bw, 19)
+	bx := x + 16 + 5*(pw+10) + 16
 	n := 0
 	for _, k := range p.Items {
 		n += k
 	}
-	c.Text(fmt.Sprintf("Items · %d", n), bx, py+100, 0, Bold, 21, Ink)
-	c.itemRow(p.Items, bx, py+150, bw, 22)
+	c.Text(fmt.Sprintf("Yarn bowl · %d", p.Bowl.Total()), bx, py, 0, Bold, 21, Ink)
+	for col, k := range p.Bowl {
+		cx := bx + 16 + float64(col%3)*64
+		cy := py + 34 + float64(col/3)*38
+		c.yarnToken(col, cx, cy, 15)
+		ink := Ink
+		if k == 0 {
+			ink = InkSoft
+		}
+		c.Text(strconv.Itoa(k), cx+20, cy, 0, Bold, 20, ink)
+	}
+	c.Text(fmt.Sprintf("Items · %d", n), bx, py+110, 0, Bold, 21, Ink)
+	for it, k := range p.Items {
+		cx := bx + 16 + float64(it%3)*64
+		cy := py + 144 + float64(it/3)*38
+		c.itemIcon(it, cx, cy, 15)
+		ink := Ink
+		if k == 0 {
+			ink = InkSoft
+		}
+		c.Text(strconv.Itoa(k), cx+20, cy, 0, Bold, 20, ink)
+	}
 
 	// Requests and projects.
 	ry := py + 16 + ph + 28
 	c.Text("Special requests and projects", x+16, ry, 0, Bold, 21, Ink)
-	c.Text("green frame: your bowl pays for the request now", x+340, ry, 0, Regular, 17, InkSoft)
+	c.FitText("green frame: your bowl pays for it now", x+350, ry, 0, w-366, Regular, arSmall, arSmall, InkSoft)
 	c.requestCards(v, p, x+16, ry+16, w-32, y+h-14-(ry+16))
 }
 
@@ -1645,21 +1675,31 @@ func (c *Canvas) requestCards(v archravels.View, p archravels.PlayerView, x, y, 
 			c.heart(cx+16, y+18, 8)
 			tx += 20
 		}
-		c.FitText(e.title, tx, y+18, 0, cx+cw-8-tx, Bold, 19, 10, Ink)
-		c.FitText(e.sub, cx+8, y+42, 0, cw-16, Regular, 15, 9, InkSoft)
+		c.FitText(e.title, tx, y+18, 0, cx+cw-8-tx, Bold, 19, arSmall, Ink)
+		c.FitText(e.sub, cx+8, y+42, 0, cw-16, Regular, arSmall, arSmall, InkSoft)
 		if e.req != nil {
-			c.requestCost(*e.req, others, cx+8, y+68, cw-16, math.Min(10, cw/20), 17, 0)
+			c.requestCost(*e.req, others, cx+8, y+68, cw-16, math.Min(10, cw/20), arSmall, 0)
 		}
 		col := Good
 		if e.req != nil {
 			col = Bad
 		}
-		c.FitText(e.pts, cx+8, y+h-14, 0, cw-16, Bold, 17, 9, col)
+		c.FitText(e.pts, cx+8, y+h-14, 0, cw-16, Bold, arSmall, arSmall, col)
 	}
 }
 
-// othersTable draws a line per other player: name, running score, bowl,
-// items, requests held and finished, projects and the Tangled flag.
+// arItemCount is how many item tokens p holds.
+func arItemCount(p archravels.PlayerView) int {
+	n := 0
+	for _, k := range p.Items {
+		n += k
+	}
+	return n
+}
+
+// othersTable draws a line per other player: name, running score, how
+// many tokens in the bowl and items (the table shows which), requests
+// held and finished, projects and the Tangled flag.
 func (c *Canvas) othersTable(v archravels.View, opt Options, seat games.Seat, x, y, w float64) {
 	if len(v.Players) < 2 {
 		return
@@ -1677,11 +1717,9 @@ func (c *Canvas) othersTable(v archravels.View, opt Options, seat games.Seat, x,
 		}
 		c.Box(x, row, w, 38, 8, fill, Ink, 1.5)
 		cy := row + 19
-		c.FitText(arName(v, opt, s), x+12, cy, 0, 250, Bold, 19, 11, Ink)
-		c.Text(strconv.Itoa(p.Score.Total), x+300, cy, 1, Bold, 20, Ink)
-		c.bowlRow(p.Bowl, x+320, cy, 330, 10)
-		c.itemRow(p.Items, x+670, cy, 300, 11)
-		var bits []string
+		c.FitText(arName(v, opt, s), x+12, cy, 0, 280, Bold, 19, arSmall, Ink)
+		c.Text(fmt.Sprintf("score %d", p.Score.Total), x+310, cy, 0, Bold, 20, Ink)
+		bits := []string{fmt.Sprintf("bowl %d", p.Bowl.Total()), fmt.Sprintf("items %d", arItemCount(p))}
 		bits = append(bits, fmt.Sprintf("held %d", len(p.Held)), fmt.Sprintf("requests %d", len(p.Done)),
 			fmt.Sprintf("projects %d", len(p.Projects)))
 		if p.Tangled {
@@ -1690,7 +1728,7 @@ func (c *Canvas) othersTable(v archravels.View, opt Options, seat games.Seat, x,
 		if p.Out {
 			bits = []string{"conceded"}
 		}
-		c.FitText(strings.Join(bits, " · "), x+990, cy, 0, w-1000, Regular, 18, 11, Ink)
+		c.FitText(strings.Join(bits, " · "), x+430, cy, 0, w-440, Regular, arSmall, arSmall, Ink)
 		row += 44
 	}
 }
