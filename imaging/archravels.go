@@ -19,15 +19,21 @@ const (
 	arW       = 1500.0 // picture width
 	arMargin  = 24.0   // outer margin
 	arHeadH   = 150.0  // header band
-	arTopH    = 326.0  // Bazaar, decks and Project List band
-	arBoardH  = 214.0  // one player's board on the table, with its gap
+	arTopH    = 326.0  // Bazaar, decks and Project List band (panel)
 	arCardW   = 140.0  // a Bazaar card
 	arCardH   = 124.0  // a Bazaar card
 	arCardGap = 12.0   // gap between Bazaar cards
 	arPileW   = 104.0  // the Yarn Deck and the discard pile
-	arInfoW   = 262.0  // the name block of a board
-	arSpaceW  = 148.0  // an action space on a table board
-	arPatW    = 94.0   // a pattern on a table board
+
+	// The table picture is narrower and more compact, so Discord shows
+	// its text large enough: patterns are left to the panel.
+	arTableW = 1040.0 // table picture width
+	arSmall  = 18.0   // smallest text on the table (9 px at 520 wide)
+	arTopCH  = 424.0  // the compact Bazaar and Project List band
+	arRowH   = 200.0  // one player's compact board, with its gap
+	arRowSpW = 196.0  // an action space on a compact board
+	arTCardH = 110.0  // a Bazaar card on the compact table
+	arProjH  = 166.0  // a Project List card on the compact table
 )
 
 // The six yarn colours in canonical order (R O Y G B P): saturated hues
@@ -555,7 +561,7 @@ func (c *Canvas) yarnToken(col int, cx, cy, r float64) {
 	c.SetLineWidth(math.Max(1.2, r*0.13))
 	c.Stroke()
 	if r >= 8 {
-		c.Text(archravels.ColourLetters[col:col+1], cx, cy, 0.5, Bold, r*1.05, arInkOn(col))
+		c.MarkText(archravels.ColourLetters[col:col+1], cx, cy, 0.5, Bold, r*1.05, arInkOn(col))
 	}
 }
 
@@ -755,6 +761,7 @@ func (c *Canvas) iconBlanket(cx, cy, r float64) {
 // arHeader draws the header band: a title, the status pill, what the
 // table waits for and the turn's progress, with a payment's tokens.
 func (c *Canvas) arHeader(v archravels.View, opt Options, title, note string) {
+	arW := float64(c.Width())
 	c.DrawRectangle(0, 0, arW, arHeadH)
 	c.SetColor(Frame)
 	c.Fill()
@@ -762,7 +769,7 @@ func (c *Canvas) arHeader(v archravels.View, opt Options, title, note string) {
 	y := m + 20
 	sw := c.Pill(arStatus(v), arW-m, y, 1, Bold, 26, Ink, Highlight)
 	c.FitText(title, m, y, 0, arW-2*m-sw-20, Bold, 38, 22, Light)
-	c.FitText(note, m, y+52, 0, arW-2*m, Bold, 27, 16, Highlight)
+	c.FitText(note, m, y+52, 0, arW-2*m, Bold, 27, arSmall, Highlight)
 	detail := arDetail(v, opt)
 	var paid []archravels.Colour
 	if v.Turn.Pay != nil {
@@ -772,7 +779,7 @@ func (c *Canvas) arHeader(v archravels.View, opt Options, title, note string) {
 	if tw > 0 {
 		tw += 12
 	}
-	size := c.FitText(detail, m, y+90, 0, arW-2*m-tw, Regular, 23, 14, LightSoft)
+	size := c.FitText(detail, m, y+90, 0, arW-2*m-tw, Regular, 23, arSmall, LightSoft)
 	x := m + math.Min(c.Measure(detail, Regular, size), arW-2*m-tw) + 12 + 11
 	for _, col := range paid {
 		c.yarnToken(int(col), x, y+90, 11)
@@ -795,18 +802,18 @@ func (c *Canvas) bazaarCard(v archravels.View, pos int, x, y, w, h float64) {
 	switch {
 	case v.Turn.Pos == pos && v.Turn.Card != "":
 		c.CardHighlight(x, y, w, h, Highlight)
-		c.Pill("resolving", x+w/2, y+h+1, 0.5, Bold, 15, Ink, Highlight)
+		c.Pill("resolving", x+w/2, y+h+1, 0.5, Bold, arSmall, Ink, Highlight)
 	case slices.Contains(v.Turn.Fresh, pos):
-		c.Pill("next", x+w/2, y+h+1, 0.5, Bold, 15, Ink, Light)
+		c.Pill("next", x+w/2, y+h+1, 0.5, Bold, arSmall, Ink, Light)
 	}
 }
 
 // posBadge draws a Bazaar position number in a dark disc.
 func (c *Canvas) posBadge(pos int, cx, cy float64) {
-	c.DrawCircle(cx, cy, 11)
+	c.DrawCircle(cx, cy, 13)
 	c.SetColor(Frame)
 	c.Fill()
-	c.Text(strconv.Itoa(pos), cx, cy, 0.5, Bold, 15, Light)
+	c.Text(strconv.Itoa(pos), cx, cy, 0.5, Bold, arSmall, Light)
 }
 
 // emptySpace draws an empty Bazaar position: it gives 1 token of any
@@ -816,12 +823,12 @@ func (c *Canvas) emptySpace(v archravels.View, pos int, x, y, w, h float64) {
 	c.DashedOutline(x, y, w, h, 10, Ink, 2, 8)
 	if slices.Contains(v.Turn.Picked, pos) {
 		c.Text("shopped", x+w/2, y+h*0.45, 0.5, Bold, 19, Light)
-		c.Text("this turn", x+w/2, y+h*0.45+24, 0.5, Regular, 16, LightSoft)
+		c.Text("this turn", x+w/2, y+h*0.45+24, 0.5, Regular, arSmall, LightSoft)
 		return
 	}
 	c.Text("empty", x+w/2, y+h*0.3, 0.5, Bold, 19, Light)
 	c.anyToken(x+w/2-22, y+h*0.66, 15)
-	c.Text("1 any", x+w/2-2, y+h*0.66, 0, Bold, 17, Light)
+	c.Text("1 any", x+w/2-2, y+h*0.66, 0, Bold, arSmall, Light)
 }
 
 // cardFace draws a Yarn Deck card face: a yarn card's tokens, or an event
@@ -834,20 +841,21 @@ func (c *Canvas) cardFace(v archravels.View, id string, x, y, w, h float64) {
 	case "event":
 		c.cardBanner("EVENT", arEvent, x, y, w)
 		e, _ := archravels.EventOf(id)
-		c.TextBlock(e.Name, x+6, y+30, w-12, h*0.36, 0.5, Bold, math.Min(22, w*0.15), 11, 2, Ink)
-		if w >= 120 {
+		c.TextBlock(e.Name, x+6, y+30, w-12, h*0.36, 0.5, Bold, math.Max(arSmall, math.Min(22, w*0.15)), arSmall, 2, Ink)
+		// The note needs a tall card: the panel's, not the compact table's.
+		if w >= 120 && h >= 120 {
 			c.TextBlock(arEventNote[id], x+6, y+30+h*0.36, w-12, h-44-h*0.36, 0.5, Regular, 16, 12, 2, InkSoft)
 		}
 	case "request":
 		c.cardBanner("REQUEST", arRequest, x, y, w)
 		r, _ := archravels.RequestOf(id)
-		c.FitText(r.Name, x+w/2, y+h*0.38, 0.5, w-12, Bold, math.Min(20, w*0.14), 9, Ink)
-		c.requestCost(r, arOthers(v, v.Active), x+w/2, y+h*0.58, w-12, math.Min(9, w*0.065), math.Min(16, w*0.11), 0.5)
+		c.FitText(r.Name, x+w/2, y+h*0.38, 0.5, w-12, Bold, math.Max(arSmall, math.Min(20, w*0.14)), arSmall, Ink)
+		c.requestCost(r, arOthers(v, v.Active), x+w/2, y+h*0.58, w-12, math.Min(9, w*0.065), arSmall, 0.5)
 		pts := fmt.Sprintf("%d points", r.Points)
 		if owner := arFavouriteOf(v, id); owner >= 0 {
 			pts += " · ♥ " + v.Players[owner].Name
 		}
-		c.FitText(pts, x+w/2, y+h*0.8, 0.5, w-10, Bold, math.Min(16, w*0.11), 9, Ink)
+		c.FitText(pts, x+w/2, y+h*0.8, 0.5, w-10, Bold, arSmall, arSmall, Ink)
 	}
 }
 
@@ -864,7 +872,7 @@ func arFavouriteOf(v archravels.View, id string) games.Seat {
 // cardBanner draws the coloured strip with the kind across a card's top.
 func (c *Canvas) cardBanner(kind string, col color.RGBA, x, y, w float64) {
 	c.Box(x+2, y+2, w-4, 26, 8, col, col, 0)
-	c.Text(kind, x+w/2+8, y+15, 0.5, Bold, 14, Light)
+	c.Text(kind, x+w/2+8, y+15, 0.5, Bold, arSmall, Light)
 }
 
 // yarnFace draws a yarn card: its tokens large, or two any-colour tokens.
@@ -877,11 +885,11 @@ func (c *Canvas) yarnFace(id string, x, y, w, h float64) {
 		for i := range f.Any {
 			c.anyToken(cx-step*float64(f.Any-1)/2+step*float64(i), cy, r)
 		}
-		c.Text("any colours", cx, y+h-18, 0.5, Bold, math.Min(16, w*0.11), Ink)
+		c.Text("any colours", cx, y+h-18, 0.5, Bold, arSmall, Ink)
 		return
 	}
 	c.yarnTokens(f.Gives, cx, cy, r, 2.4*r)
-	c.Text(fmt.Sprintf("%d yarn", f.Gives.Total()), cx, y+h-18, 0.5, Regular, math.Min(16, w*0.11), InkSoft)
+	c.Text(fmt.Sprintf("%d yarn", f.Gives.Total()), cx, y+h-18, 0.5, Regular, arSmall, InkSoft)
 }
 
 // requestCost draws a request's cost anchored at x (ax 0 left, 0.5
@@ -890,7 +898,7 @@ func (c *Canvas) yarnFace(id string, x, y, w, h float64) {
 func (c *Canvas) requestCost(r archravels.Request, others int, x, cy, maxW, tr, size, ax float64) float64 {
 	exact, words := arCost(r, others)
 	if words != "" {
-		size = c.FitText(words, x, cy, ax, maxW, Bold, size, 9, Ink)
+		size = c.FitText(words, x, cy, ax, maxW, Bold, size, math.Min(size, arSmall), Ink)
 		return math.Min(maxW, c.Measure(words, Bold, size))
 	}
 	n := exact.Total()
@@ -914,7 +922,7 @@ func (c *Canvas) arTop(v archravels.View, opt Options) {
 	px := m + 3*arCardW + 2*arCardGap + 22
 	c.arPiles(v, px, y)
 	lx := px + arPileW + 26
-	c.projectList(v, opt, lx, y, arW-m-lx)
+	c.projectList(v, opt, lx, y, arW-m-lx, 2*arCardH+arCardGap-30)
 }
 
 // arPiles draws the Yarn Deck as a card back with its count and the
@@ -944,11 +952,10 @@ func (c *Canvas) arPiles(v archravels.View, x, y float64) {
 }
 
 // projectList draws the Project List's cards and the Project Deck count.
-func (c *Canvas) projectList(v archravels.View, opt Options, x, y, w float64) {
+func (c *Canvas) projectList(v archravels.View, opt Options, x, y, w, ph float64) {
 	c.Text("Project List", x, y, 0, Bold, 26, Ink)
 	const gap = 14.0
 	pw := (w - 2*gap) / 3
-	ph := 2*arCardH + arCardGap - 30
 	for i := range 3 {
 		px := x + float64(i)*(pw+gap)
 		if i < len(v.List) {
@@ -963,7 +970,7 @@ func (c *Canvas) projectList(v archravels.View, opt Options, x, y, w float64) {
 		deck = "Project Deck: empty"
 	}
 	deck += fmt.Sprintf(" · %d finished so far", v.Finished)
-	c.FitText(deck, x, y+22+ph+18, 0, w, Bold, 20, 12, Ink)
+	c.FitText(deck, x, y+22+ph+18, 0, w, Bold, 20, arSmall, Ink)
 }
 
 // projectCard draws a project: its name and points, the items it takes as
@@ -978,8 +985,8 @@ func (c *Canvas) projectCard(v archravels.View, opt Options, id string, x, y, w,
 	c.SetLineWidth(2)
 	c.Stroke()
 	c.Text(strconv.Itoa(p.Points), x+w-30, y+30, 0.5, Bold, 22, Ink)
-	c.TextBlock(p.Name, x+12, y+10, w-70, 42, 0, Bold, 23, 14, 2, Ink)
-	c.itemNeeds(p.Items, x+8, y+62, w-16, 84)
+	c.TextBlock(p.Name, x+12, y+10, w-70, 42, 0, Bold, 23, arSmall, 2, Ink)
+	c.itemNeeds(p.Items, x+8, y+62, w-16, math.Min(84, h-102))
 	var ready []games.Seat
 	for i, pl := range v.Players {
 		if arHasItems(pl, id) {
@@ -988,10 +995,10 @@ func (c *Canvas) projectCard(v archravels.View, opt Options, id string, x, y, w,
 	}
 	c.Rule(x+10, x+w-10, y+h-36, withAlpha(InkSoft, 0x80), 1)
 	if len(ready) == 0 {
-		c.FitText("nobody has the items yet", x+12, y+h-18, 0, w-24, Regular, 16, 11, InkSoft)
+		c.FitText("nobody has the items yet", x+12, y+h-18, 0, w-24, Regular, arSmall, arSmall, InkSoft)
 		return
 	}
-	c.FitText("has the items: "+arNames(v, opt, ready), x+12, y+h-18, 0, w-24, Bold, 16, 11, Good)
+	c.FitText("has the items: "+arNames(v, opt, ready), x+12, y+h-18, 0, w-24, Bold, arSmall, arSmall, Good)
 }
 
 // itemNeeds draws a row of item icons with their counts and names,
@@ -1007,73 +1014,54 @@ func (c *Canvas) itemNeeds(items [archravels.NumItems]int, x, y, w, h float64) {
 		return
 	}
 	step := math.Min(w/float64(len(kinds)), 84)
-	r := math.Min(22, step*0.34)
+	// The names show only when all fit legibly; the icons speak alone
+	// otherwise, a little larger.
+	names := true
+	for _, it := range kinds {
+		if c.Measure(archravels.Items[it].Name, Regular, arSmall) > step-4 {
+			names = false
+		}
+	}
+	r := math.Min(math.Min(22, step*0.34), (h-24)/2)
+	if !names {
+		r = math.Min(math.Min(26, step*0.4), h/2-4)
+	}
 	x0 := x + w/2 - step*float64(len(kinds))/2
 	for i, it := range kinds {
 		cx := x0 + step*(float64(i)+0.5)
-		c.itemIcon(it, cx, y+r+2, r)
-		if items[it] > 1 {
-			c.Pill("×"+strconv.Itoa(items[it]), cx+r*0.85, y+r*1.7, 0.5, Bold, 14, Light, Ink)
+		cy := y + r + 2
+		if !names {
+			cy = y + h/2 - 4
 		}
-		c.FitText(archravels.Items[it].Name, cx, y+2*r+18, 0.5, step-2, Regular, 16, 10, Ink)
+		c.itemIcon(it, cx, cy, r)
+		if items[it] > 1 {
+			c.Pill("×"+strconv.Itoa(items[it]), cx+r*0.9, cy-r*0.45, 0.5, Bold, arSmall, Light, Ink)
+		}
+		if names {
+			c.Text(archravels.Items[it].Name, cx, y+2*r+18, 0.5, Regular, arSmall, Ink)
+		}
 	}
 }
 
 // ---- a player's board on the table ----
-
-// arBoard draws one player's board across the table: name block, action
-// spaces with the marker, patterns, yarn bowl and items, and a line of
-// finished projects and requests.
-func (c *Canvas) arBoard(v archravels.View, opt Options, seat int, x, y, w, h float64) {
-	p := v.Players[seat]
-	s := games.Seat(seat)
-	active := !arSetup(v.Phase) && v.Phase != archravels.PhOver && v.Active == s
-	deciding := slices.Contains(v.ToAct, s) && v.Phase != archravels.PhOver
-	fill := PaperAlt
-	if active {
-		fill = arActive
-	}
-	c.Box(x, y, w, h, 12, fill, Ink, 2)
-	switch {
-	case deciding:
-		c.Outline(x-3, y-3, w+6, h+6, 14, Highlight, 5)
-	case v.Phase == archravels.PhOver && seat < len(v.Ranks) && v.Ranks[seat] == 1 && !p.Out:
-		c.Outline(x-3, y-3, w+6, h+6, 14, Good, 5)
-	}
-	c.boardInfo(v, opt, seat, x+14, y, arInfoW-20, active, deciding)
-	sx := x + arInfoW
-	c.boardSpaces(v, seat, sx, y+10, arSpaceW, 62, 6, 15)
-	px := sx + 2*arSpaceW + 6 + 14
-	for i := range archravels.NumItems {
-		c.patternBox(p, i, px+float64(i)*(arPatW+6), y+10, arPatW, 130, false)
-	}
-	bx := px + 5*(arPatW+6) + 10
-	c.bowlAndItems(p, bx, y+10, x+w-14-bx)
-	cx := c.boardScore(v, p, x+14, y+h-28)
-	c.boardChips(v, p, cx+18, y+h-28, x+w-14-cx-18)
-	if p.Out {
-		c.Box(x, y, w, h, 12, withAlpha(Felt, 0x90), nil, 0)
-		c.Pill("conceded", x+w/2, y+h/2, 0.5, Bold, 26, Light, Frame)
-	}
-}
 
 // boardInfo draws the name block: name and character, board type and
 // side, favourite request and tags.
 func (c *Canvas) boardInfo(v archravels.View, opt Options, seat int, x, y, w float64, active, deciding bool) {
 	p := v.Players[seat]
 	s := games.Seat(seat)
-	c.FitText(arName(v, opt, s), x, y+24, 0, w, Bold, 26, 15, Ink)
+	c.FitText(arName(v, opt, s), x, y+24, 0, w, Bold, 26, arSmall, Ink)
 	if p.Char == "" {
 		c.Text("no character yet", x, y+54, 0, Regular, 18, InkSoft)
 	} else {
-		c.FitText(fmt.Sprintf("%s · side %s", p.TypeName, p.Side), x, y+52, 0, w, Regular, 19, 12, InkSoft)
+		c.FitText(fmt.Sprintf("%s · side %s", p.TypeName, p.Side), x, y+52, 0, w, Regular, 19, arSmall, InkSoft)
 		c.heart(x+9, y+80, 8)
 		fav := "favourite: " + arWhatName(p.Favourite)
-		c.FitText(fav, x+24, y+80, 0, w-24, Regular, 18, 11, Ink)
+		c.FitText(fav, x+24, y+80, 0, w-24, Regular, arSmall, arSmall, Ink)
 	}
 	tx := x
 	tag := func(text string, fg, bg color.Color) {
-		tx += c.Pill(text, tx, y+113, 0, Bold, 16, fg, bg) + 6
+		tx += c.Pill(text, tx, y+113, 0, Bold, arSmall, fg, bg) + 6
 	}
 	switch {
 	case p.Out:
@@ -1143,7 +1131,7 @@ func (c *Canvas) spaceBox(text string, k int, x, y, w, h, size float64, marker, 
 		right = 2*br + 6
 		c.markerPawn(x+w-br-4, y+br+6, br*0.8)
 	}
-	c.TextBlock(text, tx, y+4, w-(tx-x)-right, h-8, 0, Regular, size+1, 10, 3, Ink)
+	c.TextBlock(text, tx, y+4, w-(tx-x)-right, h-8, 0, Regular, size+1, math.Min(size+1, arSmall), 3, Ink)
 }
 
 // markerPawn draws a player's marker: a dark pawn with a light rim.
@@ -1176,13 +1164,13 @@ func (c *Canvas) patternBox(p archravels.PlayerView, item int, x, y, w, h float6
 	scale := h / 130
 	cx := x + w/2
 	c.itemIcon(item, cx, y+20*scale, 14*scale)
-	c.FitText(archravels.Items[item].Name, cx, y+45*scale, 0.5, w-6, Bold, 16*scale, 10, Ink)
+	c.FitText(archravels.Items[item].Name, cx, y+45*scale, 0.5, w-6, Bold, 16*scale, math.Min(16*scale, arSmall), Ink)
 	ty := y + 69*scale
 	tr := math.Min(8.5*scale, (w-10)/(2.25*float64(max(pt.n, 1))))
 	step := tr * 2.2
 	switch {
 	case !pt.dealt:
-		c.Text("not dealt", cx, ty, 0.5, Regular, 14*scale, InkSoft)
+		c.Text("not dealt", cx, ty, 0.5, Regular, math.Max(14*scale, arSmall), InkSoft)
 	case pt.exact:
 		c.yarnTokens(pt.colours, cx, ty, tr, step)
 	default:
@@ -1196,15 +1184,15 @@ func (c *Canvas) patternBox(p archravels.PlayerView, item int, x, y, w, h float6
 		rule = arRuleText(pt.rule, pt.n)
 	}
 	if pt.dealt {
-		c.FitText(rule, cx, y+92*scale, 0.5, w-6, Regular, 14*scale, 9, Ink)
+		c.FitText(rule, cx, y+92*scale, 0.5, w-6, Regular, math.Max(14*scale, arSmall), arSmall, Ink)
 	}
 	switch {
 	case pt.learned:
-		c.FitText(fmt.Sprintf("learned +%d", pt.flip), cx, y+114*scale, 0.5, w-6, Bold, 14*scale, 9, Good)
+		c.FitText(fmt.Sprintf("learned +%d", pt.flip), cx, y+114*scale, 0.5, w-6, Bold, math.Max(14*scale, arSmall), arSmall, Good)
 	case pt.tiled:
-		c.FitText(fmt.Sprintf("tile · learn +%d", pt.flip), cx, y+114*scale, 0.5, w-6, Regular, 13*scale, 9, InkSoft)
+		c.FitText(fmt.Sprintf("tile · learn +%d", pt.flip), cx, y+114*scale, 0.5, w-6, Regular, math.Max(13*scale, arSmall), arSmall, InkSoft)
 	default:
-		c.FitText("general", cx, y+114*scale, 0.5, w-6, Regular, 13*scale, 9, InkSoft)
+		c.FitText("general", cx, y+114*scale, 0.5, w-6, Regular, math.Max(13*scale, arSmall), arSmall, InkSoft)
 	}
 }
 
@@ -1298,7 +1286,7 @@ func (c *Canvas) chip(ch arChip, others int, x, cy, size float64, draw bool) flo
 	if ch.cost != nil {
 		exact, words := arCost(*ch.cost, others)
 		if words != "" {
-			costW = c.Measure(words, Bold, size*0.85)
+			costW = c.Measure(words, Bold, size)
 		} else {
 			costW = tokensWidth(exact.Total(), tr, tr*2.15)
 		}
@@ -1316,7 +1304,7 @@ func (c *Canvas) chip(ch arChip, others int, x, cy, size float64, draw bool) flo
 	}
 	tx += c.Text(ch.text, tx, cy, 0, Bold, size, Ink) + pad*0.7
 	if ch.cost != nil {
-		c.requestCost(*ch.cost, others, tx, cy, costW+1, tr, size*0.85, 0)
+		c.requestCost(*ch.cost, others, tx, cy, costW+1, tr, size, 0)
 		tx += costW + pad*0.7
 	}
 	col := Good
@@ -1333,22 +1321,12 @@ func (c *Canvas) chip(ch arChip, others int, x, cy, size float64, draw bool) flo
 func (c *Canvas) boardChips(v archravels.View, p archravels.PlayerView, x, cy, w float64) {
 	chips := arChips(v, p)
 	if len(chips) == 0 {
-		c.Text("No projects or special requests yet", x, cy, 0, Regular, 17, InkSoft)
+		c.Text("No projects or special requests yet", x, cy, 0, Regular, arSmall, InkSoft)
 		return
 	}
 	others := arOthers(v, p.Seat)
 	const gap = 8.0
-	size := 17.0
-	total := func(sz float64) float64 {
-		t := -gap
-		for _, ch := range chips {
-			t += c.chip(ch, others, 0, 0, sz, false) + gap
-		}
-		return t
-	}
-	for size > 12 && total(size) > w {
-		size--
-	}
+	size := arSmall
 	cx := x
 	for i, ch := range chips {
 		cw := c.chip(ch, others, 0, 0, size, false)
@@ -1373,19 +1351,70 @@ func archravelsTable(v archravels.View, opt Options) (image.Image, error) {
 	if err := arCheck(v); err != nil {
 		return nil, err
 	}
-	h := arHeadH + arTopH + float64(len(v.Players))*arBoardH + 2*arMargin - 10
-	c, err := NewCanvas(int(arW), int(h), Felt)
+	h := arHeadH + arTopCH + float64(len(v.Players))*arRowH + arMargin
+	c, err := NewCanvas(int(arTableW), int(h), Felt)
 	if err != nil {
 		return nil, err
 	}
 	c.arHeader(v, opt, "ArchRavels", arPhaseText(v, opt))
-	c.arTop(v, opt)
-	y := arHeadH + arTopH + arMargin
+	c.arTopCompact(v, opt)
+	y := arHeadH + arTopCH
 	for i := range v.Players {
-		c.arBoard(v, opt, i, arMargin, y, arW-2*arMargin, arBoardH-10)
-		y += arBoardH
+		c.arRow(v, opt, i, arMargin, y, arTableW-2*arMargin, arRowH-10)
+		y += arRowH
 	}
 	return c.Image(), nil
+}
+
+// arTopCompact draws the table's band under the header: the Bazaar in one
+// row with the Yarn Deck and discard pile at the right, and the Project
+// List beneath the Bazaar.
+func (c *Canvas) arTopCompact(v archravels.View, opt Options) {
+	w := float64(c.Width())
+	m := arMargin
+	y := arHeadH + m
+	pileX := w - m - arPileW
+	avail := pileX - 24 - m
+	c.Text("Yarn Bazaar", m, y, 0, Bold, 26, Ink)
+	cw := math.Floor((avail - 5*arCardGap) / 6)
+	for pos := 1; pos <= 6; pos++ {
+		c.bazaarCard(v, pos, m+float64(pos-1)*(cw+arCardGap), y+22, cw, arTCardH)
+	}
+	c.arPiles(v, pileX, y)
+	c.projectList(v, opt, m, y+22+arTCardH+36, avail, arProjH)
+}
+
+// arRow draws one player's compact board across the table: name block,
+// action spaces with the marker, yarn bowl and items, and a line of
+// finished projects and requests. The patterns are on the panel.
+func (c *Canvas) arRow(v archravels.View, opt Options, seat int, x, y, w, h float64) {
+	p := v.Players[seat]
+	s := games.Seat(seat)
+	active := !arSetup(v.Phase) && v.Phase != archravels.PhOver && v.Active == s
+	deciding := slices.Contains(v.ToAct, s) && v.Phase != archravels.PhOver
+	fill := PaperAlt
+	if active {
+		fill = arActive
+	}
+	c.Box(x, y, w, h, 12, fill, Ink, 2)
+	switch {
+	case deciding:
+		c.Outline(x-3, y-3, w+6, h+6, 14, Highlight, 5)
+	case v.Phase == archravels.PhOver && seat < len(v.Ranks) && v.Ranks[seat] == 1 && !p.Out:
+		c.Outline(x-3, y-3, w+6, h+6, 14, Good, 5)
+	}
+	const infoW = 236.0
+	c.boardInfo(v, opt, seat, x+14, y, infoW-24, active, deciding)
+	sx := x + infoW
+	c.boardSpaces(v, seat, sx, y+10, arRowSpW, 66, 6, arSmall)
+	bx := sx + 2*arRowSpW + 6 + 20
+	c.bowlAndItems(p, bx, y+10, x+w-14-bx)
+	cx := c.boardScore(v, p, x+14, y+h-24)
+	c.boardChips(v, p, cx+18, y+h-24, x+w-14-cx-18)
+	if p.Out {
+		c.Box(x, y, w, h, 12, withAlpha(Felt, 0x90), nil, 0)
+		c.Pill("conceded", x+w/2, y+h/2, 0.5, Bold, 26, Light, Frame)
+	}
 }
 
 // ---- panel ----
@@ -1446,11 +1475,16 @@ func archravelsPanel(v archravels.View, opt Options) (image.Image, error) {
 	if err := arCheck(v); err != nil {
 		return nil, err
 	}
+	// As wide as the table and with its compact top band; the other
+	// players' bowls and items are on the table, so they get one line.
+	const (
+		arW    = arTableW
+		boardH = 578.0
+	)
 	seat := arPanelSeat(v)
 	n := len(v.Players)
-	const boardH = 548.0
 	othersH := 40 + float64(n-1)*44
-	h := arHeadH + arTopH + boardH + othersH + 2*arMargin + 10
+	h := arHeadH + arTopCH + boardH + othersH + arMargin + 10
 	c, err := NewCanvas(int(arW), int(h), Felt)
 	if err != nil {
 		return nil, err
@@ -1464,9 +1498,9 @@ func archravelsPanel(v archravels.View, opt Options) (image.Image, error) {
 		title = "ArchRavels: " + arShort(v, opt, seat) + "'s board"
 	}
 	c.arHeader(v, opt, title, note)
-	c.arTop(v, opt)
+	c.arTopCompact(v, opt)
 	m := arMargin
-	y := arHeadH + arTopH + m
+	y := arHeadH + arTopCH
 	c.bigBoard(v, opt, int(seat), m, y, arW-2*m, boardH-14)
 	y += boardH
 	c.othersTable(v, opt, seat, m, y, arW-2*m)
@@ -1484,47 +1518,55 @@ func (c *Canvas) bigBoard(v archravels.View, opt Options, seat int, x, y, w, h f
 	if deciding {
 		c.Outline(x-3, y-3, w+6, h+6, 14, Highlight, 5)
 	}
-	// Name bar.
-	c.Box(x, y, w, 50, 12, Frame, Frame, 0)
-	c.DrawRectangle(x, y+36, w, 14)
+	// Name bar, two lines: name, board and score; then the favourite
+	// request and the flags.
+	const barH = 78.0
+	c.Box(x, y, w, barH, 12, Frame, Frame, 0)
+	c.DrawRectangle(x, y+barH-14, w, 14)
 	c.SetColor(Frame)
 	c.Fill()
-	nx := x + 16
-	nx += c.Text(arName(v, opt, s), nx, y+25, 0, Bold, 28, Light) + 18
-	if p.Char != "" {
-		nx += c.Text(fmt.Sprintf("%s · side %s", p.TypeName, p.Side), nx, y+25, 0, Regular, 21, LightSoft) + 22
-		c.heart(nx+9, y+25, 10)
-		nx += 26
-		fav, _ := archravels.RequestOf(p.Favourite)
-		nx += c.Text(fav.Name, nx, y+25, 0, Bold, 21, Light) + 10
-		nx += c.Text(fmt.Sprintf("%d +%d points", fav.Points, archravels.FavouriteBonus), nx, y+25, 0, Regular, 19, LightSoft) + 10
-		c.Box(nx, y+10, c.costWidth(fav, arOthers(v, s), 10, 18)+16, 30, 15, FaceColor, FaceColor, 0)
-		c.requestCost(fav, arOthers(v, s), nx+8, y+25, 300, 10, 18, 0)
-	}
 	score := fmt.Sprintf("Running score %d", p.Score.Total)
 	if v.Phase == archravels.PhOver {
 		score = fmt.Sprintf("Score %d", p.Score.Total)
 	}
 	rx := x + w - 16
-	rx -= c.Pill(score, rx, y+25, 1, Bold, 22, Ink, Highlight) + 8
+	rx -= c.Pill(score, rx, y+24, 1, Bold, 22, Ink, Highlight) + 12
+	nx := x + 16
+	nx += math.Min(c.Measure(arName(v, opt, s), Bold, 28), rx-nx) + 18
+	c.FitText(arName(v, opt, s), x+16, y+24, 0, rx-x-16, Bold, 28, arSmall, Light)
+	if p.Char != "" && nx < rx {
+		c.FitText(fmt.Sprintf("%s · side %s", p.TypeName, p.Side), nx, y+24, 0, rx-nx, Regular, 21, arSmall, LightSoft)
+	}
+	ly := y + 56
+	lx := x + 16
+	if p.Char != "" {
+		c.heart(lx+9, ly, 10)
+		lx += 26
+		fav, _ := archravels.RequestOf(p.Favourite)
+		lx += c.Text(fav.Name, lx, ly, 0, Bold, 21, Light) + 10
+		lx += c.Text(fmt.Sprintf("%d +%d points", fav.Points, archravels.FavouriteBonus), lx, ly, 0, Regular, 19, LightSoft) + 10
+		c.Box(lx, ly-15, c.costWidth(fav, arOthers(v, s), 10, arSmall)+16, 30, 15, FaceColor, FaceColor, 0)
+		c.requestCost(fav, arOthers(v, s), lx+8, ly, 300, 10, arSmall, 0)
+	}
+	rx = x + w - 16
 	if p.Tangled && v.Phase != archravels.PhOver {
 		when := "next turn"
 		if v.Active == s && !arSetup(v.Phase) && v.Phase != archravels.PhFinal {
 			when = "this turn"
 		}
-		rx -= c.Pill("Tangled: no crafting "+when, rx, y+25, 1, Bold, 18, Light, Bad) + 8
+		rx -= c.Pill("Tangled: no crafting "+when, rx, ly, 1, Bold, arSmall, Light, Bad) + 8
 	}
 	if p.Out {
-		c.Pill("conceded", rx, y+25, 1, Bold, 18, Light, InkSoft)
+		c.Pill("conceded", rx, ly, 1, Bold, arSmall, Light, InkSoft)
 	}
 
 	// Action spaces in a row.
-	iy := y + 72
+	iy := y + barH + 22
 	c.Text("Action spaces", x+16, iy, 0, Bold, 21, Ink)
-	c.markerPawn(x+w-290, iy, 8)
-	c.Text("marker: last space used", x+w-276, iy, 0, Regular, 17, InkSoft)
-	c.Box(x+w-64, iy-10, 20, 20, 4, Highlight, Ink, 1)
-	c.Text("now", x+w-38, iy, 0, Regular, 17, InkSoft)
+	c.markerPawn(x+w-300, iy, 8)
+	c.Text("marker: last space used", x+w-286, iy, 0, Regular, arSmall, InkSoft)
+	c.Box(x+w-70, iy-10, 20, 20, 4, Highlight, Ink, 1)
+	c.Text("now", x+w-44, iy, 0, Regular, arSmall, InkSoft)
 	now := 0
 	if v.Active == s && v.Turn.Space > 0 && v.Phase != archravels.PhOver {
 		now = v.Turn.Space
@@ -1534,29 +1576,46 @@ func (c *Canvas) bigBoard(v archravels.View, opt Options, seat int, x, y, w, h f
 		c.spaceBox(p.Spaces[k-1], k, x+16+float64(k-1)*(sw+12), iy+16, sw, 60, 20, p.Marker == k, now == k)
 	}
 
-	// Patterns, bowl and items.
-	py := iy + 100
+	// Patterns, with the bowl and items in a column beside them.
+	py := iy + 104
 	c.Text("Patterns", x+16, py, 0, Bold, 21, Ink)
-	c.Text("green frame: your bowl pays for it now", x+120, py, 0, Regular, 17, InkSoft)
-	const pw, ph = 150.0, 170.0
+	c.Text("green frame: your bowl pays for it now", x+120, py, 0, Regular, arSmall, InkSoft)
+	const pw, ph = 140.0, 180.0
 	for i := range archravels.NumItems {
 		c.patternBox(p, i, x+16+float64(i)*(pw+10), py+16, pw, ph, true)
 	}
-	bx := x + 16 + 5*(pw+10) + 24
-	bw := x + w - 16 - bx
-	c.Text(fmt.Sprintf("Yarn bowl · %d tokens", p.Bowl.Total()), bx, py, 0, Bold, 21, Ink)
-	c.bowlRow(p.Bowl, bx, py+50, bw, 19)
+	bx := x + 16 + 5*(pw+10) + 16
 	n := 0
 	for _, k := range p.Items {
 		n += k
 	}
-	c.Text(fmt.Sprintf("Items · %d", n), bx, py+100, 0, Bold, 21, Ink)
-	c.itemRow(p.Items, bx, py+150, bw, 22)
+	c.Text(fmt.Sprintf("Yarn bowl · %d", p.Bowl.Total()), bx, py, 0, Bold, 21, Ink)
+	for col, k := range p.Bowl {
+		cx := bx + 16 + float64(col%3)*64
+		cy := py + 34 + float64(col/3)*38
+		c.yarnToken(col, cx, cy, 15)
+		ink := Ink
+		if k == 0 {
+			ink = InkSoft
+		}
+		c.Text(strconv.Itoa(k), cx+20, cy, 0, Bold, 20, ink)
+	}
+	c.Text(fmt.Sprintf("Items · %d", n), bx, py+110, 0, Bold, 21, Ink)
+	for it, k := range p.Items {
+		cx := bx + 16 + float64(it%3)*64
+		cy := py + 144 + float64(it/3)*38
+		c.itemIcon(it, cx, cy, 15)
+		ink := Ink
+		if k == 0 {
+			ink = InkSoft
+		}
+		c.Text(strconv.Itoa(k), cx+20, cy, 0, Bold, 20, ink)
+	}
 
 	// Requests and projects.
 	ry := py + 16 + ph + 28
 	c.Text("Special requests and projects", x+16, ry, 0, Bold, 21, Ink)
-	c.Text("green frame: your bowl pays for the request now", x+340, ry, 0, Regular, 17, InkSoft)
+	c.FitText("green frame: your bowl pays for it now", x+350, ry, 0, w-366, Regular, arSmall, arSmall, InkSoft)
 	c.requestCards(v, p, x+16, ry+16, w-32, y+h-14-(ry+16))
 }
 
@@ -1616,21 +1675,31 @@ func (c *Canvas) requestCards(v archravels.View, p archravels.PlayerView, x, y, 
 			c.heart(cx+16, y+18, 8)
 			tx += 20
 		}
-		c.FitText(e.title, tx, y+18, 0, cx+cw-8-tx, Bold, 19, 10, Ink)
-		c.FitText(e.sub, cx+8, y+42, 0, cw-16, Regular, 15, 9, InkSoft)
+		c.FitText(e.title, tx, y+18, 0, cx+cw-8-tx, Bold, 19, arSmall, Ink)
+		c.FitText(e.sub, cx+8, y+42, 0, cw-16, Regular, arSmall, arSmall, InkSoft)
 		if e.req != nil {
-			c.requestCost(*e.req, others, cx+8, y+68, cw-16, math.Min(10, cw/20), 17, 0)
+			c.requestCost(*e.req, others, cx+8, y+68, cw-16, math.Min(10, cw/20), arSmall, 0)
 		}
 		col := Good
 		if e.req != nil {
 			col = Bad
 		}
-		c.FitText(e.pts, cx+8, y+h-14, 0, cw-16, Bold, 17, 9, col)
+		c.FitText(e.pts, cx+8, y+h-14, 0, cw-16, Bold, arSmall, arSmall, col)
 	}
 }
 
-// othersTable draws a line per other player: name, running score, bowl,
-// items, requests held and finished, projects and the Tangled flag.
+// arItemCount is how many item tokens p holds.
+func arItemCount(p archravels.PlayerView) int {
+	n := 0
+	for _, k := range p.Items {
+		n += k
+	}
+	return n
+}
+
+// othersTable draws a line per other player: name, running score, how
+// many tokens in the bowl and items (the table shows which), requests
+// held and finished, projects and the Tangled flag.
 func (c *Canvas) othersTable(v archravels.View, opt Options, seat games.Seat, x, y, w float64) {
 	if len(v.Players) < 2 {
 		return
@@ -1648,11 +1717,9 @@ func (c *Canvas) othersTable(v archravels.View, opt Options, seat games.Seat, x,
 		}
 		c.Box(x, row, w, 38, 8, fill, Ink, 1.5)
 		cy := row + 19
-		c.FitText(arName(v, opt, s), x+12, cy, 0, 250, Bold, 19, 11, Ink)
-		c.Text(strconv.Itoa(p.Score.Total), x+300, cy, 1, Bold, 20, Ink)
-		c.bowlRow(p.Bowl, x+320, cy, 330, 10)
-		c.itemRow(p.Items, x+670, cy, 300, 11)
-		var bits []string
+		c.FitText(arName(v, opt, s), x+12, cy, 0, 280, Bold, 19, arSmall, Ink)
+		c.Text(fmt.Sprintf("score %d", p.Score.Total), x+310, cy, 0, Bold, 20, Ink)
+		bits := []string{fmt.Sprintf("bowl %d", p.Bowl.Total()), fmt.Sprintf("items %d", arItemCount(p))}
 		bits = append(bits, fmt.Sprintf("held %d", len(p.Held)), fmt.Sprintf("requests %d", len(p.Done)),
 			fmt.Sprintf("projects %d", len(p.Projects)))
 		if p.Tangled {
@@ -1661,7 +1728,7 @@ func (c *Canvas) othersTable(v archravels.View, opt Options, seat games.Seat, x,
 		if p.Out {
 			bits = []string{"conceded"}
 		}
-		c.FitText(strings.Join(bits, " · "), x+990, cy, 0, w-1000, Regular, 18, 11, Ink)
+		c.FitText(strings.Join(bits, " · "), x+430, cy, 0, w-440, Regular, arSmall, arSmall, Ink)
 		row += 44
 	}
 }
@@ -1828,13 +1895,15 @@ func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
 	if err := arCheck(v); err != nil {
 		return nil, err
 	}
+	// As wide as the table, with 18 px the smallest text.
 	const (
+		arW     = arTableW
 		headRow = 70.0
-		lineH   = 80.0
+		lineH   = 104.0
 		totalH  = 60.0
-		tieH    = 46.0
+		tieH    = 56.0
 		rankH   = 52.0
-		labelW  = 270.0
+		labelW  = 250.0
 	)
 	n := len(v.Players)
 	over := v.Phase == archravels.PhOver
@@ -1876,7 +1945,7 @@ func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
 		c.Box(cx+6, cy+8, cw-12, ch-12, 8, bar, bar, 0)
 		p := v.Players[seat]
 		name := arShort(v, opt, games.Seat(seat))
-		c.FitText(name, cx+cw/2, cy+27, 0.5, cw-24, Bold, 24, 12, Light)
+		c.FitText(name, cx+cw/2, cy+27, 0.5, cw-24, Bold, 24, arSmall, Light)
 		sub := p.Name
 		switch {
 		case p.Out:
@@ -1884,7 +1953,7 @@ func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
 		case p.Char != "":
 			sub = fmt.Sprintf("%s · %s", p.Name, p.TypeName)
 		}
-		c.FitText(sub, cx+cw/2, cy+51, 0.5, cw-24, Regular, 18, 10, LightSoft)
+		c.FitText(sub, cx+cw/2, cy+51, 0.5, cw-24, Regular, arSmall, arSmall, LightSoft)
 	}
 	c.Text("Scoring line", m+16, y+headRow/2, 0, Bold, 22, Ink)
 
@@ -1900,8 +1969,8 @@ func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
 		if ln.minus {
 			sign = "−"
 		}
-		c.Text(fmt.Sprintf("%d  %s", li+1, ln.title), lx+16, ly+lh/2-10, 0, Bold, 21, Ink)
-		c.FitText(sign+" "+arLineRule(li), lx+16, ly+lh/2+16, 0, labelW-24, Regular, 15, 10, InkSoft)
+		c.FitText(fmt.Sprintf("%d  %s", li+1, ln.title), lx+16, ly+24, 0, labelW-24, Bold, 21, arSmall, Ink)
+		c.TextBlock(sign+" "+arLineRule(li), lx+16, ly+40, labelW-24, lh-44, 0, Regular, arSmall, arSmall, 2, InkSoft)
 		for ci, seat := range order {
 			p := v.Players[seat]
 			cx, cy, cw, ch := t.Cell(li, ci+1)
@@ -1919,7 +1988,7 @@ func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
 			if detail == "" {
 				detail = "none"
 			}
-			c.TextBlock(detail, cx+10, cy+38, cw-20, ch-42, 0.5, Regular, 16, 11, 2, InkSoft)
+			c.TextBlock(detail, cx+8, cy+38, cw-16, ch-40, 0.5, Regular, arSmall, arSmall, 3, InkSoft)
 		}
 	}
 
@@ -1947,7 +2016,7 @@ func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
 			c.SetColor(arActive)
 		}
 		c.Fill()
-		c.FitText(tb.title, m+16, ty+tieH/2, 0, labelW-20, Regular, 18, 11, Ink)
+		c.TextBlock(tb.title, m+16, ty+2, labelW-24, tieH-4, 0, Regular, arSmall, arSmall, 2, Ink)
 		for ci, seat := range order {
 			cx, _, cw, _ := t.Cell(0, ci+1)
 			c.Text(strconv.Itoa(tb.value(v.Players[seat])), cx+cw/2, ty+tieH/2, 0.5, Bold, 22, Ink)
@@ -1982,7 +2051,7 @@ func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
 		}
 	}
 	foot := "Total = lines 1 + 2 + 3 + 4 − 5 − 6. A finished favourite request (♥) scores 5 more."
-	c.FitText(foot, m, y+rows+22, 0, arW-2*m, Regular, 19, 12, Ink)
+	c.FitText(foot, m, y+rows+22, 0, arW-2*m, Regular, 19, arSmall, Ink)
 	return c.Image(), nil
 }
 

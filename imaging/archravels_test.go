@@ -70,12 +70,9 @@ func arEnd(t testing.TB) archravels.View {
 	return arViewOf(tb, games.Spectator)
 }
 
-func TestGoldenArchravels(t *testing.T) {
+func arGoldens(t *testing.T) []golden {
 	mid := arMidTable(t)
-	cases := []struct {
-		name string
-		draw func() (image.Image, error)
-	}{
+	return []golden{
 		{"ar_setup_table", func() (image.Image, error) { return ArchravelsTable(arSetupView(t), arNamesOpt) }},
 		{"ar_mid_table", func() (image.Image, error) { return ArchravelsTable(arViewOf(mid, games.Spectator), arNamesOpt) }},
 		{"ar_mid_panel", func() (image.Image, error) {
@@ -85,7 +82,10 @@ func TestGoldenArchravels(t *testing.T) {
 		{"ar_end_table", func() (image.Image, error) { return ArchravelsTable(arEnd(t), arNamesOpt) }},
 		{"ar_end_scoring", func() (image.Image, error) { return ArchravelsScoring(arEnd(t), arNamesOpt) }},
 	}
-	for _, tc := range cases {
+}
+
+func TestGoldenArchravels(t *testing.T) {
+	for _, tc := range arGoldens(t) {
 		t.Run(tc.name, func(t *testing.T) {
 			img, err := tc.draw()
 			if err != nil {

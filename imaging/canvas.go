@@ -19,7 +19,20 @@ type Canvas struct {
 	// clips counts the clip masks in force, on a stack that follows
 	// Push and Pop, so Text knows when it may draw glyphs directly.
 	clips []bool
+
+	// minText is the smallest size, in pixels, any text has been drawn at
+	// (0 before the first text). Every text goes through Text.
+	minText float64
+	// minMark is the same for the letters inside marks (MarkText), such
+	// as a yarn token's colour letter: a redundant label on a coloured
+	// symbol, not text to read, so measured apart from minText.
+	minMark float64
+	inMark  bool
 }
+
+// canvasHook, when set (by tests), sees every new canvas, so a test can
+// read what a render drew (minText) after it returns.
+var canvasHook func(*Canvas)
 
 // NewCanvas returns a w×h canvas filled with bg.
 func NewCanvas(w, h int, bg color.Color) (*Canvas, error) {
@@ -32,7 +45,11 @@ func NewCanvas(w, h int, bg color.Color) (*Canvas, error) {
 	dc := gg.NewContextForRGBA(img)
 	dc.SetColor(bg)
 	dc.Clear()
-	return &Canvas{Context: dc, Faces: faces}, nil
+	c := &Canvas{Context: dc, Faces: faces}
+	if canvasHook != nil {
+		canvasHook(c)
+	}
+	return c, nil
 }
 
 // SetFont selects typeface f at size pixels.
@@ -47,6 +64,19 @@ func (c *Canvas) Measure(s string, f Font, size float64) float64 {
 	return w
 }
 
+// Discord shows a picture about viewW pixels wide on desktop, where body
+// text should be at least viewMinText pixels tall.
+const (
+	viewW       = 520.0
+	viewMinText = 9.0
+)
+
+// legible is the smallest text size, in this canvas's pixels, that still
+// reads viewMinText pixels tall when the picture is shown viewW wide.
+func (c *Canvas) legible() float64 {
+	return viewMinText * float64(c.Width()) / viewW
+}
+
 // capRatio is the cap height of the Go fonts as a fraction of the pixel
 // size; text is centred vertically on its capitals.
 const capRatio = 0.70
@@ -55,6 +85,15 @@ const capRatio = 0.70
 // (x, y) is the vertical middle of the capitals; ax anchors horizontally
 // (0 left, 0.5 centre, 1 right). It returns the width of the text.
 func (c *Canvas) Text(s string, x, y, ax float64, f Font, size float64, col color.Color) float64 {
+	if s != "" {
+		least := &c.minText
+		if c.inMark {
+			least = &c.minMark
+		}
+		if *least == 0 || size < *least {
+			*least = size
+		}
+	}
 	c.SetFont(f, size)
 	w, _ := c.MeasureString(s)
 	c.SetColor(col)
@@ -65,6 +104,14 @@ func (c *Canvas) Text(s string, x, y, ax float64, f Font, size float64, col colo
 	}
 	c.drawGlyphs(s, x, y, f, size, col)
 	return w
+}
+
+// MarkText draws s like Text, as the label of a mark (a letter on a
+// coloured token): it counts towards minMark, not minText.
+func (c *Canvas) MarkText(s string, x, y, ax float64, f Font, size float64, col color.Color) float64 {
+	c.inMark = true
+	defer func() { c.inMark = false }()
+	return c.Text(s, x, y, ax, f, size, col)
 }
 
 // plain reports whether the canvas draws untransformed and unclipped, so
@@ -171,7 +218,7 @@ func (c *Canvas) TextBlock(s string, x, y, w, h, align float64, f Font, size, mi
 	}, s, w, maxLines, size, minSize)
 	if h > 0 && len(lines) > 0 {
 		for float64(len(lines))*sz*lineGap > h*1.05 && sz > minSize {
-			sz--
+			sz = max(sz-1, minSize)
 		}
 	}
 	lh := sz * lineGap

@@ -27,12 +27,14 @@ func cardLine(w float64) float64 { return math.Max(1.5, w*0.02) }
 
 // CardFace draws a card face in the box (x, y, w, h): the value large in the
 // top-left corner, the marks in a row across the middle and the title
-// wrapped at the bottom. Below about 90 px wide the title is left out so the
-// value and marks stay readable.
+// wrapped at the bottom. Below about 90 px wide, or where its text would be
+// too small to read (Canvas.legible), the title is left out so the value and
+// marks stay readable.
 func (c *Canvas) CardFace(s CardSpec, x, y, w, h float64) {
 	c.Box(x, y, w, h, cardRadius(w), FaceColor, Ink, cardLine(w))
 	pad := w * 0.07
-	showTitle := w >= 90 && s.Title != ""
+	// The title shows only where it can be legible (see Canvas.legible).
+	showTitle := w >= 90 && s.Title != "" && w*0.145 >= c.legible()
 
 	vs := w * 0.27
 	if !showTitle {
@@ -51,7 +53,7 @@ func (c *Canvas) CardFace(s CardSpec, x, y, w, h float64) {
 	if showTitle {
 		ty := y + h*0.67
 		c.Rule(x+pad, x+w-pad, ty, withAlpha(InkSoft, 0x90), math.Max(1, w*0.008))
-		c.TextBlock(s.Title, x+pad*0.5, ty+pad*0.2, w-pad, y+h-ty-pad*0.6, 0.5, Bold, w*0.145, w*0.11, 2, Ink)
+		c.TextBlock(s.Title, x+pad*0.5, ty+pad*0.2, w-pad, y+h-ty-pad*0.6, 0.5, Bold, w*0.145, math.Min(w*0.145, math.Max(w*0.11, c.legible())), 2, Ink)
 	}
 }
 
@@ -83,7 +85,7 @@ func (c *Canvas) markRow(s CardSpec, x, y, w, h float64) {
 // stacked beneath, no title.
 func (c *Canvas) MiniCard(s CardSpec, x, y, w, h float64) {
 	c.Box(x, y, w, h, math.Max(2, w*0.12), FaceColor, Ink, math.Max(1, w*0.04))
-	vs := math.Min(w*0.5, h*0.34)
+	vs := math.Min(w*0.5, h*0.4)
 	c.Text(s.Value, x+w/2, y+h*0.05+vs*0.7, 0.5, Bold, vs, Ink)
 	n := len(s.Marks)
 	if n == 0 {

@@ -133,7 +133,7 @@ func RenderBoard(b Board) (image.Image, error) {
 			if i == 1 || i == 2 {
 				f = Bold
 			}
-			c.FitText(cells[i], t.Anchor(i, x, cw, 12), mid, cols[i].Align, cw-24, f, 22, 14, Ink)
+			c.FitText(cells[i], t.Anchor(i, x, cw, 12), mid, cols[i].Align, cw-24, f, 22, 16, Ink)
 		}
 	}
 	return c.Image(), nil
@@ -154,7 +154,7 @@ func (c *Canvas) header(title, subtitle string, w float64) {
 	c.Fill()
 	c.FitText(title, chartMargin, 34, 0, w-2*chartMargin, Bold, 32, 18, Light)
 	if subtitle != "" {
-		c.FitText(subtitle, chartMargin, 72, 0, w-2*chartMargin, Regular, 20, 13, LightSoft)
+		c.FitText(subtitle, chartMargin, 72, 0, w-2*chartMargin, Regular, 20, 16, LightSoft)
 	}
 }
 

@@ -82,17 +82,14 @@ func sampleChart() LineChart {
 		XLabel: "game", Series: []Series{{Label: "Rating − 2·RD", Values: cons}, {Label: "Rating", Values: mean, Thin: true}}}
 }
 
-func TestGoldenCharts(t *testing.T) {
+func chartGoldens(t *testing.T) []golden {
 	long := sampleChart()
 	long.Series[0].Values = nil
 	for i := range 150 {
 		long.Series[0].Values = append(long.Series[0].Values, 20*math.Sin(float64(i)/9)+float64(i)*0.1)
 	}
 	long.Series = long.Series[:1]
-	for _, tc := range []struct {
-		name string
-		draw func() (image.Image, error)
-	}{
+	return []golden{
 		{"chart_board", func() (image.Image, error) { return RenderBoard(sampleBoard()) }},
 		{"chart_board_empty", func() (image.Image, error) { return RenderBoard(Board{Title: "All games leaderboard"}) }},
 		{"chart_line", func() (image.Image, error) { return RenderLineChart(sampleChart()) }},
@@ -100,7 +97,11 @@ func TestGoldenCharts(t *testing.T) {
 		{"chart_line_one", func() (image.Image, error) {
 			return RenderLineChart(LineChart{Title: "bob — all games", Series: []Series{{Label: "μ − 3σ", Values: []float64{1.3}}}})
 		}},
-	} {
+	}
+}
+
+func TestGoldenCharts(t *testing.T) {
+	for _, tc := range chartGoldens(t) {
 		t.Run(tc.name, func(t *testing.T) {
 			img, err := tc.draw()
 			if err != nil {

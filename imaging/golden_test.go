@@ -96,18 +96,18 @@ func writePNG(t *testing.T, path string, img image.Image) {
 	}
 }
 
-func TestGoldenWarpWeft(t *testing.T) {
-	cases := []struct {
-		name string
-		draw func() (image.Image, error)
-	}{
+func wwGoldens(t *testing.T) []golden {
+	return []golden{
 		{"ww_ex6_table", func() (image.Image, error) { return WarpWeftTable(ex6()) }},
 		{"ww_ex8_table", func() (image.Image, error) { return WarpWeftTable(ex8()) }},
 		{"ww_ex8_panel", func() (image.Image, error) { return WarpWeftPanel(ex8Panel()) }},
 		{"ww_ex8_scoring", func() (image.Image, error) { return WarpWeftScoring(ex8()) }},
 		{"ww_ex7_scoring", func() (image.Image, error) { return WarpWeftScoring(ex7()) }},
 	}
-	for _, tc := range cases {
+}
+
+func TestGoldenWarpWeft(t *testing.T) {
+	for _, tc := range wwGoldens(t) {
 		t.Run(tc.name, func(t *testing.T) {
 			img, err := tc.draw()
 			if err != nil {
@@ -120,4 +120,10 @@ func TestGoldenWarpWeft(t *testing.T) {
 			checkGolden(t, tc.name, img)
 		})
 	}
+}
+
+// golden is one golden picture: its name in testdata and how to draw it.
+type golden struct {
+	name string
+	draw func() (image.Image, error)
 }

@@ -14,14 +14,15 @@ import (
 
 // Layout of the Stitchcraft pictures, in pixels.
 const (
-	stW       = 1400.0 // picture width
+	stW       = 1040.0 // picture width: shown 520 wide, 18 px text reads 9 px
 	stMargin  = 24.0   // outer margin
 	stHeadH   = 118.0  // header band
 	stRowH    = 150.0  // one player's row on the table
 	stStackH  = 112.0  // the Stack strip, when not empty
 	stPileH   = 86.0   // the Removed strip
-	stBackW   = 46.0   // a face-down Display card on the table
+	stBackW   = 40.0   // a face-down Display card on the table
 	stMaxBack = 7      // face-down cards drawn before "+n"
+	stSmall   = 18.0   // smallest text on the pictures
 )
 
 // stColours are the Tapestry colours as drawn, in slot order.
@@ -143,7 +144,7 @@ func (c *Canvas) stHeader(v stitchcraft.View, opt Options, w float64, title stri
 	if v.Over {
 		col = Light
 	}
-	c.FitText(stStatus(v, opt), stMargin, 86, 0, w-2*stMargin, Bold, 28, 18, col)
+	c.FitText(stStatus(v, opt), stMargin, 86, 0, w-2*stMargin, Bold, 28, stSmall, col)
 }
 
 // stTapestry draws a face-up Tapestry: its colour with the code, and the
@@ -155,18 +156,24 @@ func (c *Canvas) stTapestry(col stitchcraft.Colour, pat stitchcraft.Pattern, x, 
 	}
 	ink := stInk(col)
 	if label != "" {
-		c.Text(label, x+w*0.1, y+h*0.14, 0, Bold, math.Max(11, w*0.17), ink)
+		c.Text(label, x+w*0.1, y+h*0.16, 0, Bold, math.Max(stSmall, w*0.17), ink)
 	}
-	c.FitText(col.Code(), x+w/2, y+h*0.42, 0.5, w*0.86, Bold, w*0.28, 10, ink)
-	if w >= 80 {
-		c.TextBlock(stitchcraft.Power(pat, col).Name, x+w*0.05, y+h*0.58, w*0.9, h*0.34, 0.5, Bold, w*0.16, w*0.11, 2, ink)
+	c.FitText(col.Code(), x+w/2, y+h*0.42, 0.5, w*0.86, Bold, math.Max(stSmall, w*0.28), stSmall, ink)
+	// The power name shows only where it can be legible.
+	if w >= 80 && w*0.16 >= c.legible() {
+		c.TextBlock(stitchcraft.Power(pat, col).Name, x+w*0.05, y+h*0.58, w*0.9, h*0.34, 0.5, Bold, w*0.16, c.legible(), 2, ink)
 	}
 }
 
-// stBack draws a face-down Display card with its label.
+// stBack draws a face-down Display card with its label on it, or beneath
+// it when the card is too small for a legible label.
 func (c *Canvas) stBack(x, y, w, h float64, label string) {
 	c.CardBack(x, y, w, h)
-	c.Pill(label, x+w/2, y+h/2, 0.5, Bold, math.Max(11, w*0.26), Ink, Light)
+	if size := math.Max(stSmall, w*0.2); c.PillWidth(label, Bold, size) <= w*0.94 {
+		c.Pill(label, x+w/2, y+h/2, 0.5, Bold, size, Ink, Light)
+		return
+	}
+	c.Text(label, x+w/2, y+h+14, 0.5, Bold, stSmall, Ink)
 }
 
 // stChip is a small colour square with a number on it.
@@ -205,14 +212,21 @@ func stTargets(v stitchcraft.View) (most, kinds int) {
 	return 4, 7
 }
 
-// stShowcase draws a Showcase as eight colour columns with counts and the
-// progress toward each winning condition.
-func (c *Canvas) stShowcase(v stitchcraft.View, cards []stitchcraft.Card, x, y, w float64) {
-	n, kinds, most := stCounts(cards)
+// stProgress is a Showcase's progress toward each winning condition.
+func stProgress(v stitchcraft.View, cards []stitchcraft.Card) string {
+	_, kinds, most := stCounts(cards)
 	needMost, needKinds := stTargets(v)
-	s := math.Min(44, (w-7*8)/8)
+	return fmt.Sprintf("best %d/%d · colours %d/%d", most, needMost, kinds, needKinds)
+}
+
+// stShowcase draws a Showcase as eight colour columns with counts, the
+// colour closest to winning outlined.
+func (c *Canvas) stShowcase(v stitchcraft.View, cards []stitchcraft.Card, x, y, w float64) {
+	n, _, most := stCounts(cards)
+	needMost, _ := stTargets(v)
+	s := math.Min(44, (w-7*6)/8)
 	for i, col := range stitchcraft.Colours {
-		cx := x + float64(i)*(s+8)
+		cx := x + float64(i)*(s+6)
 		if n[col] == 0 {
 			// An empty slot keeps a faint tint of its colour.
 			c.Box(cx, y, s, s, s*0.18, FeltLine, FeltLine, 0)
@@ -221,8 +235,6 @@ func (c *Canvas) stShowcase(v stitchcraft.View, cards []stitchcraft.Card, x, y, 
 		}
 		c.stChip(col, n[col], cx, y, s, n[col] == most && most >= needMost-1)
 	}
-	msg := fmt.Sprintf("best colour %d/%d · colours %d/%d", most, needMost, kinds, needKinds)
-	c.Text(msg, x, y+s+20, 0, Bold, 19, Ink)
 }
 
 // stPlayerRow draws one player's row on the table.
@@ -246,23 +258,26 @@ func (c *Canvas) stPlayerRow(v stitchcraft.View, opt Options, p stitchcraft.Play
 		}
 		c.Box(x, y, 10, h, 4, stTeamColours[t], stTeamColours[t], 0)
 	}
-	c.FitText(opt.name(games.Seat(p.Seat)), nx, y+26, 0, 230, Bold, 26, 16, Ink)
+	c.FitText(opt.name(games.Seat(p.Seat)), nx, y+26, 0, 190, Bold, 26, stSmall, Ink)
 	px := nx
+	pill := func(text string, fg, bg color.Color) {
+		px += c.Pill(text, px, y+60, 0, Bold, stSmall, fg, bg) + 6
+	}
 	if p.Team != "" {
 		t := 0
 		if p.Team == "B" {
 			t = 1
 		}
-		px += c.Pill("Team "+p.Team, px, y+60, 0, Bold, 16, Light, stTeamColours[t]) + 6
+		pill("Team "+p.Team, Light, stTeamColours[t])
 	}
 	if p.Role != "" {
-		px += c.Pill(strings.ToUpper(p.Role[:1])+p.Role[1:], px, y+60, 0, Bold, 16, Ink, Highlight) + 6
+		pill(strings.ToUpper(p.Role[:1])+p.Role[1:], Ink, Highlight)
 	}
 	if p.Out {
-		px += c.Pill("Out", px, y+60, 0, Bold, 16, Light, Bad) + 6
+		pill("Out", Light, Bad)
 	}
 	if v.Over && slices.Contains(v.Winners, p.Seat) {
-		c.Pill("Winner", px, y+60, 0, Bold, 16, Ink, Highlight)
+		pill("Winner", Ink, Highlight)
 	}
 	c.Text(fmt.Sprintf("Chest %d · Hand %d", p.Chest, p.HandSize), nx, y+92, 0, Regular, 19, Ink)
 	if v.Mode == stitchcraft.Crowd {
@@ -270,38 +285,38 @@ func (c *Canvas) stPlayerRow(v stitchcraft.View, opt Options, p stitchcraft.Play
 		if p.Favor < 0 {
 			col = Bad
 		}
-		c.Pill(fmt.Sprintf("Crowd Favor %s", signed(p.Favor)), nx, y+120, 0, Bold, 16, Light, col)
+		c.Pill(fmt.Sprintf("Crowd Favor %s", signed(p.Favor)), nx, y+120, 0, Bold, stSmall, Light, col)
 	}
 
-	// Display: face-down backs with labels.
-	dx := x + 250
-	c.Text(fmt.Sprintf("Display (%d face down)", len(p.Display)), dx, y+20, 0, Bold, 18, InkSoft)
+	// Display: face-down backs, labelled beneath.
+	dx := x + 216
+	c.Text(fmt.Sprintf("Display (%d face down)", len(p.Display)), dx, y+20, 0, Bold, stSmall, InkSoft)
 	bw, bh := stBackW, math.Round(stBackW*CardAspect)
 	for i, f := range p.Display {
 		if i == stMaxBack {
-			c.Text(fmt.Sprintf("+%d", len(p.Display)-stMaxBack), dx+float64(i)*(bw+6)+4, y+40+bh/2, 0, Bold, 22, Ink)
+			c.Text(fmt.Sprintf("+%d", len(p.Display)-stMaxBack), dx+float64(i)*(bw+6)+4, y+38+bh/2, 0, Bold, 22, Ink)
 			break
 		}
-		c.stBack(dx+float64(i)*(bw+6), y+40, bw, bh, fmt.Sprintf("D%d", f.Label))
+		c.stBack(dx+float64(i)*(bw+6), y+38, bw, bh, fmt.Sprintf("D%d", f.Label))
 	}
 
-	// Showcase.
-	sx := x + 690
+	// Showcase, with the Scrap Pile beneath it.
+	sx := x + 584
+	sw := w - (sx - x) - 12
 	switch {
 	case v.Mode == stitchcraft.Consortium && p.Seat >= 2:
-		c.Text("Showcase shared with "+opt.name(games.Seat(p.Seat-2)), sx, y+20, 0, Bold, 18, InkSoft)
+		c.FitText("Showcase shared with "+opt.name(games.Seat(p.Seat-2)), sx, y+20, 0, sw, Bold, stSmall, stSmall, InkSoft)
 	default:
 		title := "Showcase"
 		if v.Mode == stitchcraft.Consortium {
-			title = "Team " + p.Team + "'s shared Showcase"
+			title = "Team " + p.Team + "'s Showcase"
 		}
-		c.Text(title, sx, y+20, 0, Bold, 18, InkSoft)
-		c.stShowcase(v, p.Show, sx, y+38, 400)
+		c.FitText(title+": "+stProgress(v, p.Show), sx, y+20, 0, sw, Bold, stSmall, stSmall, InkSoft)
+		c.stShowcase(v, p.Show, sx, y+36, sw)
 	}
 
 	// Scrap Pile.
-	rx := x + w - 230
-	c.Text(fmt.Sprintf("Scrap Pile (%d)", len(p.Scrap)), rx, y+20, 0, Bold, 18, InkSoft)
+	lw := c.Text(fmt.Sprintf("Scrap (%d)", len(p.Scrap)), sx, y+108, 0, Bold, stSmall, InkSoft) + 10
 	var n [stitchcraft.NumColours]int
 	for _, col := range p.Scrap {
 		n[col]++
@@ -311,7 +326,7 @@ func (c *Canvas) stPlayerRow(v stitchcraft.View, opt Options, p stitchcraft.Play
 		if n[col] == 0 {
 			continue
 		}
-		c.stChip(col, n[col], rx+float64(i%4)*52, y+38+float64(i/4)*50, 44, false)
+		c.stChip(col, n[col], sx+lw+float64(i)*40, y+90, 36, false)
 		i++
 	}
 }
@@ -334,8 +349,8 @@ func (c *Canvas) stStack(v stitchcraft.View, opt Options, x, y, w float64) {
 				}
 			}
 		}
-		c.FitText(what, cx+cw+8, y+50, 0, 150, Bold, 17, 12, Light)
-		c.FitText(sub, cx+cw+8, y+76, 0, 150, Regular, 17, 12, LightSoft)
+		c.FitText(what, cx+cw+8, y+50, 0, 150, Bold, stSmall, stSmall, Light)
+		c.FitText(sub, cx+cw+8, y+76, 0, 150, Regular, stSmall, stSmall, LightSoft)
 		if e.Cancelled {
 			c.Cross(cx+cw/2, y+30+ch/2, cw*0.4, Bad, 6)
 		}
@@ -411,8 +426,9 @@ func stitchcraftPanel(v stitchcraft.View, opt Options) (image.Image, error) {
 	if !ok {
 		return nil, fmt.Errorf("imaging: a stitchcraft panel needs a seat's view, not %s", v.Viewer)
 	}
-	cw, ch := 104.0, 130.0
-	perRow := 10
+	// Cards large enough for a legible power name, as many to a row as fit.
+	cw, ch := 120.0, 150.0
+	perRow := int((stW - 2*stMargin + 12) / (cw + 12))
 	rows := func(n int) float64 { return math.Max(1, math.Ceil(float64(n)/float64(perRow))) }
 	secH := 40.0
 	handH := secH + rows(len(me.Hand))*(ch+12) + 10
@@ -439,7 +455,7 @@ func stitchcraftPanel(v stitchcraft.View, opt Options) (image.Image, error) {
 	}
 	c.stHeader(v, opt, stW, stTitle(v)+" · "+opt.name(v.Viewer)+"'s hand")
 	y := stHeadH + stMargin
-	c.FitText(stPrompt(v), stMargin, y+18, 0, stW-2*stMargin, Bold, 26, 16, Light)
+	c.FitText(stPrompt(v), stMargin, y+18, 0, stW-2*stMargin, Bold, 26, stSmall, Light)
 	y += 56
 	row := func(title string, cols []stitchcraft.Colour, labels []string) {
 		c.Text(title, stMargin, y+14, 0, Bold, 22, Light)
@@ -519,12 +535,12 @@ func stitchcraftReference(v stitchcraft.View, opt Options) (image.Image, error) 
 	y := stHeadH + stMargin
 	if v.Over {
 		c.Box(stMargin, y, stW-2*stMargin, resultH-14, 12, Frame, Frame, 0)
-		c.FitText(stStatus(v, opt), stW/2, y+(resultH-14)/2, 0.5, stW-4*stMargin, Bold, 28, 16, Highlight)
+		c.FitText(stStatus(v, opt), stW/2, y+(resultH-14)/2, 0.5, stW-4*stMargin, Bold, 28, stSmall, Highlight)
 		y += resultH
 	}
 	most, kinds := stTargets(v)
-	c.Text(fmt.Sprintf("Win with %d Tapestries of one colour or %d different colours in a Showcase. Purple is always the reaction.", most, kinds),
-		stMargin, y+16, 0, Bold, 21, Light)
+	c.FitText(fmt.Sprintf("Win with %d Tapestries of one colour or %d different colours in a Showcase. Purple is always the reaction.", most, kinds),
+		stMargin, y+16, 0, stW-2*stMargin, Bold, 21, stSmall, Light)
 	y += 44
 	for i, col := range stitchcraft.Colours {
 		pw := v.Powers[col]
@@ -541,7 +557,7 @@ func stitchcraftReference(v stitchcraft.View, opt Options) (image.Image, error) 
 			name += " (reaction)"
 		}
 		c.Text(name, stMargin+94, y+60, 0, Bold, 24, Ink)
-		c.TextBlock(pw.Text, stMargin+390, y+4, stW-2*stMargin-400, rowH-16, 0, Regular, 22, 15, 2, Ink)
+		c.TextBlock(pw.Text, stMargin+390, y+4, stW-2*stMargin-400, rowH-16, 0, Regular, 22, stSmall, 3, Ink)
 		y += rowH
 	}
 	return c.Image(), nil

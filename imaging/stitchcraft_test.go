@@ -110,12 +110,9 @@ func scPanel() stitchcraft.View {
 	return v
 }
 
-func TestGoldenStitchcraft(t *testing.T) {
+func scGoldens(t *testing.T) []golden {
 	names := Options{Names: []string{"Ada", "Brook", "Cyd", "Dee", "Eli"}}
-	cases := []struct {
-		name string
-		draw func() (image.Image, error)
-	}{
+	return []golden{
 		{"sc_ex6_table", func() (image.Image, error) { return StitchcraftTable(scEx6(), names) }},
 		{"sc_crowd_table", func() (image.Image, error) { return StitchcraftTable(scCrowd(), names) }},
 		{"sc_consortium_table", func() (image.Image, error) { return StitchcraftTable(scConsortium(), Options{}) }},
@@ -124,7 +121,10 @@ func TestGoldenStitchcraft(t *testing.T) {
 		{"sc_reference", func() (image.Image, error) { return StitchcraftReference(scCrowd(), names) }},
 		{"sc_reference_over", func() (image.Image, error) { return StitchcraftReference(scConsortium(), Options{}) }},
 	}
-	for _, tc := range cases {
+}
+
+func TestGoldenStitchcraft(t *testing.T) {
+	for _, tc := range scGoldens(t) {
 		t.Run(tc.name, func(t *testing.T) {
 			img, err := tc.draw()
 			if err != nil {

@@ -17,15 +17,17 @@ import (
 
 // Layout metrics of the Royal Threadcount pictures, in pixels.
 const (
-	rtW       = 1400.0 // picture width
+	rtW       = 1400.0 // panel and scoring picture width
+	rtTableW  = 1040.0 // table picture width: 18 px text reads 9 px at 520
+	rtSmall   = 18.0   // smallest text on the table
 	rtMargin  = 24.0   // outer margin
 	rtHeadH   = 128.0  // header band
 	rtTopH    = 372.0  // board, dice, calendar and market band
-	rtRowH    = 150.0  // one player's row
-	rtCell    = 80.0   // silk board cell
-	rtGarmW   = 196.0  // garment tile width
-	rtGarmGap = 10.0   // gap between garment tiles
-	rtInfoW   = 280.0  // player info block in a row
+	rtRowH    = 164.0  // one player's row
+	rtCell    = 64.0   // silk board cell
+	rtGarmGap = 8.0    // gap between garment tiles
+	rtInfoW   = 236.0  // player info block in a row
+	rtRollW   = 236.0  // the last roll
 )
 
 // Colours of the dye words and of the pattern ink.
@@ -168,7 +170,7 @@ func (c *Canvas) rtHeader(v threadcount.View, title, note string, w float64) {
 	y := m + 20
 	sw := c.Pill(rtStatus(v), w-m, y, 1, Bold, 26, Ink, Highlight)
 	c.FitText(title, m, y, 0, w-2*m-sw-20, Bold, 38, 22, Light)
-	c.FitText(note, m, y+58, 0, w-2*m, Regular, 26, 16, LightSoft)
+	c.FitText(note, m, y+58, 0, w-2*m, Regular, 26, rtSmall, LightSoft)
 }
 
 // silkCube draws one silk cube of size s at (x, y).
@@ -189,11 +191,11 @@ func (c *Canvas) resources(p threadcount.Player, x, y, size float64, col color.C
 	c.silkCube(x, y-s/2, s)
 	x += s + 6
 	x += c.Text(strconv.Itoa(p.Silk), x, y, 0, Bold, size, col) + 4
-	x += c.Text("silk", x, y+1, 0, Regular, size*0.75, col) + 16
+	x += c.Text("silk", x, y+1, 0, Regular, math.Max(rtSmall, size*0.75), col) + 12
 	for i, d := range threadcount.Dyes {
 		c.dyeCube(d, x, y-s/2, s)
 		x += s + 5
-		x += c.Text(strconv.Itoa(p.Dye[i]), x, y, 0, Bold, size, col) + 12
+		x += c.Text(strconv.Itoa(p.Dye[i]), x, y, 0, Bold, size, col) + 9
 	}
 	return x
 }
@@ -258,7 +260,7 @@ func (c *Canvas) colourChip(code string, x, y, w, h, size float64) {
 		c.Box(x+(w-tw)/2, y+h/2-size*0.65, tw, size*1.3, 5, withAlpha(FaceColor, 0xE0), nil, 0)
 		col = Ink
 	}
-	c.FitText(cc.Name, x+w/2, y+h/2, 0.5, w-8, Bold, size, 10, col)
+	c.FitText(cc.Name, x+w/2, y+h/2, 0.5, w-8, Bold, size, math.Min(size, rtSmall), col)
 }
 
 // motif paints a pattern's design in the box, clipped to it.
@@ -361,7 +363,7 @@ func (c *Canvas) patternChip(code string, x, y, w, h, size float64) {
 	c.motif(code, x, y, w, h)
 	tw := math.Min(w-8, c.Measure(pt.Name, Bold, size)+14)
 	c.Box(x+(w-tw)/2, y+h/2-size*0.7, tw, size*1.4, 6, FaceColor, Ink, 1)
-	c.FitText(pt.Name, x+w/2, y+h/2, 0.5, tw-8, Bold, size, 10, Ink)
+	c.FitText(pt.Name, x+w/2, y+h/2, 0.5, tw-8, Bold, size, math.Min(size, rtSmall), Ink)
 }
 
 // rtBoardAt draws the 3×3 silk board with cell numbers and silk, marking
@@ -386,14 +388,14 @@ func (c *Canvas) rtBoardAt(v threadcount.View, x, y float64) {
 		cx := x + gap + float64((cell-1)%3)*(rtCell+gap)
 		cy := y + gap + float64((cell-1)/3)*(rtCell+gap)
 		c.Box(cx, cy, rtCell, rtCell, 8, FeltLine, withAlpha(Ink, 0xA0), 1.5)
-		c.Text(strconv.Itoa(cell), cx+8, cy+14, 0, Bold, 18, LightSoft)
+		c.Text(strconv.Itoa(cell), cx+7, cy+14, 0, Bold, rtSmall, LightSoft)
 		if full[cell] {
 			c.silkCube(cx+rtCell*0.26, cy+rtCell*0.26, rtCell*0.48)
 		}
 		if n := pointed[cell]; n > 0 {
 			c.Outline(cx-2, cy-2, rtCell+4, rtCell+4, 9, Highlight, 4)
 			if n > 1 {
-				c.Pill("×"+strconv.Itoa(n), cx+rtCell-4, cy+rtCell-14, 1, Bold, 16, Ink, Highlight)
+				c.Pill("×"+strconv.Itoa(n), cx+rtCell-3, cy+rtCell-14, 1, Bold, rtSmall, Ink, Highlight)
 			}
 		}
 	}
@@ -452,7 +454,7 @@ func (c *Canvas) rtRollAt(v threadcount.View, opt Options, x, y, w float64) {
 			if n := rerolls(v, games.Seat(i)); n > 0 {
 				line += fmt.Sprintf(" (re-rolled %d×)", n)
 			}
-			c.FitText(line, x, y+36+float64(i)*30, 0, w, Regular, 21, 12, Ink)
+			c.FitText(line, x, y+36+float64(i)*30, 0, w, Regular, 21, rtSmall, Ink)
 		}
 		return
 	}
@@ -462,20 +464,20 @@ func (c *Canvas) rtRollAt(v threadcount.View, opt Options, x, y, w float64) {
 		return
 	}
 	r := v.Roll
-	c.FitText(opt.name(r.Seat), x, y+30, 0, w, Regular, 22, 14, Ink)
-	s := 54.0
+	c.FitText(opt.name(r.Seat), x, y+30, 0, w, Regular, 22, rtSmall, Ink)
+	s := 50.0
 	for i, n := range r.D10 {
-		c.d10(n, r.Cells[i], x+float64(i)*(s+12), y+52, s)
+		c.d10(n, r.Cells[i], x+float64(i)*(s+10), y+52, s)
 	}
-	c.d4(r.D4, r.Dye, x+3*(s+12), y+52, s)
+	c.d4(r.D4, r.Dye, x+3*(s+10), y+52, s)
 	if r.Outcome != nil {
 		o := r.Outcome
 		c.Text(fmt.Sprintf("Harvest %d silk", o.Harvest), x, y+150, 0, Bold, 24, Ink)
 		if len(o.Lines) > 0 {
-			c.FitText("Lines: "+rtCells(o.Lines), x, y+184, 0, w, Regular, 20, 12, Ink)
+			c.FitText("Lines: "+rtCells(o.Lines), x, y+184, 0, w, Regular, 20, rtSmall, Ink)
 		}
 		if len(o.Doubles) > 0 {
-			c.FitText("Already full: "+rtCells(o.Doubles), x, y+212, 0, w, Regular, 20, 12, Ink)
+			c.FitText("Already full: "+rtCells(o.Doubles), x, y+212, 0, w, Regular, 20, rtSmall, Ink)
 		}
 	}
 }
@@ -520,7 +522,7 @@ func (c *Canvas) rtCalendarAt(v threadcount.View, x, y, w float64) {
 func (c *Canvas) rtMarketAt(v threadcount.View, x, y, w float64, canTake []int) {
 	c.Text("Pattern market", x, y, 0, Bold, 26, Ink)
 	sw := (w - 2*14) / 3
-	sh := 150.0
+	sh := 140.0
 	for i, code := range v.Market {
 		sx := x + float64(i)*(sw+14)
 		sy := y + 24
@@ -551,7 +553,7 @@ func (c *Canvas) rtMarketAt(v threadcount.View, x, y, w float64, canTake []int) 
 	if len(left) > 0 {
 		deck += ": " + strings.Join(left, ", ")
 	}
-	c.FitText(deck, x, y, 0, w, Regular, 20, 12, Ink)
+	c.TextBlock(deck, x, y-12, w, 46, 0, Regular, 20, rtSmall, 2, Ink)
 	buried := "Buried: none"
 	if len(v.Buried) > 0 {
 		counts := map[string]int{}
@@ -568,7 +570,7 @@ func (c *Canvas) rtMarketAt(v threadcount.View, x, y, w float64, canTake []int) 
 		}
 		buried = fmt.Sprintf("Buried %d: %s", len(v.Buried), strings.Join(parts, ", "))
 	}
-	c.FitText(buried, x, y+28, 0, w, Regular, 20, 12, Ink)
+	c.FitText(buried, x, y+44, 0, w, Regular, 20, rtSmall, Ink)
 }
 
 func patternTitle(code string) string {
@@ -597,21 +599,32 @@ func (c *Canvas) garmentTile(p threadcount.Player, g int, x, y, w, h float64) {
 	name := threadcount.GarmentName(threadcount.Garments[g])
 	c.Text(name, x+10, y+16, 0, Bold, 20, Ink)
 	if complete {
-		c.Text("complete", x+w-10, y+16, 1, Bold, 16, Good)
+		// A tick in a green disc: the outfit piece is complete.
+		cx, cy, r := x+w-18, y+16, 10.0
+		c.DrawCircle(cx, cy, r)
+		c.SetColor(Good)
+		c.Fill()
+		c.SetColor(Light)
+		c.SetLineWidth(2.5)
+		c.SetLineCapRound()
+		c.MoveTo(cx-r*0.45, cy)
+		c.LineTo(cx-r*0.1, cy+r*0.4)
+		c.LineTo(cx+r*0.5, cy-r*0.4)
+		c.Stroke()
 	}
 	lh := (h - 40) / 2
 	if pc.Colour >= 0 && pc.Colour < len(p.Colours) {
-		c.colourChip(p.Colours[pc.Colour], x+8, y+32, w-16, lh-4, 18)
+		c.colourChip(p.Colours[pc.Colour], x+8, y+32, w-16, lh-4, rtSmall)
 	} else {
 		c.DashedOutline(x+8, y+32, w-16, lh-4, 6, InkSoft, 1.5, 6)
-		c.Text("no colour", x+w/2, y+32+(lh-4)/2, 0.5, Regular, 16, InkSoft)
+		c.Text("no colour", x+w/2, y+32+(lh-4)/2, 0.5, Regular, rtSmall, InkSoft)
 	}
 	py := y + 32 + lh
 	if pc.Pattern >= 0 && pc.Pattern < len(p.Patterns) {
-		c.patternChip(p.Patterns[pc.Pattern], x+8, py, w-16, lh-4, 17)
+		c.patternChip(p.Patterns[pc.Pattern], x+8, py, w-16, lh-4, rtSmall)
 	} else {
 		c.DashedOutline(x+8, py, w-16, lh-4, 6, InkSoft, 1.5, 6)
-		c.Text("no pattern", x+w/2, py+(lh-4)/2, 0.5, Regular, 16, InkSoft)
+		c.Text("no pattern", x+w/2, py+(lh-4)/2, 0.5, Regular, rtSmall, InkSoft)
 	}
 }
 
@@ -648,7 +661,7 @@ func (c *Canvas) playerRow(v threadcount.View, opt Options, seat int, x, y, w fl
 		c.Outline(x-3, y-3, w+6, rtRowH-4, 14, Highlight, 5)
 	}
 	ix := x + 14
-	c.FitText(opt.name(s), ix, y+24, 0, rtInfoW-20, Bold, 28, 16, Ink)
+	c.FitText(opt.name(s), ix, y+24, 0, rtInfoW-24, Bold, 28, rtSmall, Ink)
 	var tags []string
 	if pos := indexOf(v.Order, s); pos >= 0 {
 		tags = append(tags, fmt.Sprintf("plays %s", ordinal(pos+1)))
@@ -657,8 +670,8 @@ func (c *Canvas) playerRow(v threadcount.View, opt Options, seat int, x, y, w fl
 	if p.Conceded {
 		tags = []string{"conceded"}
 	}
-	c.FitText(strings.Join(tags, " · "), ix, y+56, 0, rtInfoW-20, Regular, 20, 12, InkSoft)
-	c.resources(p, ix, y+92, 22, Ink)
+	c.FitText(strings.Join(tags, " · "), ix, y+56, 0, rtInfoW-24, Regular, 20, rtSmall, InkSoft)
+	c.resources(p, ix, y+92, 20, Ink)
 	switch {
 	case v.Over && seat < len(v.Scores) && v.Scores[seat] != nil:
 		rank := ""
@@ -671,15 +684,15 @@ func (c *Canvas) playerRow(v threadcount.View, opt Options, seat int, x, y, w fl
 	case v.Viewer == s && v.Favourite != "":
 		c.Text("you", ix, y+124, 0, Bold, 18, Ink)
 	}
+	// The outfit across the rest of the row, the spare cards in a line
+	// beneath it.
 	gx := x + rtInfoW
+	gw := (x + w - 10 - gx - 3*rtGarmGap) / 4
 	for g := range threadcount.Garments {
-		c.garmentTile(p, g, gx+float64(g)*(rtGarmW+rtGarmGap), y+6, rtGarmW, rtRowH-22)
+		c.garmentTile(p, g, gx+float64(g)*(gw+rtGarmGap), y+6, gw, rtRowH-48)
 	}
-	sx := gx + 4*(rtGarmW+rtGarmGap) + 4
-	sw := x + w - sx - 10
-	c.Text("Spare", sx, y+22, 0, Bold, 20, Ink)
 	sc, sp := spares(p)
-	lines := []string{}
+	var lines []string
 	if len(sc) > 0 {
 		lines = append(lines, strings.Join(sc, ", "))
 	}
@@ -689,7 +702,8 @@ func (c *Canvas) playerRow(v threadcount.View, opt Options, seat int, x, y, w fl
 	if len(lines) == 0 {
 		lines = []string{"none"}
 	}
-	c.TextBlock(strings.Join(lines, "; "), sx, y+36, sw, rtRowH-56, 0, Regular, 18, 12, 4, Ink)
+	lw := c.Text("Spare:", gx+2, y+rtRowH-28, 0, Bold, rtSmall, Ink) + 8
+	c.FitText(strings.Join(lines, "; "), gx+2+lw, y+rtRowH-28, 0, x+w-10-gx-lw, Regular, rtSmall, rtSmall, Ink)
 }
 
 func indexOf(ss []games.Seat, s games.Seat) int {
@@ -720,15 +734,15 @@ func threadcountTable(v threadcount.View, opt Options) (image.Image, error) {
 		return nil, err
 	}
 	h := rtHeadH + rtTopH + float64(len(v.Players))*rtRowH + 2*rtMargin
-	c, err := NewCanvas(int(rtW), int(h), Felt)
+	c, err := NewCanvas(int(rtTableW), int(h), Felt)
 	if err != nil {
 		return nil, err
 	}
-	c.rtHeader(v, "Royal Threadcount", rtPhaseText(v, opt), rtW)
+	c.rtHeader(v, "Royal Threadcount", rtPhaseText(v, opt), rtTableW)
 	c.rtTop(v, opt, nil)
 	y := rtHeadH + rtTopH + rtMargin
 	for i := range v.Players {
-		c.playerRow(v, opt, i, rtMargin, y, rtW-2*rtMargin)
+		c.playerRow(v, opt, i, rtMargin, y, rtTableW-2*rtMargin)
 		y += rtRowH
 	}
 	return c.Image(), nil
@@ -741,13 +755,14 @@ func (c *Canvas) rtTop(v threadcount.View, opt Options, canTake []int) {
 	y := rtHeadH + m
 	c.Text("Silk board", m, y, 0, Bold, 26, Ink)
 	c.rtBoardAt(v, m, y+24)
-	c.Text("yellow frame: cells the dice hit", m, y+24+3*rtCell+32+20, 0, Regular, 17, Ink)
-	rx := m + 3*rtCell + 32 + 28
-	c.rtRollAt(v, opt, rx, y, 270)
-	mx := rx + 290
+	c.TextBlock("yellow: cells the dice hit", m, y+24+3*rtCell+32+6, 3*rtCell+32, 48, 0, Regular, rtSmall, rtSmall, 2, Ink)
+	rx := m + 3*rtCell + 32 + 24
+	c.rtRollAt(v, opt, rx, y, rtRollW)
+	mx := rx + rtRollW + 16
+	w := float64(c.Width())
 	c.Text("Calendar", mx, y, 0, Bold, 26, Ink)
-	c.rtCalendarAt(v, mx, y+24, rtW-m-mx)
-	c.rtMarketAt(v, mx, y+96, rtW-m-mx, canTake)
+	c.rtCalendarAt(v, mx, y+24, w-m-mx)
+	c.rtMarketAt(v, mx, y+96, w-m-mx, canTake)
 }
 
 // ---- panel ----
@@ -759,9 +774,16 @@ func threadcountPanel(v threadcount.View, opt Options) (image.Image, error) {
 	if v.Viewer < 0 || int(v.Viewer) >= len(v.Players) {
 		return nil, fmt.Errorf("imaging: a threadcount panel needs a seat's view, not %s", v.Viewer)
 	}
-	const colsH = 300.0
-	h := rtHeadH + rtTopH + colsH + rtRowH + 2*rtMargin + 40
-	c, err := NewCanvas(int(rtW), int(h), Felt)
+	// As wide as the table, with the colour cards four to a row.
+	const (
+		W      = rtTableW
+		perRow = 4
+		chH    = 110.0
+	)
+	rows := math.Ceil(float64(len(threadcount.ColourCards)) / perRow)
+	colsH := 30 + rows*(chH+12) + 8
+	h := rtHeadH + rtTopH + 84 + colsH + rtRowH + 2*rtMargin
+	c, err := NewCanvas(int(W), int(h), Felt)
 	if err != nil {
 		return nil, err
 	}
@@ -769,14 +791,14 @@ func threadcountPanel(v threadcount.View, opt Options) (image.Image, error) {
 	if !v.Over && v.ToAct == v.Viewer {
 		note = rtYourTurn(v.Phase)
 	}
-	c.rtHeader(v, "Royal Threadcount: "+opt.name(v.Viewer)+"'s panel", note, rtW)
+	c.rtHeader(v, "Royal Threadcount: "+opt.name(v.Viewer)+"'s panel", note, W)
 	c.rtTop(v, opt, v.CanTake)
 	m := rtMargin
 	y := rtHeadH + rtTopH + m
 	p := v.Players[v.Viewer]
 
 	// Favourite colour and resources.
-	c.Box(m, y, rtW-2*m, 70, 12, Paper, Ink, 2)
+	c.Box(m, y, W-2*m, 70, 12, Paper, Ink, 2)
 	x := m + 16
 	x += c.Text("Your Favourite Colour:", x, y+35, 0, Bold, 24, Ink) + 12
 	if v.Favourite != "" {
@@ -792,17 +814,16 @@ func threadcountPanel(v threadcount.View, opt Options) (image.Image, error) {
 	y += 84
 
 	// Every colour card with its recipe; what can be bought now is bright.
-	c.Text("Colour cards and market slots in a green frame: you can buy them now", m, y+12, 0, Bold, 24, Ink)
+	c.FitText("Colour cards and market slots in a green frame: you can buy them now", m, y+12, 0, W-2*m, Bold, 24, rtSmall, Ink)
 	y += 30
 	can := map[string]bool{}
 	for _, code := range v.CanBuy {
 		can[code] = true
 	}
-	cw := (rtW - 2*m - 5*12) / 6
-	chH := 110.0
+	cw := (W - 2*m - (perRow-1)*12) / perRow
 	for i, cc := range threadcount.ColourCards {
-		cx := m + float64(i%6)*(cw+12)
-		cy := y + float64(i/6)*(chH+12)
+		cx := m + float64(i%perRow)*(cw+12)
+		cy := y + float64(i/perRow)*(chH+12)
 		fill := Paper
 		if !can[cc.Code] {
 			fill = withAlpha(Paper, 0x90)
@@ -826,10 +847,10 @@ func threadcountPanel(v threadcount.View, opt Options) (image.Image, error) {
 			c.Box(cx, cy, cw, chH, 10, withAlpha(Felt, 0x70), nil, 0)
 		}
 	}
-	y += 2*chH + 12 + 20
+	y += rows*(chH+12) + 8
 
 	// The viewer's outfit.
-	c.playerRow(v, opt, int(v.Viewer), m, y, rtW-2*m)
+	c.playerRow(v, opt, int(v.Viewer), m, y, W-2*m)
 	return c.Image(), nil
 }
 
@@ -839,13 +860,15 @@ func threadcountScoring(v threadcount.View, opt Options) (image.Image, error) {
 	if err := rtCheck(v); err != nil {
 		return nil, err
 	}
+	// As wide as the table; the reveal takes two lines.
 	const (
-		revealH = 96.0
+		W       = rtTableW
+		revealH = 132.0
 		blockH  = 214.0
 	)
 	n := len(v.Players)
 	h := rtHeadH + revealH + float64(n)*blockH + 2*rtMargin
-	c, err := NewCanvas(int(rtW), int(h), Felt)
+	c, err := NewCanvas(int(W), int(h), Felt)
 	if err != nil {
 		return nil, err
 	}
@@ -853,34 +876,35 @@ func threadcountScoring(v threadcount.View, opt Options) (image.Image, error) {
 	if !v.Over {
 		title = "Royal Threadcount: scoring at the end"
 	}
-	c.rtHeader(v, title, rtPhaseText(v, opt)+rtDeciderNote(v), rtW)
+	c.rtHeader(v, title, rtPhaseText(v, opt)+rtDeciderNote(v), W)
 	m := rtMargin
 	y := rtHeadH + m
 
-	// The reveal: the Empress's pattern and colours.
-	c.Box(m, y, rtW-2*m, revealH-14, 12, Paper, Ink, 2)
+	// The reveal: the Empress's pattern, then the favourite colours.
+	c.Box(m, y, W-2*m, revealH-14, 12, Paper, Ink, 2)
 	x := m + 16
 	mid := y + 34.0
 	if !v.Over {
-		c.Text("The favourites are revealed when the tenth week ends.", x, mid, 0, Bold, 24, Ink)
+		c.FitText("The favourites are revealed when the tenth week ends.", x, mid, 0, W-2*m-32, Bold, 24, rtSmall, Ink)
 		return c.Image(), nil
 	}
 	x += c.Text("Empress's pattern:", x, mid, 0, Bold, 24, Ink) + 10
 	if v.Empress != "" {
 		c.patternChip(v.Empress, x, mid-22, 170, 44, 20)
-		x += 190
 	}
-	x += c.Text("Favourite colours:", x, mid, 0, Bold, 24, Ink) + 10
+	x = m + 16
+	mid += 50
+	x += c.Text("Favourites:", x, mid, 0, Bold, 24, Ink) + 12
+	fw := math.Min(160, (W-m-16-x)/float64(max(len(v.Favourites), 1))-8)
 	for i, f := range v.Favourites {
-		c.Box(x, mid-20, 112, 40, 8, rtDye[f], Ink, 2)
-		c.Text(threadcount.BasicName(f), x+56, mid, 0.5, Bold, 19, labelOn(f))
-		c.FitText(opt.name(games.Seat(i)), x+56, mid+34, 0.5, 112, Regular, 17, 11, Ink)
-		x += 122
+		c.Box(x, mid-19, fw, 38, 8, rtDye[f], Ink, 2)
+		c.FitText(opt.name(games.Seat(i))+": "+threadcount.BasicName(f), x+fw/2, mid, 0.5, fw-10, Bold, 19, rtSmall, labelOn(f))
+		x += fw + 8
 	}
 	y += revealH
 
 	for _, seat := range rankOrder(v) {
-		c.scoreBlock(v, opt, seat, m, y, rtW-2*m, blockH-14)
+		c.scoreBlock(v, opt, seat, m, y, W-2*m, blockH-14)
 		y += blockH
 	}
 	return c.Image(), nil
@@ -944,7 +968,7 @@ func (c *Canvas) scoreBlock(v threadcount.View, opt Options, seat int, x, y, w, 
 	if winner {
 		label += "  ·  winner"
 	}
-	c.FitText(label, x+16, y+22, 0, w-300, Bold, 26, 16, Light)
+	c.FitText(label, x+16, y+22, 0, w-300, Bold, 26, rtSmall, Light)
 	var b *threadcount.Breakdown
 	if seat < len(v.Scores) {
 		b = v.Scores[seat]
@@ -955,10 +979,10 @@ func (c *Canvas) scoreBlock(v threadcount.View, opt Options, seat int, x, y, w, 
 	}
 	c.Text(fmt.Sprintf("Total %d", b.Total), x+w-16, y+22, 1, Bold, 28, Highlight)
 	// Four garments.
-	gw, th := 196.0, h-90
+	gw, th := 150.0, h-90
 	lh := (th - 34) / 2
 	for g, ps := range b.Pieces {
-		gx := x + 12 + float64(g)*(gw+10)
+		gx := x + 12 + float64(g)*(gw+8)
 		gy := y + 52
 		stroke, lw := InkSoft, 1.5
 		if ps.Complete {
@@ -966,34 +990,36 @@ func (c *Canvas) scoreBlock(v threadcount.View, opt Options, seat int, x, y, w, 
 		}
 		c.Box(gx, gy, gw, th, 8, FaceColor, stroke, lw)
 		c.Text(threadcount.GarmentName(ps.Garment), gx+8, gy+14, 0, Bold, 18, Ink)
+		// The completion bonus; the frame says complete too.
 		if ps.Complete {
-			c.Text("+2", gx+gw-8, gy+14, 1, Bold, 18, Good)
+			c.Text("+2", gx+gw-8, gy+14, 1, Bold, rtSmall, Good)
 		} else {
-			c.Text("incomplete", gx+gw-8, gy+14, 1, Regular, 15, Bad)
+			c.Text("+0", gx+gw-8, gy+14, 1, Bold, rtSmall, Bad)
 		}
 		if ps.Colour != "" {
-			c.colourChip(ps.Colour, gx+6, gy+28, gw-12, lh, 17)
+			c.colourChip(ps.Colour, gx+6, gy+28, gw-12, lh, rtSmall)
 		}
 		if ps.Pattern != "" {
-			c.patternChip(ps.Pattern, gx+6, gy+30+lh, gw-12, lh, 16)
+			c.patternChip(ps.Pattern, gx+6, gy+30+lh, gw-12, lh, rtSmall)
 		}
-		var words []string
+		// The colour words under the garment: a dye cube each, with +2
+		// when it matches a favourite and a dash when not.
+		wx := gx + 4
 		for _, wd := range ps.Words {
-			mark := "no"
+			c.dyeCube(wd.Word, wx, gy+th+8, 20)
+			wx += 26
+			mark, col := "–", InkSoft
 			if wd.Match {
-				mark = "+2"
+				mark, col = "+2", Good
 			}
-			words = append(words, threadcount.BasicName(wd.Word)+" "+mark)
-		}
-		if len(words) > 0 {
-			c.FitText(strings.Join(words, ", "), gx+gw/2, gy+th+18, 0.5, gw, Regular, 17, 11, Ink)
+			wx += c.Text(mark, wx, gy+th+18, 0, Bold, rtSmall, col) + 14
 		}
 	}
 	// Sums, patterns and tie-breaks.
-	sx := x + 12 + 4*(gw+10) + 10
+	sx := x + 12 + 4*(gw+8) + 10
 	sw := x + w - sx - 14
 	c.FitText(fmt.Sprintf("Garments %d · Dyes %d · Patterns %d", b.Garments, b.Dyes, b.PatternPoints),
-		sx, y+66, 0, sw, Bold, 22, 14, Ink)
+		sx, y+66, 0, sw, Bold, 22, rtSmall, Ink)
 	var pats []string
 	for _, ps := range b.Patterns {
 		fav := ""
@@ -1005,8 +1031,8 @@ func (c *Canvas) scoreBlock(v threadcount.View, opt Options, seat int, x, y, w, 
 	if len(pats) == 0 {
 		pats = []string{"no complete piece"}
 	}
-	c.TextBlock(strings.Join(pats, ", "), sx, y+82, sw, 52, 0, Regular, 19, 12, 2, Ink)
+	c.TextBlock(strings.Join(pats, ", "), sx, y+82, sw, 52, 0, Regular, 19, rtSmall, 2, Ink)
 	tb := fmt.Sprintf("Tie-breaks: tertiary %d · Empress pieces %d · pattern silk %d · ready early %s",
 		b.Tertiary, b.FavPieces, b.PatternSilk, map[bool]string{true: "yes", false: "no"}[b.ReadyEarly])
-	c.TextBlock(tb, sx, y+138, sw, h-146, 0, Regular, 18, 12, 2, InkSoft)
+	c.TextBlock(tb, sx, y+136, sw, h-140, 0, Regular, rtSmall, rtSmall, 3, InkSoft)
 }

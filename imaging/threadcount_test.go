@@ -104,17 +104,14 @@ func rtView(s threadcount.State, viewer games.Seat) threadcount.View {
 
 var rtNames = Options{Names: []string{"Aiko", "Benedikt", "Chiyo", "Dario", "Emeka"}}
 
-func TestGoldenThreadcount(t *testing.T) {
+func rtGoldens(t *testing.T) []golden {
 	five := rtMidGame()
 	five.N = 5
 	five.Favs = append(five.Favs, "V")
 	five.Players = append(five.Players, rtPlayer(7, [3]int{3, 3, 3}, []string{"RO+karakusa", "YO+karakusa", "BG+karakusa", "RV+karakusa"}, []string{"Y", "B"}, []string{"kikko", "kikko"}))
 	five.Circle = append(five.Circle, 4)
 	five.Order = append(five.Order, 4)
-	cases := []struct {
-		name string
-		draw func() (image.Image, error)
-	}{
+	return []golden{
 		{"rt_mid_table", func() (image.Image, error) { return ThreadcountTable(rtView(rtMidGame(), games.Spectator), rtNames) }},
 		{"rt_mid_panel", func() (image.Image, error) { return ThreadcountPanel(rtView(rtMidGame(), 2), rtNames) }},
 		{"rt_five_table", func() (image.Image, error) { return ThreadcountTable(rtView(five, games.Spectator), Options{}) }},
@@ -122,7 +119,10 @@ func TestGoldenThreadcount(t *testing.T) {
 		{"rt_end_table", func() (image.Image, error) { return ThreadcountTable(rtView(rtEnd(), 0), rtNames) }},
 		{"rt_setup_table", func() (image.Image, error) { return ThreadcountTable(rtSetup(t), rtNames) }},
 	}
-	for _, tc := range cases {
+}
+
+func TestGoldenThreadcount(t *testing.T) {
+	for _, tc := range rtGoldens(t) {
 		t.Run(tc.name, func(t *testing.T) {
 			img, err := tc.draw()
 			if err != nil {

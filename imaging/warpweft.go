@@ -18,6 +18,7 @@ const (
 	wwMaxH      = 1200 // tallest table picture
 	wwPanelMaxH = 1400 // tallest panel picture
 	wwMinW      = 960  // narrowest picture, so the header fits
+	wwTableW    = 960  // width of every table picture, whatever the tableau
 	wwMargin    = 24   // outer margin
 	wwMaxCardW  = 170  // largest card on the table
 	wwGap       = 0.14 // gap between table cards, × card width
@@ -141,9 +142,9 @@ func tableauFit(ext Extent, maxW, maxH float64) tableau {
 
 // tableauWith lays out ext with cards cw pixels wide.
 func tableauWith(ext Extent, cw float64) tableau {
-	band := math.Round(math.Max(32, math.Min(48, cw*0.32)))
+	band := math.Round(math.Max(40, math.Min(48, cw*0.32)))
 	g := NewGrid(ext, 0, 0, cw, CardAspect, wwGap)
-	t := tableau{grid: g, band: band, font: math.Round(band * 0.5)}
+	t := tableau{grid: g, band: band, font: math.Max(20, math.Round(band*0.5))}
 	t.w = g.Width() + 2*band + 2*g.Gap
 	t.h = g.Height() + 2*band + 2*g.Gap
 	return t
@@ -194,18 +195,18 @@ func (c *Canvas) drawTableau(t tableau, v warpweft.View, specs map[string]CardSp
 		cx, _ := g.Center(x, g.Ext.MinY)
 		c.Text(signed(x), cx, t.y+t.band/2, 0.5, Bold, fs, Light)
 		if s, ok := colScore[x]; ok && colUsed[x] {
-			c.Pill(signed(s), cx, t.y+t.h-t.band/2, 0.5, Bold, fs*0.9, Light, Warp)
+			c.Pill(signed(s), cx, t.y+t.h-t.band/2, 0.5, Bold, fs, Light, Warp)
 		}
 	}
 	for y := g.Ext.MinY; y <= g.Ext.MaxY; y++ {
 		_, cy := g.Center(g.Ext.MinX, y)
 		c.Text(signed(y), t.x+t.band/2, cy, 0.5, Bold, fs, Light)
 		if s, ok := rowScore[y]; ok && rowUsed[y] {
-			c.Pill(signed(s), t.x+t.w-t.band/2, cy, 0.5, Bold, fs*0.9, Light, Weft)
+			c.Pill(signed(s), t.x+t.w-t.band/2, cy, 0.5, Bold, fs, Light, Weft)
 		}
 	}
 	// Corner legends.
-	c.Text("y\\x", t.x+t.band/2, t.y+t.band/2, 0.5, Regular, fs*0.75, LightSoft)
+	c.Text("y\\x", t.x+t.band/2, t.y+t.band/2, 0.5, Regular, fs, LightSoft)
 
 	// Empty cells inside the box get a faint slot so gaps in lines show.
 	for y := g.Ext.MinY; y <= g.Ext.MaxY; y++ {
@@ -222,7 +223,7 @@ func (c *Canvas) drawTableau(t tableau, v warpweft.View, specs map[string]CardSp
 		lw := math.Max(2, g.CardW*0.03)
 		c.DashedOutline(px+lw/2, py+lw/2, g.CardW-lw, g.CardH-lw, cardRadius(g.CardW), OpenMark, lw, math.Max(5, g.CardW*0.08))
 		label := signed(oc.X) + ", " + signed(oc.Y)
-		c.FitText(label, px+g.CardW/2, py+g.CardH/2, 0.5, g.CardW*0.86, Bold, math.Max(14, g.CardW*0.22), 11, Light)
+		c.FitText(label, px+g.CardW/2, py+g.CardH/2, 0.5, g.CardW*0.86, Bold, math.Max(c.legible()+2, g.CardW*0.22), c.legible(), Light)
 	}
 	for _, p := range v.Grid {
 		px, py := g.Cell(p.Cell.X, p.Cell.Y)
@@ -268,7 +269,7 @@ func (c *Canvas) wwHeader(v warpweft.View, opt Options, title string, w float64,
 		c.playerLine(v, opt, weft, "Weft · rows", Weft, v.Score.Weft, m, y+48, pw, w-2*m)
 	}
 	if note != "" {
-		c.FitText(note, m, y+100, 0, w-2*m, Regular, 26, 16, LightSoft)
+		c.FitText(note, m, y+100, 0, w-2*m, Regular, 26, math.Ceil(c.legible()), LightSoft)
 	}
 }
 
@@ -282,7 +283,7 @@ func (c *Canvas) playerLine(v warpweft.View, opt Options, seat games.Seat, role 
 	// The name gets what the score, hand and turn marker leave.
 	nameW := math.Max(80, right-x-360)
 	name := opt.name(seat)
-	sz := c.FitText(name, x, y, 0, nameW, Bold, 30, 18, Light)
+	sz := c.FitText(name, x, y, 0, nameW, Bold, 30, math.Max(18, math.Ceil(c.legible())), Light)
 	x += math.Min(nameW, c.Measure(name, Bold, sz)) + 20
 	x += c.Text(signed(score), x, y, 0, Bold, 32, Highlight) + 6
 	x += c.Text("pts", x, y+3, 0, Regular, 22, LightSoft) + 22
@@ -319,8 +320,10 @@ func warpWeftTable(v warpweft.View, opt Options) (image.Image, error) {
 		return nil, err
 	}
 	const headH = wwHeadH
-	t := tableauFit(ext, wwMaxW-2*wwMargin, wwMaxH-headH-2*wwMargin)
-	w := math.Max(wwMinW, t.w+2*wwMargin)
+	// The width is fixed, so the picture keeps its size from move to move
+	// and Discord shows it at one scale: the cards shrink to fit instead.
+	const w = wwTableW
+	t := tableauFit(ext, w-2*wwMargin, wwMaxH-headH-2*wwMargin)
 	h := headH + t.h + 2*wwMargin
 	c, err := NewCanvas(int(w), int(h), Felt)
 	if err != nil {
@@ -357,8 +360,9 @@ func warpWeftPanel(v warpweft.View, opt Options) (image.Image, error) {
 	secH := 44.0 // section title height
 	handBlock := secH + math.Max(handH, 60) + 20
 
-	t := tableauFit(ext, wwMaxW-2*wwMargin, wwPanelMaxH-headH-handBlock-secH-2*wwMargin)
-	w := math.Max(wwMinW, math.Max(t.w, float64(perRow)*(handW+handGap))+2*wwMargin)
+	// One width, as for the table: the tableau shrinks to fit.
+	w := math.Max(wwTableW, float64(perRow)*(handW+handGap)+2*wwMargin)
+	t := tableauFit(ext, w-2*wwMargin, wwPanelMaxH-headH-handBlock-secH-2*wwMargin)
 	h := headH + handBlock + secH + t.h + 2*wwMargin
 	c, err := NewCanvas(int(w), int(h), Felt)
 	if err != nil {
@@ -410,26 +414,27 @@ func warpWeftPanel(v warpweft.View, opt Options) (image.Image, error) {
 
 // scoring sheet metrics.
 const (
+	scW       = 1200.0 // width of every scoring picture
+	scPad     = 18.0   // padding inside the sheet
 	scRowH    = 66.0
 	scHeadH   = 44.0
 	scSecH    = 52.0
 	scFont    = 26.0
-	scLineW   = 140.0
-	scCountW  = 50.0
-	scSetW    = 220.0
-	scScoreW  = 110.0
+	scSmall   = 22.0 // smallest text: headings and notes (≥ 9 px at 520 wide)
+	scLineW   = 110.0
+	scCountW  = 44.0
+	scSetW    = 170.0
+	scScoreW  = 80.0
+	scChipW   = 44.0 // widest card chip
 	scChipGap = 6.0
 )
 
 // scoringColumns builds the breakdown's columns for lines holding up to
-// maxCards cards, and returns the chip width for the cards column.
-func scoringColumns(maxCards int) ([]Column, float64) {
-	chipW := 44.0
-	cardsW := float64(max(maxCards, 3))*(chipW+scChipGap) + 2*scChipGap
-	if cardsW > 560 {
-		cardsW = 560
-		chipW = math.Floor((cardsW-2*scChipGap)/float64(maxCards)) - scChipGap
-	}
+// maxCards cards, the cards column taking what the others leave of width,
+// and returns the chip width for the cards column.
+func scoringColumns(maxCards int, width float64) ([]Column, float64) {
+	cardsW := width - scLineW - decktet.NumSuits*scCountW - 2*scSetW - scScoreW
+	chipW := math.Min(scChipW, math.Floor((cardsW-2*scChipGap)/float64(max(maxCards, 1)))-scChipGap)
 	cols := []Column{
 		{Title: "Line", Width: scLineW, Align: 0},
 		{Title: "Cards", Width: cardsW, Align: 0},
@@ -454,11 +459,12 @@ func warpWeftScoring(v warpweft.View, opt Options) (image.Image, error) {
 	for _, ls := range append(append([]warpweft.LineScore(nil), v.Score.Columns...), v.Score.Rows...) {
 		maxCards = max(maxCards, len(ls.Cards))
 	}
-	cols, chipW := scoringColumns(maxCards)
-	tw := RowTable{Cols: cols}.Width()
+	// One width for every game, so the sheet keeps its scale.
+	const w = scW
 	m := float64(wwMargin)
-	pad := 18.0
-	w := math.Max(wwMinW, tw+2*m+2*pad)
+	pad := scPad
+	cols, chipW := scoringColumns(maxCards, w-2*m-2*pad)
+	tw := RowTable{Cols: cols}.Width()
 	const headH = 150.0
 	sectionH := func(n int) float64 { return scSecH + scHeadH + float64(max(n, 1))*scRowH }
 	h := headH + m + sectionH(len(v.Score.Columns)) + 24 + sectionH(len(v.Score.Rows)) + m + 2*pad
@@ -477,7 +483,7 @@ func warpWeftScoring(v warpweft.View, opt Options) (image.Image, error) {
 	}
 	c.Text(title, m, m+18, 0, Bold, 36, Light)
 	warp, weft := roles(v)
-	c.FitText(resultLine(v, opt, warp, weft), m, m+84, 0, w-2*m, Bold, 40, 20, Highlight)
+	c.FitText(resultLine(v, opt, warp, weft), m, m+84, 0, w-2*m, Bold, 40, scSmall, Highlight)
 
 	// Sheet.
 	x0 := round((w - tw) / 2)
@@ -524,7 +530,7 @@ func (c *Canvas) scoreSection(lines []warpweft.LineScore, heading string, seat g
 	if seat >= 0 {
 		label += ": " + opt.name(seat)
 	}
-	c.FitText(label, x+14, bar, 0, tw-260, Bold, 26, 16, Light)
+	c.FitText(label, x+14, bar, 0, tw-260, Bold, 26, scSmall, Light)
 	c.Text("Total "+signed(total), x+tw-14, bar, 1, Bold, 28, Light)
 
 	// Column headings; the suit columns show their marks.
@@ -534,7 +540,7 @@ func (c *Canvas) scoreSection(lines []warpweft.LineScore, heading string, seat g
 			c.DrawMark(suitMarks[i-2], cx+cw/2, cy+ch/2, 15)
 			continue
 		}
-		c.Text(col.Title, t.Anchor(i, cx, cw, 10), cy+ch/2, col.Align, Bold, 22, InkSoft)
+		c.Text(col.Title, t.Anchor(i, cx, cw, 10), cy+ch/2, col.Align, Bold, scSmall, InkSoft)
 	}
 	if len(lines) == 0 {
 		_, ry, _, rh := t.Cell(0, 0)
@@ -555,9 +561,9 @@ func (c *Canvas) scoreSection(lines []warpweft.LineScore, heading string, seat g
 		}
 		lx, _, _, _ := t.Cell(r, 0)
 		if ls.Ignored != nil {
-			c.Text(name, lx+10, mid-13, 0, Bold, scFont, Ink)
-			iw := c.Text("ignores", lx+10, mid+16, 0, Regular, 18, InkSoft)
-			c.DrawMark(SuitMark(*ls.Ignored), lx+10+iw+15, mid+14, 11)
+			c.Text(name, lx+10, mid-14, 0, Bold, scFont, Ink)
+			iw := c.Text("ignores", lx+10, mid+16, 0, Regular, scSmall, InkSoft)
+			c.DrawMark(SuitMark(*ls.Ignored), lx+10+iw+13, mid+16, 11)
 		} else {
 			c.Text(name, lx+10, mid, 0, Bold, scFont, Ink)
 		}
