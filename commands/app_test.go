@@ -482,6 +482,15 @@ func TestUndoThroughHandlers(t *testing.T) {
 	if after.Version() != before.Version()-1 {
 		t.Fatalf("undo moved the version %d -> %d", before.Version(), after.Version())
 	}
+	// The panel from before the undo shows version-current buttons again,
+	// but it is refused: the undo stamped newer ones.
+	stale, err := h.click(alice, "panel", button(t, *panel.Message, "Bet 0"))
+	if err == nil || !strings.Contains(stale.Message.Content, "⚠️") {
+		t.Fatalf("a button from before the undo was accepted: %v %+v", err, stale.Message)
+	}
+	if now, _ := h.store.Load(h.app.Catalog, 1); now.Version() != after.Version() {
+		t.Fatal("the old button moved the table")
+	}
 	public := h.rec.last("c1").msg.Content
 	if !strings.Contains(public, "<@100> took back 1 action") || !strings.Contains(public, "~~seat 0 placed a secret bet.~~") {
 		t.Fatalf("the channel was not told what was undone: %q", public)
