@@ -8,6 +8,8 @@ import (
 	"github.com/klauspost/compress/zlib"
 	"hash/crc32"
 	"image"
+	"image/color"
+	"slices"
 	"sync"
 )
 
@@ -171,4 +173,73 @@ func (e *rgbEncoder) writeChunk(out *bytes.Buffer, typ string, data []byte) {
 	crc.Write(data)
 	binary.BigEndian.PutUint32(e.chunk[:4], crc.Sum32())
 	out.Write(e.chunk[:4])
+}
+
+// MaxPNGBytes is the size a picture's PNG should stay within. The layouts
+// keep nearly every picture well below it; a crowded position that goes
+// over is written again as a paletted PNG (quantize), which keeps every
+// flat colour exact and moves only rare anti-aliasing shades to their
+// nearest kept colour.
+const MaxPNGBytes = 300_000
+
+// quantize returns img as a paletted picture: the 256 most frequent
+// colours exactly, and every other colour mapped to its nearest one.
+func quantize(img *image.RGBA) *image.Paletted {
+	b := img.Bounds()
+	counts := make(map[uint32]int32, 4096)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row := img.Pix[img.PixOffset(b.Min.X, y):]
+		for i := 0; i < 4*b.Dx(); i += 4 {
+			counts[uint32(row[i])<<16|uint32(row[i+1])<<8|uint32(row[i+2])]++
+		}
+	}
+	type entry struct {
+		c uint32
+		n int32
+	}
+	all := make([]entry, 0, len(counts))
+	for c, n := range counts {
+		all = append(all, entry{c, n})
+	}
+	slices.SortFunc(all, func(a, b entry) int {
+		if a.n != b.n {
+			return int(b.n - a.n)
+		}
+		return int(a.c) - int(b.c)
+	})
+	keep := all[:min(len(all), 256)]
+	pal := make(color.Palette, len(keep))
+	index := make(map[uint32]uint8, len(all))
+	for i, e := range keep {
+		pal[i] = color.RGBA{uint8(e.c >> 16), uint8(e.c >> 8), uint8(e.c), 0xff}
+		index[e.c] = uint8(i)
+	}
+	for _, e := range all[len(keep):] {
+		index[e.c] = nearest(keep, e.c, func(i int) uint32 { return keep[i].c })
+	}
+	out := image.NewPaletted(image.Rect(0, 0, b.Dx(), b.Dy()), pal)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row := img.Pix[img.PixOffset(b.Min.X, y):]
+		dst := out.Pix[(y-b.Min.Y)*out.Stride:]
+		for x := 0; x < b.Dx(); x++ {
+			i := 4 * x
+			dst[x] = index[uint32(row[i])<<16|uint32(row[i+1])<<8|uint32(row[i+2])]
+		}
+	}
+	return out
+}
+
+// nearest returns the index, among n colours given by at, closest to c in
+// squared RGB distance.
+func nearest[T any](set []T, c uint32, at func(int) uint32) uint8 {
+	best, bestD := 0, int(^uint(0)>>1)
+	r, g, bl := int(c>>16&0xff), int(c>>8&0xff), int(c&0xff)
+	for i := range set {
+		p := at(i)
+		dr, dg, db := r-int(p>>16&0xff), g-int(p>>8&0xff), bl-int(p&0xff)
+		if d := dr*dr + dg*dg + db*db; d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return uint8(best)
 }

@@ -81,3 +81,37 @@ func TestFastPNGRoundTrip(t *testing.T) {
 		})
 	}
 }
+
+// TestCrowdedPictureIsPaletted: a picture whose RGB encoding would pass
+// MaxPNGBytes is written paletted, within the limit, with its frequent
+// colours exact and every other pixel at its nearest kept colour.
+func TestCrowdedPictureIsPaletted(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	img := image.NewRGBA(image.Rect(0, 0, 600, 600))
+	for y := range 600 {
+		for x := range 600 {
+			c := color.RGBA{200, 180, 40, 255} // a flat field...
+			if x > 300 {                       // ...beside noise
+				c = color.RGBA{uint8(rnd.IntN(256)), uint8(rnd.IntN(256)), uint8(rnd.IntN(256)), 255}
+			}
+			img.Set(x, y, c)
+		}
+	}
+	b, err := PNG(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) > MaxPNGBytes {
+		t.Fatalf("%d bytes, over %d", len(b), MaxPNGBytes)
+	}
+	got, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := got.(*image.Paletted); !ok {
+		t.Fatalf("decoded as %T, want paletted", got)
+	}
+	if r, g, bl, _ := got.At(5, 5).RGBA(); r>>8 != 200 || g>>8 != 180 || bl>>8 != 40 {
+		t.Fatalf("the flat field changed colour: %v", got.At(5, 5))
+	}
+}

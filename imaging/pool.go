@@ -107,10 +107,17 @@ func PNG(img image.Image) ([]byte, error) {
 	buf.Reset()
 	defer pngBuffers.Put(buf)
 	if rgba, ok := img.(*image.RGBA); ok {
-		if err := fastPNG(buf, rgba); err == nil {
+		err := fastPNG(buf, rgba)
+		if err == nil && buf.Len() > MaxPNGBytes {
+			// A crowded picture: write it paletted instead.
+			buf.Reset()
+			err = pngEncoder.Encode(buf, quantize(rgba))
+		}
+		if err == nil {
 			return bytes.Clone(buf.Bytes()), nil
-		} else if !errors.Is(err, errTranslucent) {
-			return nil, err
+		}
+		if !errors.Is(err, errTranslucent) {
+			return nil, fmt.Errorf("imaging: encode png: %w", err)
 		}
 		buf.Reset()
 	}
