@@ -98,6 +98,10 @@ type Table interface {
 	Envelope() (Envelope, error)
 	// StateJSON is the encoded full state (tests and the replay check only).
 	StateJSON() ([]byte, error)
+	// Fork returns an independent copy of the table (state, RNG, version):
+	// moves played on one never show in the other. It uses the game's
+	// Cloner when it has one.
+	Fork() (Table, error)
 	// Pass returns the key that passes for seat now, when the game has a
 	// Passer and allows it; the key is always in seat's legal list.
 	Pass(seat Seat) (string, bool)
@@ -287,6 +291,18 @@ func (t *table[S, A, V]) clone() (S, error) {
 		return s, fmt.Errorf("games: decode %s state: %w", t.info.ID, err)
 	}
 	return s, nil
+}
+
+func (t *table[S, A, V]) Fork() (Table, error) {
+	s, err := t.clone()
+	if err != nil {
+		return nil, err
+	}
+	f := *t
+	f.state = s
+	pcg := *t.pcg
+	f.pcg = &pcg
+	return &f, nil
 }
 
 func (t *table[S, A, V]) Step(seat Seat, at uint64, key string) (Step, error) {

@@ -745,3 +745,39 @@ func TestAutoRespond(t *testing.T) {
 		}
 	}
 }
+
+// TestForkIsIndependent: moves played on a fork leave the original's
+// state, version and RNG untouched, and the fork plays on from the same
+// position exactly as the original would.
+func TestForkIsIndependent(t *testing.T) {
+	cat, err := games.NewCatalog(games.Bind(toy.Game{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, _, err := cat.New("toy", nil, 2, [2]uint64{1, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := tab.StateJSON()
+	f, err := tab.Fork()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := f.ToAct()[0]
+	fst, err := f.Play(seat, f.Version(), f.Legal(seat)[0].Key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := tab.StateJSON(); string(after) != string(before) || tab.Version() == f.Version() {
+		t.Fatal("playing on the fork changed the original")
+	}
+	ost, err := tab.Play(seat, tab.Version(), tab.Legal(seat)[0].Key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := tab.StateJSON()
+	b, _ := f.StateJSON()
+	if string(a) != string(b) || len(ost) != len(fst) {
+		t.Fatal("the fork and the original diverged on the same move (RNG not copied)")
+	}
+}

@@ -90,6 +90,8 @@ type Store struct {
 	path string
 	// c is the group committer; nil for a read-only store.
 	c *committer
+	// tables keeps decoded tables of recent moves (nil: read-only store).
+	tables *tableCache
 	// beforeCommit, when set (tests only), runs at the end of every move's
 	// transaction, after everything is written and before commit; an error
 	// rolls the transaction back.
@@ -166,7 +168,7 @@ func Open(path string, opts Options) (*Store, error) {
 		_ = db.Close()
 		return nil, err
 	}
-	s := &Store{db: db, path: path, c: newCommitter()}
+	s := &Store{db: db, path: path, c: newCommitter(), tables: newTableCache()}
 	go s.run()
 	return s, nil
 }

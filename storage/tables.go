@@ -246,9 +246,11 @@ func (s *Store) advance(cat *games.Catalog, id uint64, m Meta, act func(games.Ta
 		if err != nil {
 			return nil, nil, err
 		}
-		t, err := cat.Decode(raw)
-		if err != nil {
-			return nil, nil, fmt.Errorf("storage: table %d: %w", id, err)
+		t, cached := s.tables.fork(id, raw)
+		if !cached {
+			if t, err = cat.Decode(raw); err != nil {
+				return nil, nil, fmt.Errorf("storage: table %d: %w", id, err)
+			}
 		}
 		if dup != nil {
 			return t, nil, dup
@@ -299,6 +301,7 @@ func (s *Store) advance(cat *games.Catalog, id uint64, m Meta, act func(games.Ta
 		})
 		switch {
 		case err == nil:
+			s.tables.put(id, p.env, t)
 			return t, st, nil
 		case errors.Is(err, errConflict) && attempt < maxAttempts:
 			continue
