@@ -36,7 +36,7 @@ type CustomID struct {
 	// an undo reuses versions, so a button from before it is told apart.
 	Undos uint64
 	Arg   string // the key, page, button or topic
-	Game    string // only for r/ and b/
+	Game  string // only for r/ and b/
 }
 
 // Encode renders the custom_id; it returns an error when the result would

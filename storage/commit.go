@@ -101,18 +101,29 @@ func newCommitter() *committer {
 // than its results. An error fn returns before writing anything must be
 // marked with clean, so that the other requests of its batch go on.
 func (s *Store) write(fn func(*bolt.Tx) error) error {
-	c := s.c
-	if c == nil {
-		return errReadOnly
+	c, release, err := s.open()
+	if err != nil {
+		return err
 	}
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	if c.closed {
-		return errClosed
-	}
+	defer release()
 	done := make(chan error, 1)
 	c.reqs <- writeReq{fn: fn, done: done}
 	return unclean(<-done)
+}
+
+// open returns the committer held open (Close waits for release), or why
+// the store takes no writes.
+func (s *Store) open() (*committer, func(), error) {
+	c := s.c
+	if c == nil {
+		return nil, nil, errReadOnly
+	}
+	c.mu.RLock()
+	if c.closed {
+		c.mu.RUnlock()
+		return nil, nil, errClosed
+	}
+	return c, c.mu.RUnlock, nil
 }
 
 // run is the committer goroutine: it takes every request queued so far,
@@ -280,15 +291,11 @@ func (s *Store) SetMessage(table uint64, message string, version uint64, updated
 	if table == 0 {
 		return errors.New("storage: set message needs a table id")
 	}
-	c := s.c
-	if c == nil {
-		return errReadOnly
+	c, release, err := s.open()
+	if err != nil {
+		return err
 	}
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	if c.closed {
-		return errClosed
-	}
+	defer release()
 	c.msgMu.Lock()
 	if old, ok := c.msgs[table]; ok && old.version > version {
 		version = old.version

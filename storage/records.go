@@ -59,22 +59,27 @@ type Binding struct {
 // empty status becomes StatusLobby.
 func (s *Store) CreateLobby(b Binding) (uint64, error) {
 	var id uint64
-	err := s.write(func(tx *bolt.Tx) error {
-		seq, err := tx.Bucket(bucketTables).NextSequence()
-		if err != nil {
-			return fmt.Errorf("storage: lobby id: %w", err)
-		}
-		b.Table = seq
-		if b.Status == "" {
-			b.Status = StatusLobby
-		}
-		if err := putJSON(tx.Bucket(bucketBindings), itob(seq), b); err != nil {
-			return err
-		}
-		id = seq
-		return nil
+	err := s.write(func(tx *bolt.Tx) (err error) {
+		id, err = newLobbyTx(tx, b)
+		return err
 	})
 	return id, err
+}
+
+// newLobbyTx stores b as a new lobby under the next table id.
+func newLobbyTx(tx *bolt.Tx, b Binding) (uint64, error) {
+	seq, err := tx.Bucket(bucketTables).NextSequence()
+	if err != nil {
+		return 0, fmt.Errorf("storage: lobby id: %w", err)
+	}
+	b.Table = seq
+	if b.Status == "" {
+		b.Status = StatusLobby
+	}
+	if err := putJSON(tx.Bucket(bucketBindings), itob(seq), b); err != nil {
+		return 0, err
+	}
+	return seq, nil
 }
 
 // BusyError is returned by ClaimLobby when b's channel already has a
@@ -108,15 +113,8 @@ func (s *Store) ClaimLobby(b Binding) (uint64, error) {
 				}
 			}
 		}
-		seq, err := tx.Bucket(bucketTables).NextSequence()
+		seq, err := newLobbyTx(tx, b)
 		if err != nil {
-			return fmt.Errorf("storage: lobby id: %w", err)
-		}
-		b.Table = seq
-		if b.Status == "" {
-			b.Status = StatusLobby
-		}
-		if err := putJSON(tx.Bucket(bucketBindings), itob(seq), b); err != nil {
 			return err
 		}
 		if err := chans.Put([]byte(b.Channel), itob(seq)); err != nil {
