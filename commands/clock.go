@@ -523,12 +523,14 @@ func (a *App) RunTimers(ctx context.Context, p Poster, every time.Duration) {
 	defer tick.Stop()
 	grace := time.Duration(0) // at start-up every unshown move is overdue
 	for {
-		if _, err := a.FireDue(ctx, a.now(), p); err != nil {
-			a.Log.Error().Err(err).Msg("firing timers failed")
-		}
-		if _, err := a.Redeliver(ctx, p, grace); err != nil {
-			a.Log.Error().Err(err).Msg("announcing delayed moves failed")
-		}
+		a.safely("timers", func() {
+			if _, err := a.FireDue(ctx, a.now(), p); err != nil {
+				a.Log.Error().Err(err).Msg("firing timers failed")
+			}
+			if _, err := a.Redeliver(ctx, p, grace); err != nil {
+				a.Log.Error().Err(err).Msg("announcing delayed moves failed")
+			}
+		})
 		grace = announceGrace
 		select {
 		case <-ctx.Done():
@@ -536,4 +538,16 @@ func (a *App) RunTimers(ctx context.Context, p Poster, every time.Duration) {
 		case <-tick.C:
 		}
 	}
+}
+
+// safely runs one round of background work, turning a panic (bbolt meets
+// a damaged page, say) into a logged error: the loop goes on, and what
+// still works keeps working.
+func (a *App) safely(what string, fn func()) {
+	defer func() {
+		if p := recover(); p != nil {
+			a.Log.Error().Str("work", what).Interface("panic", p).Msg("background work failed; the database may be damaged")
+		}
+	}()
+	fn()
 }

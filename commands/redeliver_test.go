@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -90,4 +91,50 @@ func TestCrashBetweenCommitAndPost(t *testing.T) {
 	if len(h.rec.posts["c1"]) != before+1 || !slices.Contains(h.rec.last("c1").msg.Mentions, bob.ID) {
 		t.Fatalf("the lost move's board was not posted with bob's ping: %+v", h.rec.last("c1").msg.Content)
 	}
+}
+
+// panicPoster panics on every post, as a damaged page read inside a
+// background round would.
+type panicPoster struct {
+	*recorder
+	mu    sync.Mutex
+	posts int
+}
+
+func (p *panicPoster) Post(context.Context, string, Message) (string, error) {
+	p.mu.Lock()
+	p.posts++
+	p.mu.Unlock()
+	panic("boom")
+}
+
+// TestBackgroundRoundsSurviveAPanic: a panic inside a round of the timer
+// loop is logged and the loop goes on with the next round.
+func TestBackgroundRoundsSurviveAPanic(t *testing.T) {
+	h := newHarness(t)
+	id := h.startGame()
+	tbl, _ := h.store.Load(h.app.Catalog, id)
+	seat := tbl.ToAct()[0]
+	if _, _, err := h.store.Play(h.app.Catalog, id, seat, tbl.Version(), tbl.Legal(seat)[0].Key, storage.Meta{At: time.Now().Add(-time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	p := &panicPoster{recorder: h.rec}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); h.app.RunTimers(ctx, p, time.Millisecond) }()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		p.mu.Lock()
+		n := p.posts
+		p.mu.Unlock()
+		if n >= 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the loop stopped after %d rounds", n)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	<-done
 }

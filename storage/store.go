@@ -80,6 +80,9 @@ type Options struct {
 	// such as `spindle backup`; the file must already exist, and the
 	// buckets are not created.
 	ReadOnly bool
+	// Check runs the full consistency check (Store.Check) after opening
+	// and refuses a file that fails it. It reads the whole file.
+	Check bool
 }
 
 // Store is the bbolt database of one bot process. Its methods are safe for
@@ -112,6 +115,9 @@ func Open(path string, opts Options) (*Store, error) {
 	// The freelist is not written at each commit (one page less to write
 	// and sync); Open rebuilds it by scanning the file, which stays well
 	// under a second for 100 000 tables (BenchmarkOpen100k).
+	if err := checkFile(path); err != nil {
+		return nil, err
+	}
 	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout, NoSync: opts.NoSync, ReadOnly: opts.ReadOnly,
 		NoFreelistSync: true, FreelistType: bolt.FreelistMapType, InitialMmapSize: initialMmap})
 	if errors.Is(err, bolterrors.ErrTimeout) {
@@ -169,6 +175,12 @@ func Open(path string, opts Options) (*Store, error) {
 		return nil, err
 	}
 	s := &Store{db: db, path: path, c: newCommitter(), tables: newTableCache()}
+	if opts.Check {
+		if err := s.Check(); err != nil {
+			_ = db.Close()
+			return nil, err
+		}
+	}
 	go s.run()
 	return s, nil
 }

@@ -31,6 +31,9 @@ type DataConfig struct {
 	// OpenTimeout bounds the wait for the file lock, so a second process
 	// fails fast instead of hanging.
 	OpenTimeout time.Duration `yaml:"open_timeout"`
+	// Check runs bbolt's full consistency check over the whole file at
+	// start-up and refuses a damaged one (slower on a large file).
+	Check bool `yaml:"check"`
 }
 
 // LogConfig configures zerolog.

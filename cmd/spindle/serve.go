@@ -79,7 +79,7 @@ func runServe(ctx context.Context, cmd string, cfg Config, args []string, stdout
 			return errors.New("spindle: DISCORD_TOKEN is not set; to play locally without Discord run `spindle sandbox`")
 		}
 	}
-	store, err := storage.Open(path, storage.Options{Timeout: cfg.Data.OpenTimeout})
+	store, err := storage.Open(path, storage.Options{Timeout: cfg.Data.OpenTimeout, Check: cfg.Data.Check})
 	if err != nil {
 		return err
 	}
@@ -139,12 +139,14 @@ func pruneInteractions(ctx context.Context, store *storage.Store, log zerolog.Lo
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
-		n, err := store.PruneInteractions(time.Now().Add(-24 * time.Hour))
-		if err != nil {
-			log.Warn().Err(err).Msg("pruning interaction records failed")
-		} else if n > 0 {
-			log.Debug().Int("pruned", n).Msg("pruned interaction records")
-		}
+		safely(log, "pruning interaction records", func() {
+			n, err := store.PruneInteractions(time.Now().Add(-24 * time.Hour))
+			if err != nil {
+				log.Warn().Err(err).Msg("pruning interaction records failed")
+			} else if n > 0 {
+				log.Debug().Int("pruned", n).Msg("pruned interaction records")
+			}
+		})
 		select {
 		case <-ctx.Done():
 			return
@@ -174,4 +176,16 @@ func startAdmin(ctx context.Context, addr string, store *storage.Store, reg *pro
 		return func() {}
 	}
 	return stop
+}
+
+// safely runs one round of background work, turning a panic (bbolt meets
+// a damaged page, say) into a logged error, so the bot keeps serving what
+// still works and the next round tries again.
+func safely(log zerolog.Logger, what string, fn func()) {
+	defer func() {
+		if p := recover(); p != nil {
+			log.Error().Str("work", what).Interface("panic", p).Msg("background work failed; the database may be damaged (run with data.check: true, or restore a backup)")
+		}
+	}()
+	fn()
 }
