@@ -233,21 +233,6 @@ func writeClock(b *storage.Binding, c Clock) error {
 	return nil
 }
 
-// tickClock moves a table's clock on outside a move (the start of a game):
-// it moves the deadlines on, schedules the timers of seats that started
-// waiting, and drops every timer once the game is over. Moves tick the
-// clock inside their own transaction instead (withClock).
-func (a *App) tickClock(b *storage.Binding, t games.Table) error {
-	if t.Over() {
-		return a.Store.UnscheduleTable(b.Table)
-	}
-	ts, err := a.clockStep(b)(b, t)
-	if err != nil {
-		return err
-	}
-	return a.Store.Schedule(ts...)
-}
-
 // withClock makes m tick table b's clock inside the move's own
 // transaction, so the deadlines, the binding and the timers are as
 // durable as the move. What the tick needs from outside the table (the

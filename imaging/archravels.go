@@ -908,23 +908,6 @@ func (c *Canvas) requestCost(r archravels.Request, others int, x, cy, maxW, tr, 
 	return w
 }
 
-// arTop draws the band under the header: the Bazaar, the Yarn Deck and
-// discard pile, and the Project List.
-func (c *Canvas) arTop(v archravels.View, opt Options) {
-	m := arMargin
-	y := arHeadH + m
-	c.Text("Yarn Bazaar", m, y, 0, Bold, 26, Ink)
-	for pos := 1; pos <= 6; pos++ {
-		cx := m + float64((pos-1)%3)*(arCardW+arCardGap)
-		cy := y + 22 + float64((pos-1)/3)*(arCardH+arCardGap)
-		c.bazaarCard(v, pos, cx, cy, arCardW, arCardH)
-	}
-	px := m + 3*arCardW + 2*arCardGap + 22
-	c.arPiles(v, px, y)
-	lx := px + arPileW + 26
-	c.projectList(v, opt, lx, y, arW-m-lx, 2*arCardH+arCardGap-30)
-}
-
 // arPiles draws the Yarn Deck as a card back with its count and the
 // discard pile as its top card with its count.
 func (c *Canvas) arPiles(v archravels.View, x, y float64) {
