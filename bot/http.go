@@ -7,8 +7,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -29,6 +31,40 @@ type HTTPEndpoint struct {
 	Now func() time.Time
 	// Ctx bounds the work started by requests; nil means context.Background.
 	Ctx context.Context
+
+	seen replayGuard
+}
+
+// replayGuard remembers the interaction ids of signed requests for as long
+// as their timestamps are accepted, so a captured request sent again
+// within that window is refused: Discord never sends an id twice.
+type replayGuard struct {
+	mu   sync.Mutex
+	ids  map[string]time.Time
+	next time.Time // when to sweep expired ids
+}
+
+// first reports whether id is seen for the first time, remembering it
+// until now+keep.
+func (g *replayGuard) first(id string, now time.Time, keep time.Duration) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.ids == nil {
+		g.ids = map[string]time.Time{}
+	}
+	if now.After(g.next) {
+		for k, until := range g.ids {
+			if now.After(until) {
+				delete(g.ids, k)
+			}
+		}
+		g.next = now.Add(keep / 4)
+	}
+	if until, ok := g.ids[id]; ok && !now.After(until) {
+		return false
+	}
+	g.ids[id] = now.Add(keep)
+	return true
 }
 
 // ParsePublicKey decodes the hex public key from the developer portal.
@@ -47,7 +83,8 @@ func (h *HTTPEndpoint) now() time.Time {
 	return time.Now()
 }
 
-// ServeHTTP implements http.Handler.
+// ServeHTTP implements http.Handler. The server in front of it should set
+// read and write timeouts (NewHTTPServer does); the body is limited here.
 func (h *HTTPEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -69,6 +106,12 @@ func (h *HTTPEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if i.Type == discordgo.InteractionPing {
 		writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
+		return
+	}
+	// A timestamp is accepted for maxSkew either way, so an id is kept
+	// for twice that: a replay inside the window is refused.
+	if i.ID == "" || !h.seen.first(i.ID, h.now(), 2*maxSkew) {
+		http.Error(w, "interaction already received", http.StatusConflict)
 		return
 	}
 	ctx := h.Ctx
@@ -110,4 +153,13 @@ func (h *HTTPEndpoint) verify(sigHex, ts string, body []byte) bool {
 func writeJSON(w http.ResponseWriter, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	_ = json.NewEncoder(w).Encode(v)
+}
+
+// NewHTTPServer is an http.Server for h with the limits every Spindle
+// listener uses: headers within 5 s and 64 KiB, a whole request within
+// 10 s, a response within 30 s, idle connections closed after a minute,
+// so slow or stalled clients cannot hold connections forever.
+func NewHTTPServer(h http.Handler, base func(net.Listener) context.Context) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
+		WriteTimeout: 30 * time.Second, IdleTimeout: time.Minute, MaxHeaderBytes: 64 << 10, BaseContext: base}
 }

@@ -132,3 +132,32 @@ func TestParsePublicKey(t *testing.T) {
 		}
 	}
 }
+
+// TestHTTPEndpointRefusesReplays: a signed interaction sent again within
+// the timestamp window is refused, and served only once.
+func TestHTTPEndpointRefusesReplays(t *testing.T) {
+	h, priv := httpEndpoint(t)
+	member := `"member":{"user":{"id":"42","username":"alice"},"permissions":"0"}`
+	body := fmt.Sprintf(`{"id":"77","type":2,"token":"tok","guild_id":"g","channel_id":"c",%s,
+		"data":{"id":"9","name":"rules","type":1,"options":[{"name":"game","type":3,"value":"warpweft"}]}}`, member)
+	now := time.Now()
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, signed(t, priv, now, body))
+	if w.Code != http.StatusOK {
+		t.Fatalf("first delivery answered %d %s", w.Code, w.Body)
+	}
+	w = httptest.NewRecorder()
+	h.ServeHTTP(w, signed(t, priv, now, body))
+	if w.Code != http.StatusConflict {
+		t.Fatalf("the replay answered %d %s", w.Code, w.Body)
+	}
+}
+
+// TestHTTPServerLimits: every listener reads a request within bounded
+// time and header size, so a slow client cannot hold a connection.
+func TestHTTPServerLimits(t *testing.T) {
+	s := NewHTTPServer(http.NotFoundHandler(), nil)
+	if s.ReadHeaderTimeout <= 0 || s.ReadTimeout <= 0 || s.WriteTimeout <= 0 || s.IdleTimeout <= 0 || s.MaxHeaderBytes <= 0 {
+		t.Fatalf("unbounded server: %+v", s)
+	}
+}

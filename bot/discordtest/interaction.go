@@ -113,7 +113,8 @@ type Interaction struct {
 	final     chan struct{}
 	times     Timings
 	cb        *Callback
-	original  string // message id of @original
+	original  string   // message id of @original
+	finalMsg  *Message // the response when it became final
 	followups []string
 	err       error
 }
@@ -155,6 +156,14 @@ func (in *Interaction) WaitFinal(ctx context.Context) (Message, error) {
 	case <-in.final:
 	case <-ctx.Done():
 		return Message{}, fmt.Errorf("discordtest: interaction %s (%s) deferred but never edited: %w", in.ID, in.Name, ctx.Err())
+	}
+	// The response as this interaction left it: another interaction may
+	// have edited the same message since (two clicks on one panel).
+	in.mu.Lock()
+	snap := in.finalMsg
+	in.mu.Unlock()
+	if snap != nil {
+		return *snap, nil
 	}
 	// A deferred update answered with a follow-up instead of an edit: the
 	// follow-up is the response.
@@ -217,11 +226,17 @@ func (in *Interaction) Replies() []Message {
 	return append(out, in.Followups()...)
 }
 
-func (in *Interaction) markFinal(at time.Time) {
+// markFinal records that the interaction's response became final at at,
+// with snap the response message as it was then (nil: none to keep).
+func (in *Interaction) markFinal(at time.Time, snap *Message) {
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	if in.times.Final.IsZero() {
 		in.times.Final = at
+		if snap != nil {
+			c := snap.clone()
+			in.finalMsg = &c
+		}
 		close(in.final)
 	}
 }

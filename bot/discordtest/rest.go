@@ -456,7 +456,7 @@ func (f *Fake) webhookMessage(w http.ResponseWriter, r *http.Request) {
 	}
 	if f.editLocked(w, m, p, fmt.Sprintf("edit of interaction %s (%s) message", in.ID, in.Name)) && isOriginal &&
 		(cbType == discordgo.InteractionResponseDeferredChannelMessageWithSource || cbType == discordgo.InteractionResponseDeferredMessageUpdate) {
-		in.markFinal(time.Now())
+		in.markFinal(time.Now(), m)
 	}
 }
 
@@ -498,7 +498,7 @@ func (f *Fake) followup(w http.ResponseWriter, r *http.Request) {
 		p.present["content"], p.present["embeds"], p.present["components"] = true, true, true
 		f.applyEdit(om, p)
 		m = om
-		in.markFinal(time.Now())
+		in.markFinal(time.Now(), m)
 	} else {
 		m = &Message{ChannelID: in.ChannelID, Author: f.bot, InteractionID: in.ID}
 		if p.Flags&discordgo.MessageFlagsEphemeral != 0 {
@@ -513,7 +513,7 @@ func (f *Fake) followup(w http.ResponseWriter, r *http.Request) {
 			// A deferred response answered by a new message (after a
 			// deferred update, or once the placeholder was deleted): that
 			// message is the final response.
-			in.markFinal(time.Now())
+			in.markFinal(time.Now(), m)
 		}
 	}
 	out := f.wire(m)
@@ -631,6 +631,11 @@ func (f *Fake) callback(w http.ResponseWriter, r *http.Request) {
 	default:
 		final = true
 	}
+	var snap *Message // the response as this callback left it
+	if m, ok := f.byID[cb.MessageID]; ok && final {
+		c := m.clone()
+		snap = &c
+	}
 	f.mu.Unlock()
 	in.mu.Lock()
 	in.cb = cb
@@ -639,7 +644,7 @@ func (f *Fake) callback(w http.ResponseWriter, r *http.Request) {
 	close(in.acked)
 	in.mu.Unlock()
 	if final {
-		in.markFinal(now)
+		in.markFinal(now, snap)
 	}
 	w.WriteHeader(http.StatusNoContent)
 }

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"spindle/bot"
 	"spindle/commands"
 )
 
@@ -31,6 +33,9 @@ type Server struct {
 	defs  []commands.AppCommand
 	world *world
 	mux   *http.ServeMux
+	// Hosts are extra host names (no port) the page may be opened under,
+	// besides loopback ones: the machine's name on a trusted network.
+	Hosts []string
 	// epoch and interactions make interaction ids unique across restarts,
 	// since the store remembers them for idempotency.
 	epoch        string
@@ -69,10 +74,53 @@ func New(app *commands.App, log zerolog.Logger) *Server {
 	return s
 }
 
-// ServeHTTP serves the page, the API and the attachments.
+// ServeHTTP serves the page, the API and the attachments. Every player's
+// hand can be read through the API, so it answers only requests addressed
+// to this machine by a loopback name or a host named in Hosts (a page on
+// another site that rebinds its own name to 127.0.0.1 is refused), and
+// refuses API and attachment requests made by another site's page.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if !s.hostOK(r.Host) {
+		http.Error(w, "sandbox: unknown host name; open the sandbox at http://127.0.0.1 or http://localhost", http.StatusMisdirectedRequest)
+		return
+	}
+	if (strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/files/")) && !sameOrigin(r) {
+		http.Error(w, "sandbox: cross-origin request refused", http.StatusForbidden)
+		return
+	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// hostOK accepts loopback names and the names in s.Hosts, any port.
+func (s *Server) hostOK(host string) bool {
+	name := host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		name = h
+	}
+	name = strings.Trim(strings.ToLower(name), "[]")
+	if name == "localhost" || slices.Contains(s.Hosts, name) {
+		return true
+	}
+	ip := net.ParseIP(name)
+	return ip != nil && ip.IsLoopback()
+}
+
+// sameOrigin reports whether a request comes from the sandbox's own page
+// (or from no page at all, like curl): an Origin header must name this
+// host, and a browser's Sec-Fetch-Site must not say another site.
+func sameOrigin(r *http.Request) bool {
+	if o := r.Header.Get("Origin"); o != "" {
+		u, err := url.Parse(o)
+		if err != nil || !strings.EqualFold(u.Host, r.Host) {
+			return false
+		}
+	}
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "", "same-origin", "none":
+		return true
+	}
+	return false
 }
 
 // Serve runs the sandbox on addr until ctx is done, then shuts down
@@ -96,8 +144,7 @@ func Serve(ctx context.Context, addr string, app *commands.App, log zerolog.Logg
 }
 
 func serve(ctx context.Context, ln net.Listener, h http.Handler, log zerolog.Logger) error {
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second,
-		BaseContext: func(net.Listener) context.Context { return context.WithoutCancel(ctx) }}
+	srv := bot.NewHTTPServer(h, func(net.Listener) context.Context { return context.WithoutCancel(ctx) })
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	log.Info().Str("url", "http://"+ln.Addr().String()+"/").Msg("sandbox: open this page in a browser to play")

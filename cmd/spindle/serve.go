@@ -115,12 +115,15 @@ func runServe(ctx context.Context, cmd string, cfg Config, args []string, stdout
 }
 
 // serveHTTP serves h on addr until the returned stop function is called.
-func serveHTTP(ctx context.Context, addr string, h http.Handler, log zerolog.Logger) (func(), error) {
+func serveHTTP(ctx context.Context, addr string, h http.Handler, log zerolog.Logger, tune ...func(*http.Server)) (func(), error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("spindle: listen on %s: %w", addr, err)
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, BaseContext: func(net.Listener) context.Context { return ctx }}
+	srv := bot.NewHTTPServer(h, func(net.Listener) context.Context { return ctx })
+	for _, f := range tune {
+		f(srv)
+	}
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			log.Error().Err(err).Str("addr", addr).Msg("listener stopped")
@@ -170,7 +173,9 @@ func startAdmin(ctx context.Context, addr string, store *storage.Store, reg *pro
 			log.Error().Err(err).Msg("online backup failed")
 		}
 	})
-	stop, err := serveHTTP(ctx, addr, mux, log)
+	// A backup streams the whole file: no write deadline on this loopback
+	// listener.
+	stop, err := serveHTTP(ctx, addr, mux, log, func(s *http.Server) { s.WriteTimeout = 0 })
 	if err != nil {
 		log.Warn().Err(err).Str("addr", addr).Msg("admin listener disabled")
 		return func() {}
