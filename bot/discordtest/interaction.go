@@ -227,7 +227,8 @@ func (in *Interaction) Replies() []Message {
 }
 
 // markFinal records that the interaction's response became final at at,
-// with snap the response message as it was then (nil: none to keep).
+// with snap the response message as it was then (nil: none to keep). The
+// caller holds the fake's lock or passes a private copy.
 func (in *Interaction) markFinal(at time.Time, snap *Message) {
 	in.mu.Lock()
 	defer in.mu.Unlock()

@@ -291,20 +291,22 @@ func (f *Fake) readOrDeleteLocked(w http.ResponseWriter, method string, m *Messa
 }
 
 // editLocked validates and applies an edit, answers with the message and
-// unlocks f.mu. It reports whether the edit was applied.
-func (f *Fake) editLocked(w http.ResponseWriter, m *Message, p *payload, where string) bool {
+// unlocks f.mu. It returns a copy of the edited message, or nil when the
+// edit was refused.
+func (f *Fake) editLocked(w http.ResponseWriter, m *Message, p *payload, where string) *Message {
 	next := m.clone()
 	f.applyEdit(&next, p)
 	if probs := validateMessage(next.Content, next.Embeds, next.Components, next.Flags); len(probs) > 0 {
 		f.mu.Unlock()
 		f.reject(w, where, probs)
-		return false
+		return nil
 	}
 	f.applyEdit(m, p)
 	out := f.wire(m)
+	snap := m.clone()
 	f.mu.Unlock()
 	writeJSON(w, http.StatusOK, out)
-	return true
+	return &snap
 }
 
 // threadNameOK reports whether a thread name has 1 to 100 characters.
@@ -454,9 +456,9 @@ func (f *Fake) webhookMessage(w http.ResponseWriter, r *http.Request) {
 	if f.readOrDeleteLocked(w, r.Method, m) {
 		return
 	}
-	if f.editLocked(w, m, p, fmt.Sprintf("edit of interaction %s (%s) message", in.ID, in.Name)) && isOriginal &&
+	if snap := f.editLocked(w, m, p, fmt.Sprintf("edit of interaction %s (%s) message", in.ID, in.Name)); snap != nil && isOriginal &&
 		(cbType == discordgo.InteractionResponseDeferredChannelMessageWithSource || cbType == discordgo.InteractionResponseDeferredMessageUpdate) {
-		in.markFinal(time.Now(), m)
+		in.markFinal(time.Now(), snap)
 	}
 }
 
