@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"spindle/storage"
@@ -31,7 +33,7 @@ func runBackup(ctx context.Context, cfg Config, args []string, stdout, stderr io
 			return err
 		}
 	case errors.Is(err, storage.ErrInUse) && cfg.Admin.Addr != "":
-		if err := backupOnline(ctx, cfg.Admin.Addr, dst); err != nil {
+		if err := backupOnline(ctx, cfg.Admin.Addr, cfg.Data.DB, dst); err != nil {
 			return fmt.Errorf("backup: %s is in use and the running bot could not copy it: %w", cfg.Data.DB, err)
 		}
 	default:
@@ -41,10 +43,14 @@ func runBackup(ctx context.Context, cfg Config, args []string, stdout, stderr io
 	return nil
 }
 
-func backupOnline(ctx context.Context, addr, dst string) error {
+// backupOnline asks the admin listener at addr for a copy of the database
+// db (by absolute path: the process there may serve another one) and
+// writes it to dst once it opens as a database.
+func backupOnline(ctx context.Context, addr, db, dst string) error {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+addr+"/backup", nil)
+	u := url.URL{Scheme: "http", Host: addr, Path: "/backup", RawQuery: url.Values{"db": {absPath(db)}}.Encode()}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 	if err != nil {
 		return err
 	}
@@ -53,8 +59,15 @@ func backupOnline(ctx context.Context, addr, dst string) error {
 		return err
 	}
 	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusConflict {
+		why, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+		return fmt.Errorf("the process on %s is not the one using %s: %s", addr, absPath(db), strings.TrimSpace(string(why)))
+	}
 	if resp.StatusCode != http.StatusOK {
 		return fmt.Errorf("admin listener answered %s", resp.Status)
+	}
+	if got := resp.Header.Get("X-Spindle-DB"); got != "" && !samePath(got, db) {
+		return fmt.Errorf("the process on %s copied %s, not %s", addr, got, absPath(db))
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(dst), ".backup-*")
 	if err != nil {

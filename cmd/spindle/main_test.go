@@ -5,11 +5,15 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/rs/zerolog"
 
 	"spindle/storage"
 )
@@ -268,5 +272,39 @@ func TestBenchQuickPrintsEverySection(t *testing.T) {
 		if strings.Contains(line, " goal ") && !strings.HasSuffix(line, " ok") && !strings.HasSuffix(line, " MISS") {
 			t.Errorf("a goal line without a verdict: %q", line)
 		}
+	}
+}
+
+// TestOnlineBackupCopiesTheNamedDatabase: the admin listener copies only
+// the database the backup names; asked for another one (a sandbox on the
+// bot's admin port), it refuses, and nothing is written.
+func TestOnlineBackupCopiesTheNamedDatabase(t *testing.T) {
+	dir := t.TempDir()
+	served := filepath.Join(dir, "sandbox.db")
+	st, err := storage.Open(served, storage.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stop := startAdmin(ctx, addr, st, prometheus.NewRegistry(), zerolog.Nop())
+	defer stop()
+	dst := filepath.Join(dir, "copy.db")
+	err = backupOnline(ctx, addr, filepath.Join(dir, "bot.db"), dst)
+	if err == nil || !strings.Contains(err.Error(), "not the one") {
+		t.Fatalf("a backup of another database was taken: %v", err)
+	}
+	if _, err := os.Stat(dst); !os.IsNotExist(err) {
+		t.Fatal("the refused backup wrote a file")
+	}
+	if err := backupOnline(ctx, addr, served, dst); err != nil {
+		t.Fatalf("the backup of the served database failed: %v", err)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -168,6 +169,13 @@ func startAdmin(ctx context.Context, addr string, store *storage.Store, reg *pro
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
 	mux.HandleFunc("GET /backup", func(w http.ResponseWriter, r *http.Request) {
+		// Several Spindle processes (the bot, a sandbox) may take turns on
+		// one admin address: copy only the database the caller names.
+		w.Header().Set("X-Spindle-DB", absPath(store.Path()))
+		if want := r.URL.Query().Get("db"); want == "" || !samePath(want, store.Path()) {
+			http.Error(w, fmt.Sprintf("this process serves the database %s, not %q", absPath(store.Path()), want), http.StatusConflict)
+			return
+		}
 		w.Header().Set("Content-Type", "application/octet-stream")
 		if _, err := store.Backup(w); err != nil {
 			log.Error().Err(err).Msg("online backup failed")
@@ -193,4 +201,23 @@ func safely(log zerolog.Logger, what string, fn func()) {
 		}
 	}()
 	fn()
+}
+
+// absPath is path made absolute (as it is when that fails).
+func absPath(path string) string {
+	if a, err := filepath.Abs(path); err == nil {
+		return a
+	}
+	return path
+}
+
+// samePath reports whether a and b name the same file: the same file on
+// disk when both exist, else the same absolute path.
+func samePath(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(sa, sb)
+	}
+	return absPath(a) == absPath(b)
 }
