@@ -179,9 +179,9 @@ func (s *Store) run() {
 func (s *Store) commit(batch []writeReq) {
 	c := s.c
 	c.msgMu.Lock()
-	msgs := c.msgs
-	if len(msgs) > 0 {
-		c.msgs = map[uint64]pendingMessage{}
+	var msgs map[uint64]pendingMessage // taken over: never the live map
+	if len(c.msgs) > 0 {
+		msgs, c.msgs = c.msgs, map[uint64]pendingMessage{}
 	}
 	c.msgMu.Unlock()
 	if len(batch) == 0 && len(msgs) == 0 {
