@@ -31,6 +31,9 @@ func TestRefusedBoardIsDeliveredLater(t *testing.T) {
 	if len(h.rec.posts["c1"]) != before {
 		t.Fatal("a board was posted while the channel refused")
 	}
+	if old := h.rec.last("c1").msg; !hasButton(&old, "My hand & moves") {
+		t.Fatal("the old board lost its buttons though no new board replaced it")
+	}
 	recs, err := h.store.Unannounced(0)
 	if err != nil || len(recs) != 1 || recs[0].Table != id {
 		t.Fatalf("outbox: %+v %v", recs, err)

@@ -172,18 +172,20 @@ func (a *App) announce(ctx context.Context, p Poster, b *storage.Binding, t game
 	if err != nil {
 		return err
 	}
-	if b.Message != "" {
+	held := a.holdQuietPings(&m, *b, t)
+	// The new board goes up first: if Discord refuses it, the old board
+	// and its buttons stay, and the outbox posts the new one later.
+	id, err := p.Post(ctx, b.Channel, m)
+	if err != nil {
+		return fmt.Errorf("commands: post table: %w", err)
+	}
+	if b.Message != "" && b.Message != id {
 		old := Message{Content: "This board is out of date; the current one is further down.", ClearFiles: true,
 			Embeds: []Embed{{Title: fmt.Sprintf("%s — table #%d", t.Info().Title, b.Table), Color: colourEnded,
 				Description: "An earlier board."}}}
 		if err := p.Edit(ctx, b.Channel, b.Message, old); err != nil {
 			a.Log.Warn().Err(err).Uint64("table", b.Table).Msg("could not retire the old table message")
 		}
-	}
-	held := a.holdQuietPings(&m, *b, t)
-	id, err := p.Post(ctx, b.Channel, m)
-	if err != nil {
-		return fmt.Errorf("commands: post table: %w", err)
 	}
 	// The board's message id costs no commit of its own: storage writes it
 	// with the next commit. The move, its clock and its timers were
