@@ -32,6 +32,7 @@ type e2e struct {
 	path   string
 	cat    *games.Catalog
 	render func(imaging.Kind, any, []string) ([]byte, error)
+	app    *commands.App
 	store  *storage.Store
 	cancel context.CancelFunc
 	done   chan error
@@ -67,7 +68,9 @@ func (e *e2e) start() {
 		t.Fatal(err)
 	}
 	s.Identify.Intents = Intents
-	app := &commands.App{Store: store, Catalog: e.cat, Log: zerolog.Nop(), Render: e.render}
+	// A short grace makes a refused board show up again within a tick.
+	app := &commands.App{Store: store, Catalog: e.cat, Log: zerolog.Nop(), Render: e.render, AnnounceGrace: 50 * time.Millisecond}
+	e.app = app
 	b := &Bot{Session: s, App: app, Log: zerolog.Nop()}
 	ctx, cancel := context.WithCancel(context.Background())
 	e.store, e.cancel, e.done = store, cancel, make(chan error, 1)

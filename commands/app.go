@@ -30,6 +30,10 @@ type App struct {
 	// ImageCacheBytes bounds the cache of drawn pictures; zero means
 	// DefaultImageCacheBytes.
 	ImageCacheBytes int
+	// AnnounceGrace is how long a committed move's announcement is left to
+	// the handler that made it before the timer loop posts it; zero means
+	// ten seconds.
+	AnnounceGrace time.Duration
 
 	locks      sync.Map // table id -> *sync.Mutex
 	imagesOnce sync.Once

@@ -517,6 +517,9 @@ func (a *App) RunTimers(ctx context.Context, p Poster, every time.Duration) {
 			}
 		})
 		grace = announceGrace
+		if a.AnnounceGrace > 0 {
+			grace = a.AnnounceGrace
+		}
 		select {
 		case <-ctx.Done():
 			return

@@ -91,6 +91,7 @@ type Fake struct {
 	heartbeat  time.Duration
 	sessions   []*discordgo.Session
 	dmBlocked  map[string]bool
+	refusals   []*refusal
 
 	gw gateway
 }

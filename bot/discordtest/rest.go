@@ -93,6 +93,9 @@ func (f *Fake) routes() http.Handler {
 			writeErr(w, http.StatusNotFound, 0, "404: Not Found")
 			return
 		}
+		if strings.HasPrefix(r.URL.Path, "/api/") && f.refuse(w, r) {
+			return
+		}
 		mux.ServeHTTP(w, r)
 	})
 }

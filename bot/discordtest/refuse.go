@@ -1,0 +1,108 @@
+package discordtest
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+// Discord's refusal codes the fake can give (beyond those its routes give
+// on their own).
+const (
+	CodeMissingAccess      = 50001
+	CodeMissingPermissions = 50013
+	CodeUnknownChannel     = codeUnknownChannel
+	CodeCannotDM           = codeCannotDM
+	CodeArchivedThread     = 50083
+)
+
+// Refusal makes the fake say no to matching REST requests, as Discord
+// does: a missing permission in one channel, a deleted channel, a rate
+// limit, an outage. A request matches when its method is Method (any when
+// empty) and its path contains Path (any when empty). Times bounds how
+// many requests are refused (0: every one until ClearRefusals).
+type Refusal struct {
+	Method string
+	Path   string
+	// Status is the HTTP status: 403, 404, 429, 500, 502, 503 ...
+	Status int
+	// Code and Message are Discord's JSON error body (429 has its own).
+	Code    int
+	Message string
+	// RetryAfter (seconds) and Global shape a 429.
+	RetryAfter float64
+	Global     bool
+	Times      int
+}
+
+// refusal is a Refusal with its remaining count and what it refused.
+type refusal struct {
+	Refusal
+	left    int // < 0: unbounded
+	refused int
+}
+
+// Refuse adds a refusal rule; rules are tried in the order added. It
+// returns a function reporting how many requests the rule refused.
+func (f *Fake) Refuse(r Refusal) func() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	rr := &refusal{Refusal: r, left: r.Times}
+	if r.Times == 0 {
+		rr.left = -1
+	}
+	f.refusals = append(f.refusals, rr)
+	return func() int {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		return rr.refused
+	}
+}
+
+// ClearRefusals lets every request through again.
+func (f *Fake) ClearRefusals() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.refusals = nil
+}
+
+// refuse answers r with the first matching refusal, if any, and reports
+// whether it did.
+func (f *Fake) refuse(w http.ResponseWriter, r *http.Request) bool {
+	f.mu.Lock()
+	var hit *refusal
+	for _, rr := range f.refusals {
+		if rr.left == 0 || (rr.Method != "" && rr.Method != r.Method) || (rr.Path != "" && !strings.Contains(r.URL.Path, rr.Path)) {
+			continue
+		}
+		if rr.left > 0 {
+			rr.left--
+		}
+		rr.refused++
+		hit = rr
+		break
+	}
+	f.mu.Unlock()
+	if hit == nil {
+		return false
+	}
+	if hit.Status == http.StatusTooManyRequests {
+		after := strconv.FormatFloat(hit.RetryAfter, 'f', 3, 64)
+		w.Header().Set("Retry-After", after)
+		w.Header().Set("X-RateLimit-Reset-After", after)
+		w.Header().Set("X-RateLimit-Remaining", "0")
+		if hit.Global {
+			w.Header().Set("X-RateLimit-Global", "true")
+			w.Header().Set("X-RateLimit-Scope", "global")
+		}
+		writeJSON(w, hit.Status, map[string]any{"message": "You are being rate limited.", "retry_after": hit.RetryAfter, "global": hit.Global})
+		return true
+	}
+	msg := hit.Message
+	if msg == "" {
+		msg = fmt.Sprintf("%d: %s", hit.Status, http.StatusText(hit.Status))
+	}
+	writeErr(w, hit.Status, hit.Code, msg)
+	return true
+}

@@ -1,0 +1,93 @@
+package bot
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"spindle/bot/discordtest"
+)
+
+// startDuel opens a Warp and Weft table in the default channel with alice
+// as the first player and bob second, and returns them.
+func (e *e2e) startDuel() (discordtest.User, discordtest.User) {
+	ch := e.fake.DefaultChannel()
+	alice, bob := e.fake.AddUser("alice"), e.fake.AddUser("bob")
+	e.finalOf(e.fake.SlashCommand(alice, ch.ID, "game", discordtest.Sub("new", discordtest.String("game", "warpweft"))))
+	lobby := e.last()
+	roles, _ := lobby.Select("l/1/opt/roles")
+	e.finalOf(e.fake.Select(alice, lobby, roles.CustomID, "chosen"))
+	lobby, _ = e.fake.Message(lobby.ID)
+	e.finalOf(e.fake.Click(bob, lobby, e.button(lobby, "Join")))
+	lobby, _ = e.fake.Message(lobby.ID)
+	e.finalOf(e.fake.Click(alice, lobby, e.button(lobby, "Start")))
+	return alice, bob
+}
+
+// waitFor polls cond for up to d.
+func waitFor(t *testing.T, d time.Duration, cond func() bool) bool {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	return discordtest.WaitFor(ctx, cond) == nil
+}
+
+// TestRefusedBoardIsPostedLater: the channel refuses the bot's messages
+// (50013 Missing Permissions) when a move is made. The player is told the
+// move is saved, the old board keeps its buttons, and once the permission
+// is back the bot posts the new board by itself, pinging the next player.
+func TestRefusedBoardIsPostedLater(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	e := newE2E(t)
+	alice, bob := e.startDuel()
+	ch := e.fake.DefaultChannel()
+	board := e.last()
+	refused := e.fake.Refuse(discordtest.Refusal{Method: http.MethodPost, Path: "/channels/" + ch.ID + "/messages",
+		Status: http.StatusForbidden, Code: discordtest.CodeMissingPermissions, Message: "Missing Permissions"})
+	panel := e.pickGroup(alice, e.panel(alice), 0)
+	sel := e.cellSelect(panel)
+	answer := e.finalOf(e.fake.Select(alice, panel, sel.CustomID, sel.Options[0].Value))
+	if !strings.Contains(answer.Content, "Your move is saved") {
+		t.Fatalf("alice was not told her move is saved: %q", answer.Content)
+	}
+	if refused() == 0 {
+		t.Fatal("the refusal never happened")
+	}
+	if now := e.last(); now.ID != board.ID || len(now.CustomIDs()) == 0 {
+		t.Fatalf("the old board was retired with no new one: %q %v", now.Content, now.CustomIDs())
+	}
+	e.fake.ClearRefusals()
+	if !waitFor(t, 10*time.Second, func() bool { m := e.last(); return m.ID != board.ID && m.Mentioned(bob.ID) }) {
+		t.Fatalf("the refused board never reached the channel: %q", e.last().Content)
+	}
+	if got := e.last(); !strings.Contains(got.Content, "delayed") {
+		t.Fatalf("the late board does not say it was delayed: %q", got.Content)
+	}
+}
+
+// TestRateLimitedBoardIsPosted: Discord answers the board's post with a
+// 429 and a retry-after; the post is retried after the wait and the move
+// goes through as usual.
+func TestRateLimitedBoardIsPosted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	e := newE2E(t)
+	alice, bob := e.startDuel()
+	ch := e.fake.DefaultChannel()
+	limited := e.fake.Refuse(discordtest.Refusal{Method: http.MethodPost, Path: "/channels/" + ch.ID + "/messages",
+		Status: http.StatusTooManyRequests, RetryAfter: 0.2, Times: 1})
+	panel := e.pickGroup(alice, e.panel(alice), 0)
+	sel := e.cellSelect(panel)
+	answer := e.finalOf(e.fake.Select(alice, panel, sel.CustomID, sel.Options[0].Value))
+	if strings.Contains(answer.Content, "⚠️") {
+		t.Fatalf("a rate limit surfaced to the player: %q", answer.Content)
+	}
+	if limited() != 1 || !e.last().Mentioned(bob.ID) {
+		t.Fatalf("the board was not posted after the rate limit (%d refusals): %q", limited(), e.last().Content)
+	}
+}
