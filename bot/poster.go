@@ -18,7 +18,7 @@ func (p poster) Post(ctx context.Context, channel string, m commands.Message) (s
 	msg, err := p.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: m.Content, Embeds: embeds(m.Embeds),
 		Components: components(m.Rows), Files: files(m.Files), AllowedMentions: mentions(m)}, discordgo.WithContext(ctx))
 	if err != nil {
-		return "", fmt.Errorf("bot: post to %s: %w", channel, err)
+		return "", classify(err, "post to "+channel)
 	}
 	return msg.ID, nil
 }
@@ -32,7 +32,7 @@ func (p poster) Edit(ctx context.Context, channel, id string, m commands.Message
 		e.Attachments = &[]*discordgo.MessageAttachment{}
 	}
 	if _, err := p.s.ChannelMessageEditComplex(e, discordgo.WithContext(ctx)); err != nil {
-		return fmt.Errorf("bot: edit %s/%s: %w", channel, id, err)
+		return classify(err, fmt.Sprintf("edit %s/%s", channel, id))
 	}
 	return nil
 }
@@ -40,7 +40,7 @@ func (p poster) Edit(ctx context.Context, channel, id string, m commands.Message
 func (p poster) Thread(ctx context.Context, channel, name string) (string, error) {
 	ch, err := p.s.ThreadStart(channel, name, discordgo.ChannelTypeGuildPublicThread, 7*24*60, discordgo.WithContext(ctx))
 	if err != nil {
-		return "", fmt.Errorf("bot: start thread in %s: %w", channel, err)
+		return "", classify(err, "start thread in "+channel)
 	}
 	return ch.ID, nil
 }
@@ -48,7 +48,7 @@ func (p poster) Thread(ctx context.Context, channel, name string) (string, error
 func (p poster) DM(ctx context.Context, user string, m commands.Message) error {
 	ch, err := p.s.UserChannelCreate(user, discordgo.WithContext(ctx))
 	if err != nil {
-		return fmt.Errorf("bot: open DM with %s: %w", user, err)
+		return classify(err, "open DM with "+user)
 	}
 	if _, err := p.Post(ctx, ch.ID, m); err != nil {
 		return err

@@ -346,6 +346,20 @@ func deadlineText(b storage.Binding, s games.Seat) string {
 	return fmt.Sprintf("<t:%d:R>", c.Deadlines[s].Unix())
 }
 
+// maxNoticeTries bounds the attempts at a reminder or a held ping.
+const maxNoticeTries = 8
+
+// noticeBackoff is the first wait after a refused notice; it doubles.
+const noticeBackoff = 5 * time.Second
+
+// Permanent reports whether err says a Discord call can never succeed as
+// it is (an unknown channel, missing access): the Poster's errors tell so
+// through a Permanent() bool method. Anything else may pass.
+func Permanent(err error) bool {
+	var p interface{ Permanent() bool }
+	return errors.As(err, &p) && p.Permanent()
+}
+
 // FireDue fires every timer due at now and removes it. It returns how many
 // fired. The bot and the sandbox call it every second; a restart simply
 // finds the timers that came due while the bot was down.
@@ -356,10 +370,22 @@ func (a *App) FireDue(ctx context.Context, now time.Time, p Poster) (int, error)
 	}
 	n := 0
 	for _, tm := range due {
-		if err := a.fire(ctx, tm, p); err != nil {
-			a.Log.Error().Err(err).Uint64("table", tm.Table).Str("timer", tm.Kind).Msg("timer failed")
-		} else {
+		err := a.fire(ctx, tm, p)
+		if err == nil {
 			n++
+		} else {
+			a.Log.Error().Err(err).Uint64("table", tm.Table).Str("timer", tm.Kind).Int("tries", tm.Tries+1).Msg("timer failed")
+		}
+		// A notice Discord refused for now is tried again later; a move's
+		// announcement is the outbox's to retry; anything else is done.
+		if err != nil && (tm.Kind == "remind" || tm.Kind == "ping") && !Permanent(err) && tm.Tries < maxNoticeTries {
+			next := tm
+			next.Tries++
+			next.Due = now.Add(min(time.Duration(1<<tm.Tries)*noticeBackoff, maxAnnounceBackoff))
+			if err := a.Store.Reschedule(tm, next); err != nil {
+				return n, err
+			}
+			continue
 		}
 		if err := a.Store.Unschedule(tm); err != nil {
 			return n, err

@@ -141,3 +141,35 @@ func TestBackgroundRoundsSurviveAPanic(t *testing.T) {
 	cancel()
 	<-done
 }
+
+// permanentErr is a refusal that can never pass (an unknown channel).
+type permanentErr struct{}
+
+func (permanentErr) Error() string   { return "discord: 10003 Unknown Channel" }
+func (permanentErr) Permanent() bool { return true }
+
+// TestRefusedReminderIsRetried: a reminder Discord refuses for now (an
+// outage) is tried again later and arrives; one it can never take (the
+// channel is gone) is dropped, not retried forever.
+func TestRefusedReminderIsRetried(t *testing.T) {
+	h, sc, start := startClocked(t, "async-24h:auto")
+	posts := func() int { return len(h.rec.posts["c1"]) }
+	before := posts()
+	h.rec.setRefuse(errors.New("discord: 503 Service Unavailable"))
+	h.fireAt(sc, start.Add(12*time.Hour))
+	if posts() != before {
+		t.Fatal("a refused reminder was posted")
+	}
+	h.rec.setRefuse(nil)
+	h.fireAt(sc, start.Add(12*time.Hour+10*time.Second))
+	if posts() != before+1 || !strings.Contains(h.rec.last("c1").msg.Content, "still your move") {
+		t.Fatalf("the refused reminder never arrived (%d posts)", posts()-before)
+	}
+	// The 22h reminder meets a channel that is gone for good.
+	h.rec.setRefuse(permanentErr{})
+	h.fireAt(sc, start.Add(22*time.Hour))
+	h.rec.setRefuse(nil)
+	if n := h.fireAt(sc, start.Add(22*time.Hour+time.Hour)); n != 0 || posts() != before+1 {
+		t.Fatalf("a reminder refused for good was retried (%d fired)", n)
+	}
+}

@@ -28,6 +28,8 @@ type Timer struct {
 	Kind string `json:"kind"`
 	// Deadline is the turn deadline the timer belongs to.
 	Deadline time.Time `json:"deadline"`
+	// Tries counts failed deliveries of a notice, for its back-off.
+	Tries int `json:"tries,omitempty"`
 }
 
 // key orders timers by due time, then table, seat and kind, so equal due
@@ -127,18 +129,34 @@ func (s *Store) Next() (time.Time, bool, error) {
 
 // Unschedule removes one timer (a timer that has fired).
 func (s *Store) Unschedule(t Timer) error {
+	return s.write(func(tx *bolt.Tx) error { return unscheduleTx(tx, t) })
+}
+
+// Reschedule moves timer t to next (a notice whose delivery failed, tried
+// again later), in one commit.
+func (s *Store) Reschedule(t, next Timer) error {
+	if err := checkTimers([]Timer{next}); err != nil {
+		return err
+	}
 	return s.write(func(tx *bolt.Tx) error {
-		k := t.key()
-		if err := tx.Bucket(bucketSchedule).Delete(k); err != nil {
+		if err := unscheduleTx(tx, t); err != nil {
+			return err
+		}
+		return scheduleTx(tx, []Timer{next})
+	})
+}
+
+func unscheduleTx(tx *bolt.Tx, t Timer) error {
+	k := t.key()
+	if err := tx.Bucket(bucketSchedule).Delete(k); err != nil {
+		return fmt.Errorf("storage: unschedule: %w", err)
+	}
+	if idx := tx.Bucket(bucketTimers).Bucket(itob(t.Table)); idx != nil {
+		if err := idx.Delete(k); err != nil {
 			return fmt.Errorf("storage: unschedule: %w", err)
 		}
-		if idx := tx.Bucket(bucketTimers).Bucket(itob(t.Table)); idx != nil {
-			if err := idx.Delete(k); err != nil {
-				return fmt.Errorf("storage: unschedule: %w", err)
-			}
-		}
-		return nil
-	})
+	}
+	return nil
 }
 
 // UnscheduleTable removes every timer of a table (it ended or was
