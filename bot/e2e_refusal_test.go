@@ -51,8 +51,8 @@ func TestRefusedBoardIsPostedLater(t *testing.T) {
 	panel := e.pickGroup(alice, e.panel(alice), 0)
 	sel := e.cellSelect(panel)
 	answer := e.finalOf(e.fake.Select(alice, panel, sel.CustomID, sel.Options[0].Value))
-	if !strings.Contains(answer.Content, "Your move is saved") {
-		t.Fatalf("alice was not told her move is saved: %q", answer.Content)
+	if !strings.Contains(answer.Content, "Your move is saved") || !strings.Contains(answer.Content, "lacks a permission") {
+		t.Fatalf("alice was not told her move is saved, and why the board is missing: %q", answer.Content)
 	}
 	if refused() == 0 {
 		t.Fatal("the refusal never happened")

@@ -154,7 +154,7 @@ func (a *App) afterMove(ctx context.Context, id uint64, seat games.Seat, t games
 		// The move is committed: it is never reported as failed. Its
 		// announcement stays in the outbox for the retry loop.
 		a.announceLater(id, err)
-		notice = strings.TrimSpace(notice + "\n" + delayedNotice)
+		notice = strings.TrimSpace(notice + "\n" + delayedNotice(err))
 	}
 	var private []string
 	for _, st := range steps {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"spindle/games"
@@ -90,8 +91,20 @@ func (a *App) redeliver(ctx context.Context, p Poster, id uint64) (bool, error) 
 }
 
 // delayedNotice tells a player whose move is saved that its board will
-// reach the channel later.
-const delayedNotice = "⚠️ Your move is saved, but the board could not be posted in the channel just now; the bot will post it shortly."
+// reach the channel later, and why when Discord said (the Poster's errors
+// carry a Reason() string).
+func delayedNotice(err error) string {
+	var r interface{ Reason() string }
+	if errors.As(err, &r) && r.Reason() != "" {
+		why := r.Reason()
+		fix := "A server admin can fix that; the bot posts the board as soon as it can."
+		if strings.Contains(why, "permission") || strings.Contains(why, "cannot see") {
+			fix = "A server admin can fix that (View Channel, Send Messages, Embed Links and Attach Files); the bot posts the board as soon as it can."
+		}
+		return fmt.Sprintf("⚠️ Your move is saved, but the board could not be posted: %s. %s", why, fix)
+	}
+	return "⚠️ Your move is saved, but the board could not be posted in the channel just now; the bot will post it shortly."
+}
 
 // announceLater logs a failed announcement of a committed move and counts
 // the attempt; the outbox keeps the move for Redeliver.
