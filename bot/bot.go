@@ -56,8 +56,11 @@ func (b *Bot) now() time.Time {
 // Run opens the gateway, serves until ctx is done, then stops taking new
 // interactions, waits (bounded) for those in flight and closes.
 func (b *Bot) Run(ctx context.Context) error {
+	// Handlers run on a context the shutdown does not cancel: a move that
+	// started finishes and is announced; Drain bounds the wait.
+	work := context.WithoutCancel(ctx)
 	remove := b.Session.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
-		b.Serve(ctx, ic.Interaction)
+		b.Serve(work, ic.Interaction)
 	})
 	defer remove()
 	b.Session.AddHandler(func(s *discordgo.Session, r *discordgo.Ready) {
@@ -117,8 +120,19 @@ func (b *Bot) Serve(ctx context.Context, i *discordgo.Interaction) {
 // HTTP endpoint.
 type ackFunc func(*discordgo.InteractionResponse) error
 
+// restartingText answers interactions that arrive while the bot stops.
+const restartingText = "Spindle is restarting; try again in a moment. Nothing you did before this was lost."
+
 func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, ack ackFunc) {
 	if !b.enter() {
+		// Stopping: say so instead of leaving the click unanswered.
+		r := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: restartingText, Flags: discordgo.MessageFlagsEphemeral}}
+		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+			r = &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+				Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}}}
+		}
+		_ = ack(r)
 		return
 	}
 	defer b.inflight.Done()

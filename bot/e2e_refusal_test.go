@@ -91,3 +91,19 @@ func TestRateLimitedBoardIsPosted(t *testing.T) {
 		t.Fatalf("the board was not posted after the rate limit (%d refusals): %q", limited(), e.last().Content)
 	}
 }
+
+// TestStoppingBotSaysSo: once the bot is stopping it takes no new work,
+// and a click or a command gets a private "restarting" answer instead of
+// Discord's "the application did not respond".
+func TestStoppingBotSaysSo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	e := newE2E(t)
+	alice := e.fake.AddUser("alice")
+	e.bot.Drain(time.Second)
+	got := e.finalOf(e.fake.SlashCommand(alice, e.fake.DefaultChannel().ID, "rules", discordtest.String("game", "warpweft")))
+	if !got.Ephemeral() || !strings.Contains(got.Content, "restarting") {
+		t.Fatalf("a command during shutdown answered %q", got.Content)
+	}
+}

@@ -33,6 +33,7 @@ type e2e struct {
 	cat    *games.Catalog
 	render func(imaging.Kind, any, []string) ([]byte, error)
 	app    *commands.App
+	bot    *Bot
 	store  *storage.Store
 	cancel context.CancelFunc
 	done   chan error
@@ -72,6 +73,7 @@ func (e *e2e) start() {
 	app := &commands.App{Store: store, Catalog: e.cat, Log: zerolog.Nop(), Render: e.render, AnnounceGrace: 50 * time.Millisecond}
 	e.app = app
 	b := &Bot{Session: s, App: app, Log: zerolog.Nop()}
+	e.bot = b
 	ctx, cancel := context.WithCancel(context.Background())
 	e.store, e.cancel, e.done = store, cancel, make(chan error, 1)
 	go func() { e.done <- b.Run(ctx) }()
