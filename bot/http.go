@@ -118,14 +118,28 @@ func (h *HTTPEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	// The acknowledgement goes back as this request's response; the
+	// handler's follow-ups (edits of the deferred response) wait until it
+	// is written and flushed, or Discord would see an edit of a response
+	// it has not received yet.
 	acks := make(chan *discordgo.InteractionResponse, 1)
+	written := make(chan struct{})
 	go h.Bot.serve(ctx, &i, func(resp *discordgo.InteractionResponse) error {
 		acks <- resp
-		return nil
+		select {
+		case <-written:
+			return nil
+		case <-time.After(5 * time.Second):
+			return fmt.Errorf("bot: the acknowledgement of interaction %s was not sent", i.ID)
+		}
 	})
 	select {
 	case resp := <-acks:
 		writeJSON(w, resp)
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush()
+		}
+		close(written)
 	case <-time.After(3 * time.Second):
 		http.Error(w, "no acknowledgement in time", http.StatusServiceUnavailable)
 	}
