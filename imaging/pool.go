@@ -19,11 +19,13 @@ import (
 // renderSlots is a semaphore of about GOMAXPROCS renders.
 var renderSlots = make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
 
-// pool holds reusable pixel buffers by size and remembers which Faces each
-// live canvas borrowed, so Release can give both back.
+// pool holds reusable pixel buffers and remembers which Faces each live
+// canvas borrowed, so Release can give both back. Buffers are kept by
+// capacity, not by picture size: a table whose picture grows a few rows
+// from one move to the next still reuses the same buffer.
 var pool struct {
 	sync.Mutex
-	free   map[image.Point][]*image.RGBA
+	free   [][]byte
 	bytes  int
 	owners map[*image.RGBA]*Faces
 }
@@ -31,24 +33,40 @@ var pool struct {
 // poolBytes bounds the pixel memory kept for reuse.
 const poolBytes = 48 << 20
 
+// bufferStep rounds new pixel buffers up, so one buffer serves pictures of
+// nearby sizes.
+const bufferStep = 1 << 20
+
 // maxOwners bounds the canvases remembered for Release; canvases whose
 // picture is never released (tests, one-off charts) are forgotten past it
 // and left to the garbage collector.
 const maxOwners = 64
 
-// takeRGBA returns a w×h buffer, recycled when one of that size is free.
-// Its pixels are undefined: NewCanvas paints the background over all of it.
+// takeRGBA returns a w×h picture over a recycled buffer when a free one is
+// large enough (the smallest such), else over a new one. Its pixels are
+// undefined: NewCanvas paints the background over all of it.
 func takeRGBA(w, h int) *image.RGBA {
-	k := image.Pt(w, h)
+	need := 4 * w * h
 	pool.Lock()
-	defer pool.Unlock()
-	if l := pool.free[k]; len(l) > 0 {
-		img := l[len(l)-1]
-		pool.free[k] = l[:len(l)-1]
-		pool.bytes -= len(img.Pix)
-		return img
+	best := -1
+	for i, b := range pool.free {
+		if cap(b) >= need && (best < 0 || cap(b) < cap(pool.free[best])) {
+			best = i
+		}
 	}
-	return image.NewRGBA(image.Rect(0, 0, w, h))
+	var buf []byte
+	if best >= 0 {
+		buf = pool.free[best]
+		last := len(pool.free) - 1
+		pool.free[best], pool.free[last] = pool.free[last], nil
+		pool.free = pool.free[:last]
+		pool.bytes -= cap(buf)
+	}
+	pool.Unlock()
+	if buf == nil {
+		buf = make([]byte, 0, (need+bufferStep-1)/bufferStep*bufferStep)
+	}
+	return &image.RGBA{Pix: buf[:need], Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
 }
 
 // own records that img was drawn with fc.
@@ -72,13 +90,9 @@ func Release(img image.Image) {
 	pool.Lock()
 	fc, owned := pool.owners[rgba]
 	delete(pool.owners, rgba)
-	if owned && pool.bytes+len(rgba.Pix) <= poolBytes {
-		if pool.free == nil {
-			pool.free = make(map[image.Point][]*image.RGBA)
-		}
-		k := rgba.Rect.Size()
-		pool.free[k] = append(pool.free[k], rgba)
-		pool.bytes += len(rgba.Pix)
+	if owned && pool.bytes+cap(rgba.Pix) <= poolBytes {
+		pool.free = append(pool.free, rgba.Pix[:0])
+		pool.bytes += cap(rgba.Pix)
 	}
 	pool.Unlock()
 	if owned {
