@@ -112,7 +112,15 @@ func (b *Bot) enter() bool {
 // will write and render), run the handler, deliver its response. A panic
 // anywhere is recovered and logged; the process never dies of a click.
 func (b *Bot) Serve(ctx context.Context, i *discordgo.Interaction) {
-	b.serve(ctx, i, func(r *discordgo.InteractionResponse) error { return b.Session.InteractionRespond(i, r) })
+	b.serve(ctx, i, func(r *discordgo.InteractionResponse) error {
+		if r.Type == discordgo.InteractionApplicationCommandAutocompleteResult {
+			// discordgo drops an empty choices list; Discord wants one.
+			url := discordgo.EndpointInteractionResponse(i.ID, i.Token)
+			_, err := b.Session.RequestWithBucketID("POST", url, wire(r), discordgo.EndpointInteractionResponse(i.ID, ""))
+			return err
+		}
+		return b.Session.InteractionRespond(i, r)
+	})
 }
 
 // ackFunc sends the initial response to an interaction: through the REST
@@ -198,7 +206,7 @@ func (b *Bot) respond(ack ackFunc, r *discordgo.InteractionResponse, log zerolog
 func (b *Bot) deliver(i *discordgo.Interaction, ack ackFunc, mode commands.Defer, resp commands.Response) error {
 	s := b.Session
 	if resp.Choices != nil || (mode == commands.NoDefer && resp.Message == nil) {
-		var cs []*discordgo.ApplicationCommandOptionChoice
+		cs := []*discordgo.ApplicationCommandOptionChoice{}
 		for _, c := range resp.Choices {
 			cs = append(cs, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
 		}
@@ -244,4 +252,18 @@ func (b *Bot) followup(i *discordgo.Interaction, m commands.Message) error {
 	_, err := b.Session.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: m.Content, Components: components(m.Rows),
 		Embeds: embeds(m.Embeds), Files: files(m.Files), AllowedMentions: mentions(m), Flags: flags(m)})
 	return err
+}
+
+// wire is r as Discord must receive it: an autocomplete result always
+// carries its choices array, empty or not (discordgo would leave an empty
+// one out).
+func wire(r *discordgo.InteractionResponse) any {
+	if r.Type != discordgo.InteractionApplicationCommandAutocompleteResult || r.Data == nil {
+		return r
+	}
+	cs := r.Data.Choices
+	if cs == nil {
+		cs = []*discordgo.ApplicationCommandOptionChoice{}
+	}
+	return map[string]any{"type": r.Type, "data": map[string]any{"choices": cs}}
 }

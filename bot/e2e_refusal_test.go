@@ -107,3 +107,25 @@ func TestStoppingBotSaysSo(t *testing.T) {
 		t.Fatalf("a command during shutdown answered %q", got.Content)
 	}
 }
+
+// TestAutocompleteWithNoMatchSendsEmptyChoices: an autocomplete that
+// matches nothing answers with an empty choices array, as Discord
+// requires, not with no array at all.
+func TestAutocompleteWithNoMatchSendsEmptyChoices(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	e := newE2E(t)
+	alice := e.fake.AddUser("alice")
+	in := e.fake.Autocomplete(alice, e.fake.DefaultChannel().ID, "rules", discordtest.String("game", "warpweft"),
+		discordtest.Focused(discordtest.String("topic", "zzzzqqq")))
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	cb, err := in.Wait(ctx)
+	if err != nil || len(cb.Choices) != 0 {
+		t.Fatalf("autocomplete with no match: %v %+v", err, cb)
+	}
+	if v := e.fake.Violations(); len(v) > 0 {
+		t.Fatalf("Discord would refuse the answer: %v", v)
+	}
+}

@@ -135,7 +135,7 @@ func (h *HTTPEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	})
 	select {
 	case resp := <-acks:
-		writeJSON(w, resp)
+		writeJSON(w, wire(resp))
 		if f, ok := w.(http.Flusher); ok {
 			f.Flush()
 		}

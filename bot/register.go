@@ -12,9 +12,11 @@ import (
 // Register overwrites the application's slash commands with defs: on one
 // guild when guild is set (instant, for development), globally otherwise.
 func Register(s *discordgo.Session, guild string, defs []commands.AppCommand) ([]*discordgo.ApplicationCommand, error) {
-	me, err := s.User("@me")
+	// Commands belong to the application, whose id is not its bot
+	// user's on applications made since 2020.
+	app, err := s.Application("@me")
 	if err != nil {
-		return nil, fmt.Errorf("bot: who am I: %w", err)
+		return nil, fmt.Errorf("bot: which application am I: %w", err)
 	}
 	// The definitions are already in Discord's JSON shape; a round trip
 	// through JSON gives discordgo's types without a field-by-field copy.
@@ -26,7 +28,7 @@ func Register(s *discordgo.Session, guild string, defs []commands.AppCommand) ([
 	if err := json.Unmarshal(raw, &cmds); err != nil {
 		return nil, fmt.Errorf("bot: decode commands: %w", err)
 	}
-	out, err := s.ApplicationCommandBulkOverwrite(me.ID, guild, cmds)
+	out, err := s.ApplicationCommandBulkOverwrite(app.ID, guild, cmds)
 	if err != nil {
 		return nil, fmt.Errorf("bot: register commands: %w", err)
 	}

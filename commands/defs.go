@@ -13,6 +13,8 @@ type AppCommand struct {
 	DefaultMemberPermissions *string `json:"default_member_permissions,omitempty"`
 	// Contexts limits where the command appears: 0 = guilds only.
 	Contexts []int `json:"contexts,omitempty"`
+	// IntegrationTypes says how the app is installed: 0 = to a server.
+	IntegrationTypes []int `json:"integration_types,omitempty"`
 }
 
 // Option types as Discord numbers them.
@@ -34,7 +36,19 @@ type CommandOption struct {
 	Autocomplete bool            `json:"autocomplete,omitempty"`
 	Choices      []Choice        `json:"choices,omitempty"`
 	Options      []CommandOption `json:"options,omitempty"`
+	// MinValue bounds integer options from below; MaxLength bounds free
+	// text; ChannelTypes limits channel options (0 = text, 5 =
+	// announcement, 15 = forum).
+	MinValue     *float64 `json:"min_value,omitempty"`
+	MaxLength    int      `json:"max_length,omitempty"`
+	ChannelTypes []int    `json:"channel_types,omitempty"`
 }
+
+// one is the smallest page or table number.
+var one = 1.0
+
+// MaxTextOption bounds what a player may type into a free-text option.
+const MaxTextOption = 100
 
 // manageGuild is the Manage Server permission bit, as Discord's decimal string.
 var manageGuild = "32"
@@ -57,7 +71,7 @@ func Definitions(cat *games.Catalog) []AppCommand {
 		return CommandOption{Type: OptSubcommand, Name: name, Description: desc, Options: opts}
 	}
 	guildOnly := []int{0}
-	return []AppCommand{
+	return finish([]AppCommand{
 		{Name: "game", Description: "Start, join and manage games in this channel", Contexts: guildOnly, Options: []CommandOption{
 			sub("new", "Open a lobby for a new game here (or in a new thread)",
 				game("Which game to play"),
@@ -73,11 +87,11 @@ func Definitions(cat *games.Catalog) []AppCommand {
 			sub("undo", "Take back your own last action in your current turn"),
 			sub("abandon", "End this channel's game without a result (host or Manage Server)"),
 			sub("replay", "Step through a finished game of this server, move by move (only you see it)",
-				CommandOption{Type: OptInteger, Name: "id", Description: "The table number, as in \"table #12\"", Required: true}),
+				CommandOption{Type: OptInteger, Name: "id", Description: "The table number, as in \"table #12\"", Required: true, MinValue: &one}),
 		}},
 		{Name: "leaderboard", Description: "This server's best players, at one game or all of them", Contexts: guildOnly, Options: []CommandOption{
 			board("Which game (default: all games)"),
-			{Type: OptInteger, Name: "page", Description: "Which page, from 1"},
+			{Type: OptInteger, Name: "page", Description: "Which page, from 1", MinValue: &one},
 		}},
 		{Name: "stats", Description: "A player's games, wins and rating on this server, with a rating chart", Contexts: guildOnly, Options: []CommandOption{
 			{Type: OptUser, Name: "user", Description: "Whose stats (default: yours)"},
@@ -120,12 +134,32 @@ func Definitions(cat *games.Catalog) []AppCommand {
 				sub("threads", "Open new games in their own thread by default",
 					CommandOption{Type: OptBoolean, Name: "on", Description: "Threads on or off", Required: true}),
 				sub("channel", "Allow or disallow games in a channel (none listed = everywhere)",
-					CommandOption{Type: OptChannel, Name: "channel", Description: "The channel (default: this one)"},
+					CommandOption{Type: OptChannel, Name: "channel", Description: "The channel (default: this one)", ChannelTypes: []int{0, 5}},
 					CommandOption{Type: OptBoolean, Name: "allow", Description: "Allow (true) or disallow (false)"}),
 			}},
 		{Name: "rules", Description: "Read a game's rules, section by section", Options: []CommandOption{
 			game("Which game"),
 			{Type: OptString, Name: "topic", Description: "A section of the rules", Autocomplete: true},
 		}},
+	})
+}
+
+// finish sets what every definition shares: the app is installed to
+// servers, and every free-text option has a length limit.
+func finish(defs []AppCommand) []AppCommand {
+	var bound func(opts []CommandOption)
+	bound = func(opts []CommandOption) {
+		for i := range opts {
+			o := &opts[i]
+			if o.Type == OptString && len(o.Choices) == 0 && o.MaxLength == 0 {
+				o.MaxLength = MaxTextOption
+			}
+			bound(o.Options)
+		}
 	}
+	for i := range defs {
+		defs[i].IntegrationTypes = []int{0}
+		bound(defs[i].Options)
+	}
+	return defs
 }

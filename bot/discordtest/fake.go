@@ -92,6 +92,7 @@ type Fake struct {
 	sessions   []*discordgo.Session
 	dmBlocked  map[string]bool
 	refusals   []*refusal
+	appID      string
 
 	gw gateway
 }
@@ -117,6 +118,9 @@ func New(tb testing.TB) *Fake {
 	}
 	f.gw.init()
 	f.bot = User{ID: f.newID(), Name: "Spindle", Bot: true}
+	// As on Discord for applications made after 2020, the application id
+	// differs from its bot user's id here, so code that mixes them fails.
+	f.appID = f.newID()
 	f.users[f.bot.ID] = f.bot
 	f.guild = Guild{ID: f.newID(), Name: "Test Guild"}
 	f.guilds = []Guild{f.guild}
@@ -315,7 +319,7 @@ func (f *Fake) SetHeartbeatInterval(d time.Duration) {
 func (f *Fake) Bot() User { return f.bot }
 
 // AppID returns the application id, equal to the bot user's id.
-func (f *Fake) AppID() string { return f.bot.ID }
+func (f *Fake) AppID() string { return f.appID }
 
 // Guild returns the default guild.
 func (f *Fake) Guild() Guild { return f.guild }

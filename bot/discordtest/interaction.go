@@ -418,7 +418,7 @@ func (f *Fake) dispatchInteraction(typ discordgo.InteractionType, user User, cha
 	}
 	in.GuildID = ch.GuildID
 	payload := map[string]any{
-		"id": in.ID, "application_id": f.bot.ID, "type": int(typ), "data": data,
+		"id": in.ID, "application_id": f.appID, "type": int(typ), "data": data,
 		"channel_id": channelID, "token": in.Token, "version": 1, "locale": "en-US",
 		"app_permissions": "2248473465835073", "entitlements": []any{},
 		"channel": map[string]any{"id": ch.ID, "type": int(ch.Type), "name": ch.Name, "guild_id": ch.GuildID, "parent_id": ch.ParentID},

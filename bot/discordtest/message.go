@@ -698,7 +698,7 @@ func (f *Fake) wire(m *Message) map[string]any {
 		out["edited_timestamp"] = m.Edited.UTC().Format(time.RFC3339Nano)
 	}
 	if m.InteractionID != "" {
-		out["application_id"] = f.bot.ID
+		out["application_id"] = f.appID
 		out["webhook_id"] = f.bot.ID
 		if in, ok := f.inters[m.InteractionID]; ok {
 			out["type"] = 20

@@ -57,6 +57,8 @@ func (f *Fake) routes() http.Handler {
 		mux.HandleFunc("GET "+p+"/gateway", f.auth(false, f.getGateway))
 		mux.HandleFunc("GET "+p+"/gateway/bot", f.auth(true, f.getGatewayBot))
 		mux.HandleFunc("GET "+p+"/users/@me", f.auth(true, f.getMe))
+		mux.HandleFunc("GET "+p+"/applications/@me", f.auth(true, f.getApplication))
+		mux.HandleFunc("GET "+p+"/oauth2/applications/@me", f.auth(true, f.getApplication))
 		mux.HandleFunc("GET "+p+"/users/{id}", f.auth(true, f.getUser))
 		mux.HandleFunc("POST "+p+"/users/@me/channels", f.auth(true, f.createDM))
 		mux.HandleFunc("POST "+p+"/interactions/{id}/{token}/callback", f.callback)
@@ -398,7 +400,7 @@ func (f *Fake) lookupToken(w http.ResponseWriter, r *http.Request) (*Interaction
 	f.mu.Lock()
 	in, ok := f.byToken[token]
 	f.mu.Unlock()
-	if !ok || app != f.bot.ID {
+	if !ok || app != f.appID {
 		f.violate("%s %s: unknown webhook (app %s)", r.Method, r.URL.Path, app)
 		writeErr(w, http.StatusNotFound, codeUnknownWebhook, "Unknown Webhook")
 		return nil, false
@@ -584,10 +586,14 @@ func (f *Fake) callback(w http.ResponseWriter, r *http.Request) {
 		problems = append(problems, validateMessage(p.Content, p.Embeds, p.Components, p.Flags)...)
 	case discordgo.InteractionApplicationCommandAutocompleteResult:
 		var d struct {
-			Choices []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
+			Choices *[]*discordgo.ApplicationCommandOptionChoice `json:"choices"`
 		}
 		_ = json.Unmarshal(p.raw, &d)
-		choices = d.Choices
+		if d.Choices == nil {
+			problems = append(problems, "an autocomplete result needs a choices array (empty when nothing matches)")
+		} else {
+			choices = *d.Choices
+		}
 		if len(choices) > MaxChoices {
 			problems = append(problems, fmt.Sprintf("%d autocomplete choices, the limit is %d", len(choices), MaxChoices))
 		}
@@ -765,7 +771,7 @@ func validateOptions(where string, opts []*discordgo.ApplicationCommandOption, d
 
 func (f *Fake) commandsRoute(w http.ResponseWriter, r *http.Request) {
 	gid := r.PathValue("gid")
-	if r.PathValue("app") != f.bot.ID {
+	if r.PathValue("app") != f.appID {
 		writeErr(w, http.StatusForbidden, 50001, "Missing Access")
 		return
 	}
@@ -851,7 +857,7 @@ func (f *Fake) register(c *discordgo.ApplicationCommand, gid string, old []*disc
 	if nc.ID == "" {
 		nc.ID = f.newID()
 	}
-	nc.ApplicationID = f.bot.ID
+	nc.ApplicationID = f.appID
 	nc.GuildID = gid
 	nc.Version = f.newID()
 	return &nc
@@ -894,9 +900,16 @@ func (f *Fake) commandRoute(w http.ResponseWriter, r *http.Request) {
 			f.reject(w, "command edit", probs)
 			return
 		}
-		c.ID, c.ApplicationID, c.GuildID, c.Version = id, f.bot.ID, gid, f.newID()
+		c.ID, c.ApplicationID, c.GuildID, c.Version = id, f.appID, gid, f.newID()
 		list[idx] = &c
 		f.mu.Unlock()
 		writeJSON(w, http.StatusOK, &c)
 	}
+}
+
+// getApplication answers the bot's own application: its id (not the bot
+// user's) and its bot user.
+func (f *Fake) getApplication(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"id": f.appID, "name": f.bot.Name,
+		"bot": map[string]any{"id": f.bot.ID, "username": f.bot.Name, "bot": true}})
 }
