@@ -29,7 +29,12 @@ type Bot struct {
 	inflight sync.WaitGroup
 	mu       sync.Mutex
 	closing  bool
+	// dms caches users' DM channel ids: opening one is a REST call.
+	dms sync.Map
 }
+
+// poster is the bot's Poster, sharing its DM channel cache.
+func (b *Bot) poster() poster { return poster{s: b.Session, dms: &b.dms} }
 
 // NewSession makes a discordgo session for a bot token with Spindle's
 // intents. Tests replace its transport and gateway (bot/discordtest).
@@ -72,7 +77,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	timers := make(chan struct{})
 	go func() {
 		defer close(timers)
-		b.App.RunTimers(ctx, poster{s: b.Session}, time.Second)
+		b.App.RunTimers(ctx, b.poster(), time.Second)
 	}()
 	<-ctx.Done()
 	<-timers
@@ -162,7 +167,7 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, ack ackFunc) 
 			Data: &discordgo.InteractionResponseData{Content: "Sorry, I can't handle that here.", Flags: discordgo.MessageFlagsEphemeral}}, log)
 		return
 	}
-	p := poster{s: b.Session}
+	p := b.poster()
 	mode := b.App.DeferFor(req)
 	switch mode {
 	case commands.DeferEphemeral, commands.DeferPublic:

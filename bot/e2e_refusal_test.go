@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"spindle/bot/discordtest"
+	"spindle/commands"
 )
 
 // startDuel opens a Warp and Weft table in the default channel with alice
@@ -127,5 +128,30 @@ func TestAutocompleteWithNoMatchSendsEmptyChoices(t *testing.T) {
 	}
 	if v := e.fake.Violations(); len(v) > 0 {
 		t.Fatalf("Discord would refuse the answer: %v", v)
+	}
+}
+
+// TestClosedDMsAreNotRetried: a player who asked for turn DMs but does
+// not take DMs from the bot (50007) is not DMed again until they turn DMs
+// on again.
+func TestClosedDMsAreNotRetried(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	e := newE2E(t)
+	ch := e.fake.DefaultChannel()
+	alice, bob := e.startDuel()
+	e.finalOf(e.fake.SlashCommand(bob, ch.ID, "notify", discordtest.Sub("dm", discordtest.Bool("on", true))))
+	e.fake.BlockDMs(bob.ID)
+	panel := e.pickGroup(alice, e.panel(alice), 0)
+	sel := e.cellSelect(panel)
+	e.finalOf(e.fake.Select(alice, panel, sel.CustomID, sel.Options[0].Value))
+	var pr commands.Prefs
+	if err := e.store.GetUser(bob.ID, &pr); err != nil || pr.DM {
+		t.Fatalf("bob's DMs are still on after Discord refused them: %+v %v", pr, err)
+	}
+	show := e.finalOf(e.fake.SlashCommand(bob, ch.ID, "notify", discordtest.Sub("show")))
+	if !strings.Contains(strings.ToLower(show.Content), "off") {
+		t.Fatalf("/notify show does not say DMs are off: %q", show.Content)
 	}
 }

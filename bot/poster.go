@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -10,7 +11,10 @@ import (
 )
 
 // poster performs the handlers' channel effects through Discord's REST API.
-type poster struct{ s *discordgo.Session }
+type poster struct {
+	s   *discordgo.Session
+	dms *sync.Map // user id -> DM channel id; nil: no cache
+}
 
 var _ commands.Poster = poster{}
 
@@ -46,11 +50,23 @@ func (p poster) Thread(ctx context.Context, channel, name string) (string, error
 }
 
 func (p poster) DM(ctx context.Context, user string, m commands.Message) error {
-	ch, err := p.s.UserChannelCreate(user, discordgo.WithContext(ctx))
-	if err != nil {
-		return classify(err, "open DM with "+user)
+	var channel string
+	if p.dms != nil {
+		if v, ok := p.dms.Load(user); ok {
+			channel = v.(string)
+		}
 	}
-	if _, err := p.Post(ctx, ch.ID, m); err != nil {
+	if channel == "" {
+		ch, err := p.s.UserChannelCreate(user, discordgo.WithContext(ctx))
+		if err != nil {
+			return classify(err, "open DM with "+user)
+		}
+		channel = ch.ID
+		if p.dms != nil {
+			p.dms.Store(user, channel)
+		}
+	}
+	if _, err := p.Post(ctx, channel, m); err != nil {
 		return err
 	}
 	return nil

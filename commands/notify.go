@@ -151,6 +151,15 @@ func (a *App) dmTurn(ctx context.Context, p Poster, b storage.Binding, seats []g
 func (a *App) dm(ctx context.Context, p Poster, b storage.Binding, user, text string) {
 	if err := p.DM(ctx, user, Message{Content: text, Mentions: []string{}}); err != nil {
 		a.Log.Warn().Err(err).Uint64("table", b.Table).Msg("could not send a direct message")
+		if Permanent(err) {
+			// The user does not take DMs from the bot: stop trying until
+			// they turn DMs on again with /notify dm.
+			pr := a.prefs(user)
+			pr.DM = false
+			if err := a.Store.PutUser(user, pr); err != nil {
+				a.Log.Warn().Err(err).Msg("could not turn direct messages off")
+			}
+		}
 	}
 }
 
