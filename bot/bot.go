@@ -23,6 +23,8 @@ type Bot struct {
 	App     *commands.App
 	Log     zerolog.Logger
 	Metrics *Metrics
+	// Health, when set, follows the gateway for /healthz.
+	Health *Health
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 
@@ -34,7 +36,7 @@ type Bot struct {
 }
 
 // poster is the bot's Poster, sharing its DM channel cache.
-func (b *Bot) poster() poster { return poster{s: b.Session, dms: &b.dms} }
+func (b *Bot) poster() poster { return poster{s: b.Session, dms: &b.dms, m: b.Metrics} }
 
 // NewSession makes a discordgo session for a bot token with Spindle's
 // intents. Tests replace its transport and gateway (bot/discordtest).
@@ -61,6 +63,9 @@ func (b *Bot) now() time.Time {
 // Run opens the gateway, serves until ctx is done, then stops taking new
 // interactions, waits (bounded) for those in flight and closes.
 func (b *Bot) Run(ctx context.Context) error {
+	if b.Health != nil {
+		b.Health.watch(b.Session, b.Metrics)
+	}
 	// Handlers run on a context the shutdown does not cancel: a move that
 	// started finishes and is announced; Drain bounds the wait.
 	work := context.WithoutCancel(ctx)
@@ -150,6 +155,7 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, ack ackFunc) 
 	}
 	defer b.inflight.Done()
 	start := b.now()
+	ack = b.timed(ack, i.Type.String(), start)
 	log := b.Log.With().Str("interaction", i.ID).Str("guild", i.GuildID).Str("channel", i.ChannelID).Logger()
 	outcome := "ok"
 	defer func() {
@@ -271,4 +277,18 @@ func wire(r *discordgo.InteractionResponse) any {
 		cs = []*discordgo.ApplicationCommandOptionChoice{}
 	}
 	return map[string]any{"type": r.Type, "data": map[string]any{"choices": cs}}
+}
+
+// timed wraps ack so the first acknowledgement's latency is recorded.
+func (b *Bot) timed(ack ackFunc, typ string, start time.Time) ackFunc {
+	var once sync.Once
+	return func(r *discordgo.InteractionResponse) error {
+		err := ack(r)
+		once.Do(func() {
+			if err == nil {
+				b.Metrics.acked(typ, b.now().Sub(start))
+			}
+		})
+		return err
+	}
 }

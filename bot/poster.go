@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -14,6 +15,7 @@ import (
 type poster struct {
 	s   *discordgo.Session
 	dms *sync.Map // user id -> DM channel id; nil: no cache
+	m   *Metrics  // counts refusals; nil records nothing
 }
 
 var _ commands.Poster = poster{}
@@ -22,7 +24,7 @@ func (p poster) Post(ctx context.Context, channel string, m commands.Message) (s
 	msg, err := p.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: m.Content, Embeds: embeds(m.Embeds),
 		Components: components(m.Rows), Files: files(m.Files), AllowedMentions: mentions(m)}, discordgo.WithContext(ctx))
 	if err != nil {
-		return "", classify(err, "post to "+channel)
+		return "", p.classify(err, "post to "+channel)
 	}
 	return msg.ID, nil
 }
@@ -36,7 +38,7 @@ func (p poster) Edit(ctx context.Context, channel, id string, m commands.Message
 		e.Attachments = &[]*discordgo.MessageAttachment{}
 	}
 	if _, err := p.s.ChannelMessageEditComplex(e, discordgo.WithContext(ctx)); err != nil {
-		return classify(err, fmt.Sprintf("edit %s/%s", channel, id))
+		return p.classify(err, fmt.Sprintf("edit %s/%s", channel, id))
 	}
 	return nil
 }
@@ -44,7 +46,7 @@ func (p poster) Edit(ctx context.Context, channel, id string, m commands.Message
 func (p poster) Thread(ctx context.Context, channel, name string) (string, error) {
 	ch, err := p.s.ThreadStart(channel, name, discordgo.ChannelTypeGuildPublicThread, 7*24*60, discordgo.WithContext(ctx))
 	if err != nil {
-		return "", classify(err, "start thread in "+channel)
+		return "", p.classify(err, "start thread in "+channel)
 	}
 	return ch.ID, nil
 }
@@ -59,7 +61,7 @@ func (p poster) DM(ctx context.Context, user string, m commands.Message) error {
 	if channel == "" {
 		ch, err := p.s.UserChannelCreate(user, discordgo.WithContext(ctx))
 		if err != nil {
-			return classify(err, "open DM with "+user)
+			return p.classify(err, "open DM with "+user)
 		}
 		channel = ch.ID
 		if p.dms != nil {
@@ -70,4 +72,14 @@ func (p poster) DM(ctx context.Context, user string, m commands.Message) error {
 		return err
 	}
 	return nil
+}
+
+// classify is the package's classify that also counts the refusal.
+func (p poster) classify(err error, what string) error {
+	err = classify(err, what)
+	var r refusal
+	if errors.As(err, &r) {
+		p.m.refused(r.status, r.code)
+	}
+	return err
 }

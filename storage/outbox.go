@@ -128,3 +128,24 @@ func (s *Store) UnannouncedOf(id uint64) (Unannounced, bool, error) {
 	}
 	return rec, ok, err
 }
+
+// OutboxDepth counts the tables with moves not yet shown (a metric).
+func (s *Store) OutboxDepth() (int, error) {
+	n := 0
+	err := s.db.View(func(tx *bolt.Tx) error {
+		n = tx.Bucket(bucketOutbox).Stats().KeyN
+		return nil
+	})
+	return n, err
+}
+
+// Ping reads the database's schema record, to tell a health check the file
+// still answers.
+func (s *Store) Ping() error {
+	return s.db.View(func(tx *bolt.Tx) error {
+		if v := tx.Bucket(bucketMeta).Get(keySchema); len(v) != 8 {
+			return fmt.Errorf("storage: %s has no schema record: %w", s.path, ErrDamaged)
+		}
+		return nil
+	})
+}

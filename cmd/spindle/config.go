@@ -65,6 +65,10 @@ type SandboxConfig struct {
 type AdminConfig struct {
 	// Addr is a loopback address such as 127.0.0.1:9464; empty disables it.
 	Addr string `yaml:"addr"`
+	// HealthAddr, when set, serves /healthz and /metrics (never /backup)
+	// on an address of its own, such as :8081 in a container, for probes
+	// and scrapers outside the machine.
+	HealthAddr string `yaml:"health_addr"`
 }
 
 // GamesConfig chooses the enabled games.

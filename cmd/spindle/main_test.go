@@ -15,6 +15,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/rs/zerolog"
 
+	"spindle/bot"
 	"spindle/storage"
 )
 
@@ -294,7 +295,7 @@ func TestOnlineBackupCopiesTheNamedDatabase(t *testing.T) {
 	ln.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	stop := startAdmin(ctx, addr, st, prometheus.NewRegistry(), zerolog.Nop())
+	stop := startAdmin(ctx, addr, st, prometheus.NewRegistry(), &bot.Health{DB: st.Ping}, zerolog.Nop())
 	defer stop()
 	dst := filepath.Join(dir, "copy.db")
 	err = backupOnline(ctx, addr, filepath.Join(dir, "bot.db"), dst)

@@ -21,6 +21,7 @@ import (
 	"spindle/bot"
 	"spindle/bot/sandbox"
 	"spindle/commands"
+	"spindle/imaging"
 	"spindle/storage"
 )
 
@@ -90,8 +91,25 @@ func runServe(ctx context.Context, cmd string, cfg Config, args []string, stdout
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	metrics := bot.NewMetrics(reg)
-	stopAdmin := startAdmin(ctx, cfg.Admin.Addr, store, reg, log)
+	app.Render = timedRender(reg)
+	reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "spindle_outbox_tables",
+		Help: "Tables with committed moves not yet shown in their channel."}, func() float64 {
+		n, _ := store.OutboxDepth()
+		return float64(n)
+	}))
+	health := &bot.Health{DB: store.Ping}
+	stopAdmin := startAdmin(ctx, cfg.Admin.Addr, store, reg, health, log)
 	defer stopAdmin()
+	if cfg.Admin.HealthAddr != "" {
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+		mux.Handle("GET /healthz", health)
+		stop, err := serveHTTP(ctx, cfg.Admin.HealthAddr, mux, log)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	go pruneInteractions(ctx, store, log)
 	if cmd == "sandbox" {
 		return sandbox.Serve(ctx, *addr, app, log)
@@ -100,7 +118,8 @@ func runServe(ctx context.Context, cmd string, cfg Config, args []string, stdout
 	if err != nil {
 		return err
 	}
-	b := &bot.Bot{Session: s, App: app, Log: log, Metrics: metrics}
+	bot.RouteDiscordLogs(log)
+	b := &bot.Bot{Session: s, App: app, Log: log, Metrics: metrics, Health: health}
 	if cfg.Discord.InteractionsAddr != "" {
 		key, err := bot.ParsePublicKey(cfg.Discord.PublicKey)
 		if err != nil {
@@ -159,15 +178,35 @@ func pruneInteractions(ctx context.Context, store *storage.Store, log zerolog.Lo
 	}
 }
 
+// timedRender is imaging.RenderPNG with its time and PNG size recorded.
+func timedRender(reg prometheus.Registerer) func(imaging.Kind, any, []string) ([]byte, error) {
+	secs := prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "spindle_render_seconds",
+		Help: "Time to draw and encode one picture (cache misses only).", Buckets: []float64{.005, .01, .02, .04, .08, .12, .25, .5, 1}},
+		[]string{"kind"})
+	size := prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "spindle_render_bytes",
+		Help: "PNG size of one picture.", Buckets: prometheus.ExponentialBuckets(16<<10, 2, 6)}, []string{"kind"})
+	reg.MustRegister(secs, size)
+	return func(k imaging.Kind, v any, names []string) ([]byte, error) {
+		start := time.Now()
+		b, err := imaging.RenderPNG(k, v, imaging.Options{Names: names})
+		if err == nil {
+			kind := string(k)
+			secs.WithLabelValues(kind).Observe(time.Since(start).Seconds())
+			size.WithLabelValues(kind).Observe(float64(len(b)))
+		}
+		return b, err
+	}
+}
+
 // startAdmin serves /metrics, /healthz and /backup on a loopback address.
 // It returns a function that shuts the listener down.
-func startAdmin(ctx context.Context, addr string, store *storage.Store, reg *prometheus.Registry, log zerolog.Logger) func() {
+func startAdmin(ctx context.Context, addr string, store *storage.Store, reg *prometheus.Registry, health http.Handler, log zerolog.Logger) func() {
 	if addr == "" {
 		return func() {}
 	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
+	mux.Handle("GET /healthz", health)
 	mux.HandleFunc("GET /backup", func(w http.ResponseWriter, r *http.Request) {
 		// Several Spindle processes (the bot, a sandbox) may take turns on
 		// one admin address: copy only the database the caller names.
