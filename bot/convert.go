@@ -14,7 +14,8 @@ import (
 // request decodes a discordgo interaction into the library-free Request the
 // handlers take.
 func request(i *discordgo.Interaction, now time.Time) (commands.Request, error) {
-	req := commands.Request{ID: i.ID, Guild: i.GuildID, Channel: i.ChannelID, At: now, Options: map[string]string{}}
+	req := commands.Request{ID: i.ID, Guild: i.GuildID, Channel: i.ChannelID, At: now, Options: map[string]string{},
+		AppPermissions: i.AppPermissions, AppPermissionsKnown: i.GuildID != ""}
 	switch {
 	case i.Member != nil && i.Member.User != nil:
 		u := i.Member.User

@@ -155,3 +155,27 @@ func TestClosedDMsAreNotRetried(t *testing.T) {
 		t.Fatalf("/notify show does not say DMs are off: %q", show.Content)
 	}
 }
+
+// TestMissingPermissionRefusedBeforeTheMove: in a channel where the bot
+// may not attach files, a move is refused before it is played, with a
+// message naming the missing permission and the channel; the table does
+// not move.
+func TestMissingPermissionRefusedBeforeTheMove(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	e := newE2E(t)
+	alice, _ := e.startDuel()
+	ch := e.fake.DefaultChannel()
+	v := e.table().Version()
+	panel := e.pickGroup(alice, e.panel(alice), 0)
+	sel := e.cellSelect(panel)
+	e.fake.SetAppPermissions(ch.ID, discordtest.DefaultAppPermissions&^(1<<15)) // no Attach Files
+	answer := e.finalOf(e.fake.Select(alice, panel, sel.CustomID, sel.Options[0].Value))
+	if !strings.Contains(answer.Content, "Attach Files") || !strings.Contains(answer.Content, "<#"+ch.ID+">") {
+		t.Fatalf("the refusal does not name the permission and the channel: %q", answer.Content)
+	}
+	if got := e.table().Version(); got != v {
+		t.Fatalf("the move was played (version %d -> %d) in a channel that cannot show it", v, got)
+	}
+}

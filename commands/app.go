@@ -169,6 +169,14 @@ func (a *App) route(ctx context.Context, req Request, p Poster) (Response, error
 				return Response{}, err
 			}
 		}
+		// A move, a concession or a start posts a board: refuse it before
+		// anything is committed when the channel would refuse the board.
+		if c.Route == 't' || c.Route == 's' || (c.Route == 'p' && (c.Arg == "concede!" || c.Arg == "undo")) ||
+			(c.Route == 'l' && c.Arg == "start") {
+			if err := canPostBoards(req); err != nil {
+				return Response{}, err
+			}
+		}
 		switch c.Route {
 		case 'r':
 			return a.rulesComponent(c)
@@ -193,8 +201,16 @@ func (a *App) command(ctx context.Context, req Request, p Poster) (Response, err
 	case "rules":
 		return a.rulesCommand(req)
 	case "game new":
+		if err := canPostBoards(req); err != nil {
+			return Response{}, err
+		}
 		return a.newLobby(ctx, req, p)
 	case "game join", "game leave", "game start":
+		if req.Command == "game start" {
+			if err := canPostBoards(req); err != nil {
+				return Response{}, err
+			}
+		}
 		return a.lobbyCommand(ctx, req, p)
 	case "game status":
 		return a.status(ctx, req)

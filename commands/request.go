@@ -32,6 +32,10 @@ type Request struct {
 	User    User
 	// CanManage is set when the user has Manage Server in this guild.
 	CanManage bool
+	// AppPermissions are the bot's own permissions in the channel, as
+	// Discord sends them with the interaction, when AppPermissionsKnown.
+	AppPermissions      int64
+	AppPermissionsKnown bool
 	// Command is the command path: "game new", "hand", "rules".
 	Command string
 	// Options holds the command's options by name (values as strings).

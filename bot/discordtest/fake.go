@@ -93,6 +93,7 @@ type Fake struct {
 	dmBlocked  map[string]bool
 	refusals   []*refusal
 	appID      string
+	appPerms   map[string]int64 // channel id -> the bot's permissions there
 
 	gw gateway
 }

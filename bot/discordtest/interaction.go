@@ -420,7 +420,7 @@ func (f *Fake) dispatchInteraction(typ discordgo.InteractionType, user User, cha
 	payload := map[string]any{
 		"id": in.ID, "application_id": f.appID, "type": int(typ), "data": data,
 		"channel_id": channelID, "token": in.Token, "version": 1, "locale": "en-US",
-		"app_permissions": "2248473465835073", "entitlements": []any{},
+		"app_permissions": strconv.FormatInt(f.appPermsLocked(channelID), 10), "entitlements": []any{},
 		"channel": map[string]any{"id": ch.ID, "type": int(ch.Type), "name": ch.Name, "guild_id": ch.GuildID, "parent_id": ch.ParentID},
 	}
 	if ch.GuildID != "" {

@@ -106,3 +106,28 @@ func (f *Fake) refuse(w http.ResponseWriter, r *http.Request) bool {
 	writeErr(w, hit.Status, hit.Code, msg)
 	return true
 }
+
+// DefaultAppPermissions are the bot's permissions in a channel unless
+// SetAppPermissions says otherwise: everything it needs.
+const DefaultAppPermissions int64 = 2248473465835073
+
+// SetAppPermissions sets the bot's permissions in one channel: they go in
+// every interaction's app_permissions there, and the channel refuses the
+// bot's messages (403, 50013) without View Channel and Send Messages, or
+// files without Attach Files, as Discord does.
+func (f *Fake) SetAppPermissions(channelID string, perms int64) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.appPerms == nil {
+		f.appPerms = map[string]int64{}
+	}
+	f.appPerms[channelID] = perms
+}
+
+// appPermsLocked is the bot's permissions in channel id.
+func (f *Fake) appPermsLocked(id string) int64 {
+	if p, ok := f.appPerms[id]; ok {
+		return p
+	}
+	return DefaultAppPermissions
+}

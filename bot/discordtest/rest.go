@@ -233,6 +233,11 @@ func (f *Fake) createMessage(w http.ResponseWriter, r *http.Request) {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if perms := f.appPermsLocked(cid); perms&discordgo.PermissionViewChannel == 0 || perms&discordgo.PermissionSendMessages == 0 ||
+		(len(p.Files) > 0 && perms&discordgo.PermissionAttachFiles == 0) {
+		writeErr(w, http.StatusForbidden, CodeMissingPermissions, "Missing Permissions")
+		return
+	}
 	c, ok := f.channels[cid]
 	if !ok {
 		writeErr(w, http.StatusNotFound, codeUnknownChannel, "Unknown Channel")
