@@ -66,6 +66,16 @@ func (b *Bot) Run(ctx context.Context) error {
 	if b.Health != nil {
 		b.Health.watch(b.Session, b.Metrics)
 	}
+	// A deleted channel or thread ends its table.
+	gone := func(id string) {
+		if t, err := b.App.ChannelGone(id); err != nil {
+			b.Log.Error().Err(err).Str("channel", id).Msg("could not end the table of a deleted channel")
+		} else if t != 0 {
+			b.Log.Info().Uint64("table", t).Str("channel", id).Msg("channel deleted: table ended")
+		}
+	}
+	defer b.Session.AddHandler(func(_ *discordgo.Session, c *discordgo.ChannelDelete) { gone(c.ID) })()
+	defer b.Session.AddHandler(func(_ *discordgo.Session, c *discordgo.ThreadDelete) { gone(c.ID) })()
 	// Handlers run on a context the shutdown does not cancel: a move that
 	// started finishes and is announced; Drain bounds the wait.
 	work := context.WithoutCancel(ctx)

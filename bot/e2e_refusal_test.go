@@ -179,3 +179,35 @@ func TestMissingPermissionRefusedBeforeTheMove(t *testing.T) {
 		t.Fatalf("the move was played (version %d -> %d) in a channel that cannot show it", v, got)
 	}
 }
+
+// TestDeletedChannelEndsItsTable: deleting the channel of a running game
+// ends the table without a result: it leaves everyone's /game list, its
+// clocks stop, and the channel is free.
+func TestDeletedChannelEndsItsTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	e := newE2E(t)
+	alice, _ := e.startDuel()
+	ch := e.fake.DefaultChannel()
+	id, err := e.store.Active(ch.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.fake.DeleteChannel(ch.ID)
+	if !waitFor(t, 5*time.Second, func() bool {
+		b, err := e.store.GetBinding(id)
+		return err == nil && b.Status == "abandoned"
+	}) {
+		t.Fatal("the table of the deleted channel is still running")
+	}
+	if ids, _ := e.store.Playing(alice.ID); len(ids) != 0 {
+		t.Fatalf("alice still plays %v", ids)
+	}
+	if _, err := e.store.Active(ch.ID); err == nil {
+		t.Fatal("the deleted channel still has an active table")
+	}
+	if due, _ := e.store.Due(time.Now().Add(365*24*time.Hour), 100); len(due) != 0 {
+		t.Fatalf("the ended table kept timers: %+v", due)
+	}
+}

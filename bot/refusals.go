@@ -37,6 +37,9 @@ func (r refusal) Permanent() bool {
 	return known || r.status == http.StatusNotFound
 }
 
+// Gone reports whether the channel or thread no longer exists.
+func (r refusal) Gone() bool { return r.code == discordgo.ErrCodeUnknownChannel }
+
 // Reason says in a few words why Discord refused, or "" when it did not
 // say anything the bot can explain.
 func (r refusal) Reason() string { return permanentCodes[r.code] }

@@ -41,6 +41,18 @@ func (a *App) Redeliver(ctx context.Context, p Poster, grace time.Duration) (int
 			continue // backing off after failed attempts
 		}
 		ok, err := a.redeliver(ctx, p, rec.Table)
+		if err != nil && gone(err) {
+			// The channel is gone for good: the table ends with it.
+			if b, berr := a.Store.GetBinding(rec.Table); berr == nil {
+				if _, err := a.ChannelGone(b.Channel); err != nil {
+					return n, err
+				}
+			}
+			if err := a.Store.DropUnannounced(rec.Table); err != nil {
+				return n, err
+			}
+			continue
+		}
 		if err != nil {
 			a.Log.Warn().Err(err).Uint64("table", rec.Table).Int("tries", rec.Tries+1).Msg("could not announce a committed move; will retry")
 			if err := a.Store.AnnounceFailed(rec.Table, now); err != nil {
@@ -113,4 +125,48 @@ func (a *App) announceLater(table uint64, err error) {
 	if err := a.Store.AnnounceFailed(table, a.now()); err != nil {
 		a.Log.Error().Err(err).Uint64("table", table).Msg("could not count a failed announcement")
 	}
+}
+
+// ChannelGone ends the lobby or game of a channel or thread that was
+// deleted: no result, clocks stopped, out of everyone's /game list. The
+// bot calls it on Discord's delete events, and Redeliver when a post meets
+// an unknown channel. It reports the table ended, or 0.
+func (a *App) ChannelGone(channel string) (uint64, error) {
+	id, err := a.Store.Active(channel)
+	if errors.Is(err, storage.ErrNotFound) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	defer a.lock(id)()
+	b, err := a.Store.GetBinding(id)
+	if errors.Is(err, storage.ErrNotFound) {
+		return 0, a.Store.ClearActive(channel)
+	}
+	if err != nil {
+		return 0, err
+	}
+	switch b.Status {
+	case statusLobby:
+		b.Status = statusCancelled
+	case statusActive:
+		b.Status = statusAbandoned
+	default:
+		return 0, a.Store.ClearActive(channel)
+	}
+	b.Updated = a.now()
+	if err := a.Store.EndTable(b); err != nil {
+		return 0, err
+	}
+	a.images().forget(id)
+	a.Log.Info().Uint64("table", id).Str("channel", channel).Msg("the channel was deleted: its table ended without a result")
+	return id, nil
+}
+
+// gone reports whether err says the channel no longer exists (the
+// Poster's errors carry a Gone() bool method).
+func gone(err error) bool {
+	var g interface{ Gone() bool }
+	return errors.As(err, &g) && g.Gone()
 }

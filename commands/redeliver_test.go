@@ -173,3 +173,29 @@ func TestRefusedReminderIsRetried(t *testing.T) {
 		t.Fatalf("a reminder refused for good was retried (%d fired)", n)
 	}
 }
+
+// goneErr is Discord's 10003 Unknown Channel.
+type goneErr struct{ permanentErr }
+
+func (goneErr) Gone() bool { return true }
+
+// TestBoardForADeletedChannelEndsTheTable: when the retry loop finds the
+// channel gone, the table ends without a result instead of retrying for
+// ever.
+func TestBoardForADeletedChannelEndsTheTable(t *testing.T) {
+	h := newHarness(t)
+	id := h.startGame()
+	h.rec.setRefuse(goneErr{})
+	h.move(alice)
+	h.app.Now = func() time.Time { return time.Now().Add(time.Hour) }
+	if _, err := h.app.Redeliver(context.Background(), h.rec, 0); err != nil {
+		t.Fatal(err)
+	}
+	b, err := h.store.GetBinding(id)
+	if err != nil || b.Status != statusAbandoned {
+		t.Fatalf("the table of a deleted channel is %q (%v)", b.Status, err)
+	}
+	if recs, _ := h.store.Unannounced(0); len(recs) != 0 {
+		t.Fatalf("the outbox still holds the gone table: %+v", recs)
+	}
+}

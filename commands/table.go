@@ -354,16 +354,7 @@ func (a *App) abandon(ctx context.Context, req Request, p Poster) (Response, err
 		return Response{}, sorry("This game is already closed.")
 	}
 	b.Updated = a.now()
-	if err := a.Store.PutBinding(b); err != nil {
-		return Response{}, err
-	}
-	if err := a.Store.ClearActive(b.Channel); err != nil {
-		return Response{}, err
-	}
-	if err := a.Store.UnscheduleTable(b.Table); err != nil {
-		return Response{}, err
-	}
-	if err := a.Store.DonePlaying(b.Table, b.Users); err != nil {
+	if err := a.Store.EndTable(b); err != nil {
 		return Response{}, err
 	}
 	if _, err := p.Post(ctx, b.Channel, Message{Content: text, Mentions: []string{}}); err != nil {

@@ -301,3 +301,28 @@ func getJSON(bk *bolt.Bucket, k []byte, v any, what string) error {
 	}
 	return nil
 }
+
+// EndTable closes a table without a result in one commit: it stores b (its
+// status already set by the caller: cancelled or abandoned), frees the
+// channel when it still names this table, drops the timers, takes the
+// table out of its players' index and forgets its unshown moves.
+func (s *Store) EndTable(b Binding) error {
+	if b.Table == 0 {
+		return errors.New("storage: end table needs a table id")
+	}
+	return s.write(func(tx *bolt.Tx) error {
+		if err := putJSON(tx.Bucket(bucketBindings), itob(b.Table), b); err != nil {
+			return err
+		}
+		if err := clearChannelTx(tx, b.Channel, b.Table); err != nil {
+			return err
+		}
+		if err := unscheduleTableTx(tx, b.Table); err != nil {
+			return err
+		}
+		if err := setPlayingTx(tx, b.Table, b.Users, false); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketOutbox).Delete(itob(b.Table))
+	})
+}

@@ -1,8 +1,10 @@
 package discordtest
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -130,4 +132,26 @@ func (f *Fake) appPermsLocked(id string) int64 {
 		return p
 	}
 	return DefaultAppPermissions
+}
+
+// DeleteChannel deletes a channel or thread, as a moderator would: the
+// gateway tells the bot (CHANNEL_DELETE, or THREAD_DELETE for a thread),
+// and from then on the REST API answers 10003 Unknown Channel for it.
+func (f *Fake) DeleteChannel(id string) {
+	f.mu.Lock()
+	c, ok := f.channels[id]
+	if !ok {
+		f.mu.Unlock()
+		return
+	}
+	gone := *c
+	delete(f.channels, id)
+	f.chanOrder = slices.DeleteFunc(f.chanOrder, func(s string) bool { return s == id })
+	f.mu.Unlock()
+	event := "CHANNEL_DELETE"
+	if gone.IsThread() {
+		event = "THREAD_DELETE"
+	}
+	raw, _ := json.Marshal(wireChannel(gone))
+	f.gw.dispatch(event, raw)
 }
