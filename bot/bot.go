@@ -175,7 +175,11 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, ack ackFunc) 
 		}
 		b.Metrics.observe(i.Type.String(), outcome, time.Since(start))
 	}()
-	req, err := request(i, start)
+	var state *discordgo.State
+	if b.Session != nil {
+		state = b.Session.State
+	}
+	req, err := request(i, state, start)
 	if err != nil {
 		outcome = "undecodable"
 		log.Warn().Err(err).Msg("could not decode interaction")

@@ -13,9 +13,10 @@ import (
 
 // request decodes a discordgo interaction into the library-free Request the
 // handlers take.
-func request(i *discordgo.Interaction, now time.Time) (commands.Request, error) {
+func request(i *discordgo.Interaction, state *discordgo.State, now time.Time) (commands.Request, error) {
 	req := commands.Request{ID: i.ID, Guild: i.GuildID, Channel: i.ChannelID, At: now, Options: map[string]string{},
 		AppPermissions: i.AppPermissions, AppPermissionsKnown: i.GuildID != ""}
+	req.ChannelKind = channelKind(state, i.ChannelID)
 	switch {
 	case i.Member != nil && i.Member.User != nil:
 		u := i.Member.User
@@ -164,4 +165,27 @@ func webhookEdit(m commands.Message) *discordgo.WebhookEdit {
 	content := m.Content
 	return &discordgo.WebhookEdit{Content: &content, Components: &comps, Embeds: &embs, Files: files(m.Files),
 		Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: mentions(m)}
+}
+
+// channelKind says what kind of channel id is, from the gateway's cache
+// (nil or a channel it does not hold: "").
+func channelKind(state *discordgo.State, id string) string {
+	if state == nil {
+		return ""
+	}
+	c, err := state.Channel(id)
+	if err != nil {
+		return ""
+	}
+	switch c.Type {
+	case discordgo.ChannelTypeGuildText:
+		return "text"
+	case discordgo.ChannelTypeGuildNews:
+		return "announcement"
+	case discordgo.ChannelTypeGuildPublicThread, discordgo.ChannelTypeGuildPrivateThread, discordgo.ChannelTypeGuildNewsThread:
+		return "thread"
+	case discordgo.ChannelTypeGuildVoice, discordgo.ChannelTypeGuildStageVoice:
+		return "voice"
+	}
+	return ""
 }

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"spindle/bot/discordtest"
 	"spindle/commands"
 )
@@ -209,5 +211,48 @@ func TestDeletedChannelEndsItsTable(t *testing.T) {
 	}
 	if due, _ := e.store.Due(time.Now().Add(365*24*time.Hour), 100); len(due) != 0 {
 		t.Fatalf("the ended table kept timers: %+v", due)
+	}
+}
+
+// TestGamesInEveryKindOfChannel: /game new with a thread works from an
+// announcement channel (an announcement thread), from inside a thread (the
+// game stays in it), and is refused clearly in a voice channel's chat.
+func TestGamesInEveryKindOfChannel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	e := newE2E(t)
+	alice := e.fake.AddUser("alice")
+	news := e.fake.AddChannelOfType("", "news", discordgo.ChannelTypeGuildNews)
+	voice := e.fake.AddChannelOfType("", "lounge", discordgo.ChannelTypeGuildVoice)
+	if !waitFor(t, 5*time.Second, func() bool { // the gateway delivers the new channels
+		_, err1 := e.bot.Session.State.Channel(news.ID)
+		_, err2 := e.bot.Session.State.Channel(voice.ID)
+		return err1 == nil && err2 == nil
+	}) {
+		t.Fatal("the bot never heard of the new channels")
+	}
+	newGame := func(ch string) discordtest.Message {
+		return e.finalOf(e.fake.SlashCommand(alice, ch, "game", discordtest.Sub("new", discordtest.String("game", "warpweft"),
+			discordtest.Bool("thread", true))))
+	}
+	got := newGame(news.ID)
+	threads := e.fake.Threads(news.ID)
+	if len(threads) != 1 || threads[0].Type != discordgo.ChannelTypeGuildNewsThread || !strings.Contains(got.Content, "is open") {
+		t.Fatalf("announcement channel: %q, threads %+v", got.Content, threads)
+	}
+	inside := threads[0]
+	// From inside that thread, a second game would need another table in
+	// the same thread: refused as busy, and no thread inside a thread.
+	got = newGame(inside.ID)
+	if len(e.fake.Threads(inside.ID)) != 0 || !strings.Contains(got.Content, "already has a game") {
+		t.Fatalf("inside a thread: %q", got.Content)
+	}
+	got = newGame(voice.ID)
+	if !strings.Contains(got.Content, "voice channel") {
+		t.Fatalf("voice channel chat: %q", got.Content)
+	}
+	if v := e.fake.Violations(); len(v) > 0 {
+		t.Fatalf("Discord would refuse: %v", v)
 	}
 }

@@ -44,7 +44,14 @@ func (p poster) Edit(ctx context.Context, channel, id string, m commands.Message
 }
 
 func (p poster) Thread(ctx context.Context, channel, name string) (string, error) {
-	ch, err := p.s.ThreadStart(channel, name, discordgo.ChannelTypeGuildPublicThread, 7*24*60, discordgo.WithContext(ctx))
+	// Announcement channels take announcement threads only.
+	typ := discordgo.ChannelTypeGuildPublicThread
+	if c, err := p.s.State.Channel(channel); err == nil && c.Type == discordgo.ChannelTypeGuildNews {
+		typ = discordgo.ChannelTypeGuildNewsThread
+	}
+	// A week is the longest auto-archive; a message posted in an archived
+	// thread opens it again.
+	ch, err := p.s.ThreadStart(channel, name, typ, 7*24*60, discordgo.WithContext(ctx))
 	if err != nil {
 		return "", p.classify(err, "start thread in "+channel)
 	}

@@ -40,9 +40,16 @@ func (a *App) newLobby(ctx context.Context, req Request, p Poster) (Response, er
 		}
 		return Response{}, sorry("Games can't be started in this channel. Try " + strings.Join(cs, ", ") + ".")
 	}
+	if req.ChannelKind == "voice" {
+		return Response{}, sorry("Games can't be played in a voice channel's chat: the board needs a text channel. Start the game in a text channel (or a thread of one).")
+	}
 	thread := set.Threads
 	if v, ok := req.Options["thread"]; ok {
 		thread = v == "true"
+	}
+	if req.ChannelKind == "thread" {
+		// Already in a thread (or a forum post): the game lives here.
+		thread = false
 	}
 	if !thread {
 		if err := a.channelFree(req.Channel); err != nil {

@@ -36,6 +36,10 @@ type Request struct {
 	// Discord sends them with the interaction, when AppPermissionsKnown.
 	AppPermissions      int64
 	AppPermissionsKnown bool
+	// ChannelKind is what the channel is, when the front door knows:
+	// "text", "announcement", "thread" (a forum post is one), "voice" (a
+	// voice channel's chat), or "" (unknown: treated as text).
+	ChannelKind string
 	// Command is the command path: "game new", "hand", "rules".
 	Command string
 	// Options holds the command's options by name (values as strings).

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 // Discord's refusal codes the fake can give (beyond those its routes give
@@ -154,4 +156,20 @@ func (f *Fake) DeleteChannel(id string) {
 	}
 	raw, _ := json.Marshal(wireChannel(gone))
 	f.gw.dispatch(event, raw)
+}
+
+// AddChannelOfType adds a channel of any type to a guild (the default one
+// when guildID is empty) and tells the bot through CHANNEL_CREATE: an
+// announcement channel (GuildNews), a voice channel (its chat takes
+// messages), a forum.
+func (f *Fake) AddChannelOfType(guildID, name string, typ discordgo.ChannelType) Channel {
+	if guildID == "" {
+		guildID = f.guild.ID
+	}
+	f.mu.Lock()
+	c := f.addChannelLocked(Channel{GuildID: guildID, Name: name, Type: typ})
+	f.mu.Unlock()
+	raw, _ := json.Marshal(wireChannel(c))
+	f.gw.dispatch("CHANNEL_CREATE", raw)
+	return c
 }

@@ -350,6 +350,12 @@ func (f *Fake) createThread(w http.ResponseWriter, r *http.Request) {
 		f.reject(w, "thread creation", []string{fmt.Sprintf("name %q must have 1 to 100 characters", body.Name)})
 		return
 	}
+	if mid == "" && parent.Type == discordgo.ChannelTypeGuildNews && body.Type != discordgo.ChannelTypeGuildNewsThread {
+		f.mu.Unlock()
+		f.violate("thread of type %d in announcement channel %s (must be %d)", body.Type, cid, discordgo.ChannelTypeGuildNewsThread)
+		writeErr(w, http.StatusBadRequest, codeWrongChannelType, "Invalid thread type for an announcement channel")
+		return
+	}
 	th := Channel{GuildID: parent.GuildID, ParentID: parent.ID, Name: body.Name, Type: body.Type}
 	if mid != "" {
 		m, ok := f.byID[mid]
