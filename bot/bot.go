@@ -104,6 +104,17 @@ func (b *Bot) Run(ctx context.Context) error {
 	return nil
 }
 
+// RunWithoutGateway serves until ctx is done with no gateway connection:
+// interactions arrive through the HTTP endpoint only, and the timers and
+// the outbox run as with Run. Then it drains like Run.
+func (b *Bot) RunWithoutGateway(ctx context.Context) error {
+	b.Log.Info().Msg("running without a gateway: interactions over HTTP only")
+	b.App.RunTimers(ctx, b.poster(), time.Second)
+	b.Log.Info().Msg("shutting down: finishing interactions in flight")
+	b.Drain(10 * time.Second)
+	return nil
+}
+
 // Drain refuses new interactions and waits up to d for those in flight.
 func (b *Bot) Drain(d time.Duration) {
 	b.mu.Lock()

@@ -48,8 +48,13 @@ type DiscordConfig struct {
 	// that guild only (instant) instead of globally.
 	DevGuild string `yaml:"dev_guild"`
 	// InteractionsAddr, when set, also serves the HTTP interactions
-	// endpoint on that address (the gateway is always used).
+	// endpoint on that address.
 	InteractionsAddr string `yaml:"interactions_addr"`
+	// NoGateway runs without a gateway connection: interactions come only
+	// through InteractionsAddr (which it requires) and Discord is called
+	// over REST only. Deleted channels are then noticed when a post meets
+	// them, not at once.
+	NoGateway bool `yaml:"no_gateway"`
 	// PublicKey is the application's Ed25519 public key (hex), required
 	// with InteractionsAddr. It is public, not a secret.
 	PublicKey string `yaml:"public_key"`
@@ -135,6 +140,9 @@ func (c Config) Validate() error {
 		if len(c.Discord.PublicKey) != 64 {
 			probs = append(probs, "discord.public_key (64 hex digits) is required with discord.interactions_addr")
 		}
+	}
+	if c.Discord.NoGateway && c.Discord.InteractionsAddr == "" {
+		probs = append(probs, "discord.no_gateway needs discord.interactions_addr: without a gateway, interactions come only over HTTP")
 	}
 	if _, _, err := net.SplitHostPort(c.Sandbox.Addr); err != nil {
 		probs = append(probs, fmt.Sprintf("sandbox.addr %q is not host:port", c.Sandbox.Addr))

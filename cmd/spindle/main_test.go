@@ -309,3 +309,13 @@ func TestOnlineBackupCopiesTheNamedDatabase(t *testing.T) {
 		t.Fatalf("the backup of the served database failed: %v", err)
 	}
 }
+
+// TestNoGatewayNeedsTheHTTPEndpoint: running without a gateway is refused
+// at start unless interactions can come over HTTP.
+func TestNoGatewayNeedsTheHTTPEndpoint(t *testing.T) {
+	cfg := writeFile(t, "c.yaml", "discord:\n  no_gateway: true\n")
+	_, _, err := runCLI(t, "--config", cfg, "backup", filepath.Join(t.TempDir(), "x.db"))
+	if err == nil || !strings.Contains(err.Error(), "no_gateway needs discord.interactions_addr") {
+		t.Fatalf("no_gateway without an endpoint: %v", err)
+	}
+}

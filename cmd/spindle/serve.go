@@ -125,11 +125,14 @@ func runServe(ctx context.Context, cmd string, cfg Config, args []string, stdout
 		if err != nil {
 			return err
 		}
-		stop, err := serveHTTP(ctx, cfg.Discord.InteractionsAddr, &bot.HTTPEndpoint{Bot: b, PublicKey: key, Ctx: ctx}, log)
+		stop, err := serveHTTP(ctx, cfg.Discord.InteractionsAddr, &bot.HTTPEndpoint{Bot: b, PublicKey: key, Ctx: context.WithoutCancel(ctx)}, log)
 		if err != nil {
 			return err
 		}
 		defer stop()
+	}
+	if cfg.Discord.NoGateway {
+		return b.RunWithoutGateway(ctx)
 	}
 	return b.Run(ctx)
 }
