@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -20,7 +21,14 @@ type poster struct {
 
 var _ commands.Poster = poster{}
 
+// callTimeout bounds one call to Discord, its rate-limit waits and
+// retries included: handlers run on a context the shutdown does not cancel,
+// so this is what keeps a stuck call from holding a table for ever.
+const callTimeout = 20 * time.Second
+
 func (p poster) Post(ctx context.Context, channel string, m commands.Message) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
 	msg, err := p.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: m.Content, Embeds: embeds(m.Embeds),
 		Components: components(m.Rows), Files: files(m.Files), AllowedMentions: mentions(m)}, discordgo.WithContext(ctx))
 	if err != nil {
@@ -30,6 +38,8 @@ func (p poster) Post(ctx context.Context, channel string, m commands.Message) (s
 }
 
 func (p poster) Edit(ctx context.Context, channel, id string, m commands.Message) error {
+	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
 	comps, embs := components(m.Rows), embeds(m.Embeds)
 	content := m.Content
 	e := &discordgo.MessageEdit{ID: id, Channel: channel, Content: &content, Components: &comps, Embeds: &embs,
@@ -44,6 +54,8 @@ func (p poster) Edit(ctx context.Context, channel, id string, m commands.Message
 }
 
 func (p poster) Thread(ctx context.Context, channel, name string) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
 	// Announcement channels take announcement threads only.
 	typ := discordgo.ChannelTypeGuildPublicThread
 	if c, err := p.s.State.Channel(channel); err == nil && c.Type == discordgo.ChannelTypeGuildNews {
@@ -59,6 +71,8 @@ func (p poster) Thread(ctx context.Context, channel, name string) (string, error
 }
 
 func (p poster) DM(ctx context.Context, user string, m commands.Message) error {
+	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
 	var channel string
 	if p.dms != nil {
 		if v, ok := p.dms.Load(user); ok {
