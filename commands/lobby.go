@@ -92,7 +92,18 @@ func (a *App) newLobby(ctx context.Context, req Request, p Poster) (Response, er
 	}
 	msgID, err := p.Post(ctx, b.Channel, a.lobbyMessage(info, b, ""))
 	if err != nil {
-		return Response{}, fmt.Errorf("commands: post lobby: %w", err)
+		// Nobody could see or join this lobby: close it again, so the
+		// channel is free, and tell the host why.
+		b.Status, b.Updated = statusCancelled, a.now()
+		if cerr := a.Store.EndTable(b); cerr != nil {
+			a.Log.Error().Err(cerr).Uint64("table", id).Msg("could not close a lobby whose message was refused")
+		}
+		why := "Discord refused the message"
+		var r interface{ Reason() string }
+		if errors.As(err, &r) && r.Reason() != "" {
+			why = r.Reason()
+		}
+		return Response{}, sorry(fmt.Sprintf("I couldn't post the lobby in <#%s>: %s. Nothing was opened; try again once that is fixed.", b.Channel, why))
 	}
 	b.LobbyMessage = msgID
 	if err := a.Store.PutBinding(b); err != nil {

@@ -199,3 +199,22 @@ func TestBoardForADeletedChannelEndsTheTable(t *testing.T) {
 		t.Fatalf("the outbox still holds the gone table: %+v", recs)
 	}
 }
+
+// TestRefusedLobbyIsClosedAgain: when the channel refuses the lobby's
+// message, the lobby is closed again (the channel stays free) and the host
+// is told.
+func TestRefusedLobbyIsClosedAgain(t *testing.T) {
+	h := newHarness(t)
+	h.rec.setRefuse(errors.New("discord: 503"))
+	resp, err := h.command(alice, "game new", map[string]string{"game": "warpweft"})
+	if err == nil || !strings.Contains(resp.Message.Content, "couldn't post the lobby") {
+		t.Fatalf("a refused lobby answered %v %+v", err, resp.Message)
+	}
+	if _, err := h.store.Active("c1"); err == nil {
+		t.Fatal("the refused lobby still holds the channel")
+	}
+	h.rec.setRefuse(nil)
+	if _, err := h.command(alice, "game new", map[string]string{"game": "warpweft"}); err != nil {
+		t.Fatalf("a new lobby after the refusal: %v", err)
+	}
+}
