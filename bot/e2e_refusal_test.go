@@ -29,6 +29,14 @@ func (e *e2e) startDuel() (discordtest.User, discordtest.User) {
 	return alice, bob
 }
 
+// playFirst makes u's first listed move through the panel's menus and
+// returns the answer u sees.
+func (e *e2e) playFirst(u discordtest.User) discordtest.Message {
+	panel := e.pickGroup(u, e.panel(u), 0)
+	sel := e.cellSelect(panel)
+	return e.finalOf(e.fake.Select(u, panel, sel.CustomID, sel.Options[0].Value))
+}
+
 // waitFor polls cond for up to d.
 func waitFor(t *testing.T, d time.Duration, cond func() bool) bool {
 	t.Helper()
@@ -51,9 +59,7 @@ func TestRefusedBoardIsPostedLater(t *testing.T) {
 	board := e.last()
 	refused := e.fake.Refuse(discordtest.Refusal{Method: http.MethodPost, Path: "/channels/" + ch.ID + "/messages",
 		Status: http.StatusForbidden, Code: discordtest.CodeMissingPermissions, Message: "Missing Permissions"})
-	panel := e.pickGroup(alice, e.panel(alice), 0)
-	sel := e.cellSelect(panel)
-	answer := e.finalOf(e.fake.Select(alice, panel, sel.CustomID, sel.Options[0].Value))
+	answer := e.playFirst(alice)
 	if !strings.Contains(answer.Content, "Your move is saved") || !strings.Contains(answer.Content, "lacks a permission") {
 		t.Fatalf("alice was not told her move is saved, and why the board is missing: %q", answer.Content)
 	}
@@ -84,9 +90,7 @@ func TestRateLimitedBoardIsPosted(t *testing.T) {
 	ch := e.fake.DefaultChannel()
 	limited := e.fake.Refuse(discordtest.Refusal{Method: http.MethodPost, Path: "/channels/" + ch.ID + "/messages",
 		Status: http.StatusTooManyRequests, RetryAfter: 0.2, Times: 1})
-	panel := e.pickGroup(alice, e.panel(alice), 0)
-	sel := e.cellSelect(panel)
-	answer := e.finalOf(e.fake.Select(alice, panel, sel.CustomID, sel.Options[0].Value))
+	answer := e.playFirst(alice)
 	if strings.Contains(answer.Content, "⚠️") {
 		t.Fatalf("a rate limit surfaced to the player: %q", answer.Content)
 	}
@@ -145,9 +149,7 @@ func TestClosedDMsAreNotRetried(t *testing.T) {
 	alice, bob := e.startDuel()
 	e.finalOf(e.fake.SlashCommand(bob, ch.ID, "notify", discordtest.Sub("dm", discordtest.Bool("on", true))))
 	e.fake.BlockDMs(bob.ID)
-	panel := e.pickGroup(alice, e.panel(alice), 0)
-	sel := e.cellSelect(panel)
-	e.finalOf(e.fake.Select(alice, panel, sel.CustomID, sel.Options[0].Value))
+	e.playFirst(alice)
 	var pr commands.Prefs
 	if err := e.store.GetUser(bob.ID, &pr); err != nil || pr.DM {
 		t.Fatalf("bob's DMs are still on after Discord refused them: %+v %v", pr, err)
@@ -170,10 +172,8 @@ func TestMissingPermissionRefusedBeforeTheMove(t *testing.T) {
 	alice, _ := e.startDuel()
 	ch := e.fake.DefaultChannel()
 	v := e.table().Version()
-	panel := e.pickGroup(alice, e.panel(alice), 0)
-	sel := e.cellSelect(panel)
 	e.fake.SetAppPermissions(ch.ID, discordtest.DefaultAppPermissions&^(1<<15)) // no Attach Files
-	answer := e.finalOf(e.fake.Select(alice, panel, sel.CustomID, sel.Options[0].Value))
+	answer := e.playFirst(alice)
 	if !strings.Contains(answer.Content, "Attach Files") || !strings.Contains(answer.Content, "<#"+ch.ID+">") {
 		t.Fatalf("the refusal does not name the permission and the channel: %q", answer.Content)
 	}

@@ -1573,27 +1573,9 @@ func (c *Canvas) bigBoard(v archravels.View, opt Options, seat int, x, y, w, h f
 		n += k
 	}
 	c.Text(fmt.Sprintf("Yarn bowl · %d", p.Bowl.Total()), bx, py, 0, Bold, 21, Ink)
-	for col, k := range p.Bowl {
-		cx := bx + 16 + float64(col%3)*64
-		cy := py + 34 + float64(col/3)*38
-		c.yarnToken(col, cx, cy, 15)
-		ink := Ink
-		if k == 0 {
-			ink = InkSoft
-		}
-		c.Text(strconv.Itoa(k), cx+20, cy, 0, Bold, 20, ink)
-	}
+	c.countGrid(p.Bowl[:], bx, py+34, c.yarnToken)
 	c.Text(fmt.Sprintf("Items · %d", n), bx, py+110, 0, Bold, 21, Ink)
-	for it, k := range p.Items {
-		cx := bx + 16 + float64(it%3)*64
-		cy := py + 144 + float64(it/3)*38
-		c.itemIcon(it, cx, cy, 15)
-		ink := Ink
-		if k == 0 {
-			ink = InkSoft
-		}
-		c.Text(strconv.Itoa(k), cx+20, cy, 0, Bold, 20, ink)
-	}
+	c.countGrid(p.Items[:], bx, py+144, c.itemIcon)
 
 	// Requests and projects.
 	ry := py + 16 + ph + 28
@@ -2048,4 +2030,19 @@ func arLineRule(line int) string {
 		"points of each request still held",
 		"1 per token in the bowl",
 	}[line]
+}
+
+// countGrid draws counts three to a row from (x, y): each one's symbol
+// (drawn by mark at its centre) and the number beside it, faint at zero.
+func (c *Canvas) countGrid(counts []int, x, y float64, mark func(i int, cx, cy, r float64)) {
+	for i, k := range counts {
+		cx := x + 16 + float64(i%3)*64
+		cy := y + float64(i/3)*38
+		mark(i, cx, cy, 15)
+		ink := Ink
+		if k == 0 {
+			ink = InkSoft
+		}
+		c.Text(strconv.Itoa(k), cx+20, cy, 0, Bold, 20, ink)
+	}
 }
