@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	bolt "go.etcd.io/bbolt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -34,7 +35,43 @@ func benchStoreSection(r *benchReport, o benchOpts, work string) error {
 	ratio := float64(quantile(moves, .5)) / float64(quantile(fsync, .5))
 	r.check("durable move / fsync, p50", fmt.Sprintf("%.2f x", ratio), "<= 2.5 x", ratio <= 2.5)
 	r.info("durable move / fsync, p99", fmt.Sprintf("%.2f x", float64(quantile(moves, .99))/float64(quantile(fsync, .99))))
+	// bbolt's own floor on this disk: a commit of one small key writes and
+	// syncs the pages, then the meta page (two fsyncs), whatever the move.
+	floor, err := benchBoltFloor(work, o.n)
+	if err != nil {
+		return err
+	}
+	r.info("bbolt one-key commit p50 (the floor)", fmtMS(quantile(floor, .5)))
+	r.info("bbolt floor / fsync, p50", fmt.Sprintf("%.2f x", float64(quantile(floor, .5))/float64(quantile(fsync, .5))))
+	r.info("durable move / bbolt floor, p50", fmt.Sprintf("%.2f x", float64(quantile(moves, .5))/float64(quantile(floor, .5))))
 	return nil
+}
+
+// benchBoltFloor times n bbolt commits of one 100-byte key, opened as the
+// store opens its file.
+func benchBoltFloor(dir string, n int) ([]time.Duration, error) {
+	db, err := bolt.Open(filepath.Join(dir, "floor.db"), 0o600, &bolt.Options{Timeout: time.Second,
+		NoFreelistSync: true, FreelistType: bolt.FreelistMapType, InitialMmapSize: 64 << 20})
+	if err != nil {
+		return nil, fmt.Errorf("bench: %w", err)
+	}
+	defer db.Close()
+	name := []byte("floor")
+	if err := db.Update(func(tx *bolt.Tx) error { _, err := tx.CreateBucketIfNotExists(name); return err }); err != nil {
+		return nil, fmt.Errorf("bench: %w", err)
+	}
+	v := make([]byte, 100)
+	out := make([]time.Duration, 0, n)
+	for i := range n {
+		start := time.Now()
+		err := db.Update(func(tx *bolt.Tx) error { return tx.Bucket(name).Put([]byte{byte(i >> 8), byte(i)}, v) })
+		if err != nil {
+			return nil, fmt.Errorf("bench: %w", err)
+		}
+		out = append(out, time.Since(start))
+	}
+	slices.Sort(out)
+	return out, nil
 }
 
 // fsyncP50 returns the raw write+fsync p50, measuring it when no earlier
