@@ -3,13 +3,14 @@ package main
 import (
 	"errors"
 	"fmt"
-	bolt "go.etcd.io/bbolt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
 	"sync"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 
 	"spindle/games"
 	"spindle/storage"
