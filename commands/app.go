@@ -36,6 +36,7 @@ type App struct {
 	AnnounceGrace time.Duration
 
 	locks      sync.Map // table id -> *sync.Mutex
+	boards     sync.Map // table id -> *boardQueue
 	imagesOnce sync.Once
 	imageCache *imageCache
 }

@@ -27,6 +27,8 @@ type recorder struct {
 	dms     []posted // id = the user
 	// refuse, when set, is the error every Post returns (Discord saying no).
 	refuse error
+	// gate, when set, holds every Post until it is closed (a slow Discord).
+	gate chan struct{}
 }
 
 // setRefuse makes Posts fail with err (nil: succeed again).
@@ -44,6 +46,12 @@ type posted struct {
 func newRecorder() *recorder { return &recorder{posts: map[string][]posted{}} }
 
 func (r *recorder) Post(_ context.Context, ch string, m Message) (string, error) {
+	r.mu.Lock()
+	gate := r.gate
+	r.mu.Unlock()
+	if gate != nil {
+		<-gate
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.refuse != nil {

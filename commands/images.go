@@ -7,6 +7,7 @@ import (
 
 	"spindle/games"
 	"spindle/imaging"
+	"spindle/storage"
 )
 
 // DefaultImageCacheBytes bounds the picture cache when App.ImageCacheBytes
@@ -20,6 +21,7 @@ const DefaultImageCacheBytes = 48 << 20
 type imageKey struct {
 	table   uint64
 	version uint64
+	undos   uint64 // versions repeat after an undo; this count does not
 	kind    imaging.Kind
 	seat    games.Seat
 	replay  bool
@@ -118,12 +120,12 @@ func (a *App) images() *imageCache {
 	return a.imageCache
 }
 
-// picture is the PNG of kind for seat's view of table at its current
-// version, from the cache when it was drawn before. The view is built
-// only when the picture must be drawn.
-func (a *App) picture(kind imaging.Kind, table uint64, t games.Table, seat games.Seat, names []string) ([]byte, error) {
-	return a.pictureOf(imageKey{table: table, version: t.Version(), kind: kind, seat: seat, names: strings.Join(names, "\x00")},
-		t, names)
+// picture is the PNG of kind for seat's view of b's table t at its
+// current version, from the cache when it was drawn before. The view is
+// built only when the picture must be drawn.
+func (a *App) picture(kind imaging.Kind, b storage.Binding, t games.Table, seat games.Seat) ([]byte, error) {
+	return a.pictureOf(imageKey{table: b.Table, version: t.Version(), undos: b.Undos, kind: kind, seat: seat,
+		names: strings.Join(b.Names, "\x00")}, t, b.Names)
 }
 
 func (a *App) pictureOf(k imageKey, t games.Table, names []string) ([]byte, error) {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"spindle/games"
 	"spindle/imaging"
@@ -15,7 +16,7 @@ import (
 // (grouped and paged by MoveRows) and the panel buttons. Only the seat that
 // pressed the button ever receives it.
 func (a *App) panel(b storage.Binding, t games.Table, seat games.Seat, nav Nav, notice string) (Message, error) {
-	png, err := a.picture(imaging.Panel, b.Table, t, seat, b.Names)
+	png, err := a.picture(imaging.Panel, b, t, seat)
 	if err != nil {
 		return Message{}, fmt.Errorf("commands: render panel: %w", err)
 	}
@@ -136,21 +137,30 @@ func (a *App) panelComponent(ctx context.Context, req Request, c CustomID, p Pos
 // Refusals (stale, not your turn, double click) answer with a fresh panel
 // and a notice; nothing is applied twice.
 func (a *App) play(ctx context.Context, req Request, b storage.Binding, seat games.Seat, at uint64, key string, p Poster) (Response, error) {
-	defer a.lock(b.Table)()
+	unlock := sync.OnceFunc(a.lock(b.Table))
+	defer unlock()
 	t, steps, err := a.Store.Play(a.Catalog, b.Table, seat, at, key, a.withClock(a.meta(req), b))
 	if err != nil {
 		return a.refusedPanel(b, seat, err)
 	}
-	return a.afterMove(ctx, b.Table, seat, t, steps, "", p)
+	return a.afterMove(ctx, b.Table, seat, t, steps, "", p, unlock)
 }
 
 // afterMove announces committed steps and returns the seat's new panel.
-func (a *App) afterMove(ctx context.Context, id uint64, seat games.Seat, t games.Table, steps []games.Step, notice string, p Poster) (Response, error) {
+// The caller holds the table's lock and hands over unlock: the board is
+// queued under the lock (so boards keep the order of their moves) and the
+// lock is released before waiting on Discord.
+func (a *App) afterMove(ctx context.Context, id uint64, seat games.Seat, t games.Table, steps []games.Step, notice string, p Poster, unlock func()) (Response, error) {
 	b, err := a.Store.GetBinding(id)
 	if err != nil {
 		return Response{}, err
 	}
-	if err := a.announce(ctx, p, &b, t, steps); err != nil {
+	done, err := a.queueAnnouncement(ctx, p, &b, t, steps)
+	unlock()
+	if err == nil {
+		err = <-done
+	}
+	if err != nil {
 		// The move is committed: it is never reported as failed. Its
 		// announcement stays in the outbox for the retry loop.
 		a.announceLater(id, err)
@@ -200,16 +210,18 @@ func (a *App) confirmConcede(b storage.Binding, _ games.Seat, v uint64) (Respons
 }
 
 func (a *App) concede(ctx context.Context, req Request, b storage.Binding, seat games.Seat, at uint64, p Poster) (Response, error) {
-	defer a.lock(b.Table)()
+	unlock := sync.OnceFunc(a.lock(b.Table))
+	defer unlock()
 	t, steps, err := a.Store.Concede(a.Catalog, b.Table, seat, at, a.withClock(a.meta(req), b))
 	if err != nil {
 		return a.refusedPanel(b, seat, err)
 	}
-	return a.afterMove(ctx, b.Table, seat, t, steps, "You conceded.", p)
+	return a.afterMove(ctx, b.Table, seat, t, steps, "You conceded.", p, unlock)
 }
 
 func (a *App) undo(ctx context.Context, req Request, b storage.Binding, seat games.Seat, at uint64, p Poster) (Response, error) {
-	defer a.lock(b.Table)()
+	unlock := sync.OnceFunc(a.lock(b.Table))
+	defer unlock()
 	// An undo reuses versions, so the table's pictures are forgotten; the
 	// table lock keeps this table's own moves out meanwhile.
 	a.images().forget(b.Table)
@@ -233,7 +245,7 @@ func (a *App) undo(ctx context.Context, req Request, b storage.Binding, seat gam
 		}
 	}
 	undoStep := games.Step{Version: t.Version(), Seat: seat, Events: []games.Event{{Public: line}}}
-	return a.afterMove(ctx, b.Table, seat, t, []games.Step{undoStep}, "Undone.", p)
+	return a.afterMove(ctx, b.Table, seat, t, []games.Step{undoStep}, "Undone.", p, unlock)
 }
 
 // seatedHere finds the channel's running game, the caller's seat at it

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -216,5 +217,67 @@ func TestRefusedLobbyIsClosedAgain(t *testing.T) {
 	h.rec.setRefuse(nil)
 	if _, err := h.command(alice, "game new", map[string]string{"game": "warpweft"}); err != nil {
 		t.Fatalf("a new lobby after the refusal: %v", err)
+	}
+}
+
+// TestSlowDiscordDoesNotHoldTheTable: while Discord is slow to take a
+// board, the table is free: the next player's move commits at once, and
+// the boards still reach the channel in the order of their moves.
+func TestSlowDiscordDoesNotHoldTheTable(t *testing.T) {
+	h := newHarness(t)
+	id := h.startGame()
+	gate := make(chan struct{})
+	h.rec.mu.Lock()
+	h.rec.gate = gate
+	h.rec.mu.Unlock()
+	before := len(h.rec.posts["c1"])
+	move := func(u User, n int) <-chan error {
+		done := make(chan error, 1)
+		tbl, err := h.store.Load(h.app.Catalog, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seat := tbl.ToAct()[0]
+		custom := CustomID{Route: 't', Table: id, Version: tbl.Version(), Arg: tbl.Legal(seat)[0].Key}.MustEncode()
+		go func() {
+			_, err := h.app.Handle(context.Background(), Request{ID: fmt.Sprint("slow-", n), Kind: Component, Guild: "g1",
+				Channel: "c1", User: u, CustomID: custom, Message: "panel", At: time.Now()}, h.rec)
+			done <- err
+		}()
+		return done
+	}
+	waitVersion := func(v uint64) {
+		t.Helper()
+		for deadline := time.Now().Add(5 * time.Second); ; {
+			tbl, _ := h.store.Load(h.app.Catalog, id)
+			if tbl.Version() >= v {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the table stayed at version %d while Discord was slow", tbl.Version())
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	start, _ := h.store.Load(h.app.Catalog, id)
+	first := move(alice, 1)
+	waitVersion(start.Version() + 1)
+	second := move(bob, 2) // alice's board is still stuck in Discord
+	waitVersion(start.Version() + 2)
+	close(gate)
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
+	if err := <-second; err != nil {
+		t.Fatal(err)
+	}
+	// Alice's board went up first and was retired by Bob's, which is the
+	// current board and pings alice.
+	posts := h.rec.posts["c1"][before:]
+	if len(posts) != 2 || !strings.Contains(posts[0].msg.Content, "out of date") || !slices.Contains(posts[1].msg.Mentions, alice.ID) {
+		for _, p := range posts {
+			t.Logf("%q %v", p.msg.Content, p.msg.Mentions)
+		}
+		t.Fatalf("the boards did not follow the moves: %d posts", len(posts))
 	}
 }

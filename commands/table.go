@@ -50,7 +50,7 @@ func publicLines(steps []games.Step) []string {
 // posting it as a NEW message notifies them.
 func (a *App) tableMessage(b storage.Binding, t games.Table, lines []string) (Message, error) {
 	info := t.Info()
-	png, err := a.picture(imaging.Table, b.Table, t, games.Spectator, b.Names)
+	png, err := a.picture(imaging.Table, b, t, games.Spectator)
 	if err != nil {
 		return Message{}, fmt.Errorf("commands: render table: %w", err)
 	}
@@ -108,7 +108,7 @@ func (a *App) tableMessage(b storage.Binding, t games.Table, lines []string) (Me
 func (a *App) resultMessage(b storage.Binding, t games.Table, lines []string) (Message, error) {
 	info := t.Info()
 	r, _ := t.Result()
-	png, err := a.picture(imaging.Scoring, b.Table, t, games.Spectator, b.Names)
+	png, err := a.picture(imaging.Scoring, b, t, games.Spectator)
 	if err != nil {
 		return Message{}, fmt.Errorf("commands: render scoring: %w", err)
 	}
@@ -155,11 +155,24 @@ func (a *App) resultMessage(b storage.Binding, t games.Table, lines []string) (M
 // notifies; an edit would not). When the game is over it posts the result
 // and closes the binding.
 func (a *App) announce(ctx context.Context, p Poster, b *storage.Binding, t games.Table, steps []games.Step) error {
+	done, err := a.queueAnnouncement(ctx, p, b, t, steps)
+	if err != nil {
+		return err
+	}
+	return <-done
+}
+
+// queueAnnouncement prepares the announcement of committed steps (plays
+// the standing answers, draws the board) and queues it behind the table's
+// earlier ones; the returned channel gives the outcome once it is posted.
+// The caller holds the table's lock, so boards go out in commit order,
+// but may release it before waiting: nothing waits on Discord under it.
+func (a *App) queueAnnouncement(ctx context.Context, p Poster, b *storage.Binding, t games.Table, steps []games.Step) (<-chan error, error) {
 	// Windows answered by a standing policy are played before anyone is
 	// pinged for them.
 	t, auto, err := a.autoAnswers(*b, t)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	steps = append(steps, auto...)
 	lines := publicLines(steps)
@@ -170,12 +183,30 @@ func (a *App) announce(ctx context.Context, p Poster, b *storage.Binding, t game
 		m, err = a.tableMessage(*b, t, lines)
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	held := a.holdQuietPings(&m, *b, t)
-	// The new board goes up first: if Discord refuses it, the old board
-	// and its buttons stay, and the outbox posts the new one later.
-	id, err := p.Post(ctx, b.Channel, m)
+	if t.Over() {
+		// The move that ended the game also closed the binding, freed
+		// the channel, left the players' index and dropped the timers.
+		b.Status = statusFinished
+	}
+	return a.enqueueBoard(&boardJob{ctx: context.WithoutCancel(ctx), p: p, table: b.Table, t: t, m: m, held: held}), nil
+}
+
+// postBoard posts one queued board: the new board first (if Discord
+// refuses it, the old board and its buttons stay, and the outbox posts
+// the new one later), then the old one retired, the message id recorded,
+// held pings scheduled and turn DMs sent.
+func (a *App) postBoard(j *boardJob) error {
+	ctx, p, t := j.ctx, j.p, j.t
+	// The binding as it is now: an earlier board of this table may have
+	// been posted since the announcement was prepared.
+	b, err := a.Store.GetBinding(j.table)
+	if err != nil {
+		return err
+	}
+	id, err := p.Post(ctx, b.Channel, j.m)
 	if err != nil {
 		return fmt.Errorf("commands: post table: %w", err)
 	}
@@ -190,20 +221,15 @@ func (a *App) announce(ctx context.Context, p Poster, b *storage.Binding, t game
 	// The board's message id costs no commit of its own: storage writes it
 	// with the next commit. The move, its clock and its timers were
 	// committed with the move itself (withClock).
-	b.Message, b.Updated = id, a.now()
-	if err := a.Store.SetMessage(b.Table, id, t.Version(), b.Updated); err != nil {
+	if err := a.Store.SetMessage(b.Table, id, t.Version(), a.now()); err != nil {
 		return err
 	}
-	if err := a.Store.Schedule(held...); err != nil {
+	if err := a.Store.Schedule(j.held...); err != nil {
 		return err
 	}
 	if !t.Over() {
-		a.dmTurn(ctx, p, *b, t.ToAct(), t.Info().Title)
-		return nil
+		a.dmTurn(ctx, p, b, t.ToAct(), t.Info().Title)
 	}
-	// The move that ended the game also closed the binding, freed the
-	// channel, left the players' index and dropped the timers.
-	b.Status = statusFinished
 	return nil
 }
 
