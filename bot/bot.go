@@ -25,6 +25,12 @@ type Bot struct {
 	Metrics *Metrics
 	// Health, when set, follows the gateway for /healthz.
 	Health *Health
+	// Shards are the gateway sessions of every shard this process runs;
+	// empty means Session alone. Session is also used for REST calls.
+	Shards []*discordgo.Session
+	// IdentifySpacing is the wait between opening two shards (Discord
+	// allows one identify per five seconds); zero opens them at once.
+	IdentifySpacing time.Duration
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 
@@ -60,11 +66,13 @@ func (b *Bot) now() time.Time {
 	return time.Now()
 }
 
-// Run opens the gateway, serves until ctx is done, then stops taking new
-// interactions, waits (bounded) for those in flight and closes.
+// Run opens the gateway (every shard in Shards, or Session alone), serves
+// until ctx is done, then stops taking new interactions, waits (bounded)
+// for those in flight and closes.
 func (b *Bot) Run(ctx context.Context) error {
-	if b.Health != nil {
-		b.Health.watch(b.Session, b.Metrics)
+	sessions := b.Shards
+	if len(sessions) == 0 {
+		sessions = []*discordgo.Session{b.Session}
 	}
 	// A deleted channel or thread ends its table.
 	gone := func(id string) {
@@ -74,20 +82,29 @@ func (b *Bot) Run(ctx context.Context) error {
 			b.Log.Info().Uint64("table", t).Str("channel", id).Msg("channel deleted: table ended")
 		}
 	}
-	defer b.Session.AddHandler(func(_ *discordgo.Session, c *discordgo.ChannelDelete) { gone(c.ID) })()
-	defer b.Session.AddHandler(func(_ *discordgo.Session, c *discordgo.ThreadDelete) { gone(c.ID) })()
 	// Handlers run on a context the shutdown does not cancel: a move that
 	// started finishes and is announced; Drain bounds the wait.
 	work := context.WithoutCancel(ctx)
-	remove := b.Session.AddHandler(func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
-		b.Serve(work, ic.Interaction)
-	})
-	defer remove()
-	b.Session.AddHandler(func(s *discordgo.Session, r *discordgo.Ready) {
-		b.Log.Info().Str("user", r.User.Username).Int("guilds", len(r.Guilds)).Msg("connected to Discord")
-	})
-	if err := b.Session.Open(); err != nil {
-		return fmt.Errorf("bot: open gateway: %w", err)
+	for i, s := range sessions {
+		if b.Health != nil {
+			b.Health.watch(s, b.Metrics)
+		}
+		defer s.AddHandler(func(_ *discordgo.Session, c *discordgo.ChannelDelete) { gone(c.ID) })()
+		defer s.AddHandler(func(_ *discordgo.Session, c *discordgo.ThreadDelete) { gone(c.ID) })()
+		defer s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) { b.Serve(work, ic.Interaction) })()
+		defer s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
+			b.Log.Info().Str("user", r.User.Username).Int("guilds", len(r.Guilds)).Int("shard", s.ShardID).Msg("connected to Discord")
+		})()
+		if i > 0 && b.IdentifySpacing > 0 {
+			// Discord takes one identify per five seconds (max_concurrency 1).
+			select {
+			case <-time.After(b.IdentifySpacing):
+			case <-ctx.Done():
+			}
+		}
+		if err := s.Open(); err != nil {
+			return fmt.Errorf("bot: open gateway shard %d: %w", s.ShardID, err)
+		}
 	}
 	timers := make(chan struct{})
 	go func() {
@@ -98,10 +115,42 @@ func (b *Bot) Run(ctx context.Context) error {
 	<-timers
 	b.Log.Info().Msg("shutting down: finishing interactions in flight")
 	b.Drain(10 * time.Second)
-	if err := b.Session.Close(); err != nil {
-		return fmt.Errorf("bot: close gateway: %w", err)
+	var errs []error
+	for _, s := range sessions {
+		if err := s.Close(); err != nil {
+			errs = append(errs, fmt.Errorf("bot: close gateway shard %d: %w", s.ShardID, err))
+		}
 	}
-	return nil
+	return errors.Join(errs...)
+}
+
+// NewShards returns the gateway sessions of every shard, sharing one
+// token: count of them, or as many as Discord recommends when count is 0.
+// The first is also the one to use for REST calls (Bot.Session).
+func NewShards(token string, count int) ([]*discordgo.Session, error) {
+	first, err := NewSession(token)
+	if err != nil {
+		return nil, err
+	}
+	if count <= 0 {
+		gb, err := first.GatewayBot()
+		if err != nil {
+			return nil, fmt.Errorf("bot: ask Discord for the shard count: %w", err)
+		}
+		count = max(1, gb.Shards)
+	}
+	out := []*discordgo.Session{first}
+	for i := 1; i < count; i++ {
+		s, err := NewSession(token)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	for i, s := range out {
+		s.ShardID, s.ShardCount = i, count
+	}
+	return out, nil
 }
 
 // RunWithoutGateway serves until ctx is done with no gateway connection:

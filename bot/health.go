@@ -15,8 +15,9 @@ import (
 type Health struct {
 	mu        sync.Mutex
 	gateway   bool // a gateway is in use
-	connected bool
+	connected bool // every shard is connected
 	since     time.Time
+	shards    map[*discordgo.Session]bool
 	// DB checks the database; nil means there is none to check.
 	DB func() error
 }
@@ -25,12 +26,24 @@ type Health struct {
 func (h *Health) watch(s *discordgo.Session, m *Metrics) {
 	h.mu.Lock()
 	h.gateway = true
+	if h.since.IsZero() {
+		h.since = time.Now() // not connected yet: counting from the start
+	}
+	if h.shards == nil {
+		h.shards = map[*discordgo.Session]bool{}
+	}
+	h.shards[s] = false
 	h.mu.Unlock()
 	set := func(up bool) {
 		h.mu.Lock()
 		defer h.mu.Unlock()
-		if h.connected != up {
-			h.connected, h.since = up, time.Now()
+		h.shards[s] = up
+		all := true
+		for _, c := range h.shards {
+			all = all && c
+		}
+		if h.connected != all {
+			h.connected, h.since = all, time.Now()
 		}
 	}
 	s.AddHandler(func(*discordgo.Session, *discordgo.Connect) { set(true) })

@@ -94,6 +94,7 @@ type Fake struct {
 	refusals   []*refusal
 	appID      string
 	appPerms   map[string]int64 // channel id -> the bot's permissions there
+	shards     int              // the shard count GET /gateway/bot recommends
 
 	gw gateway
 }

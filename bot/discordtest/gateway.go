@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -38,6 +39,36 @@ type gwSession struct {
 	events  []gwEvent
 	conn    *gwConn
 	invalid bool
+	// shard and shards are what the session identified with: it gets the
+	// events of the guilds with (guild id >> 22) % shards == shard, and
+	// DMs when shard is 0.
+	shard, shards int
+}
+
+// owns reports whether the session's shard receives events of guild
+// ("" for a DM).
+func (s *gwSession) owns(guild string) bool {
+	if s.shards <= 1 {
+		return true
+	}
+	if guild == "" {
+		return s.shard == 0
+	}
+	id, err := strconv.ParseUint(guild, 10, 64)
+	return err == nil && int((id>>22)%uint64(s.shards)) == s.shard
+}
+
+// eventGuild finds the guild an event belongs to.
+func eventGuild(t string, d json.RawMessage) string {
+	var e struct {
+		ID      string `json:"id"`
+		GuildID string `json:"guild_id"`
+	}
+	_ = json.Unmarshal(d, &e)
+	if t == "GUILD_CREATE" {
+		return e.ID
+	}
+	return e.GuildID
 }
 
 type gwConn struct {
@@ -106,8 +137,9 @@ func (g *gateway) dispatch(t string, d json.RawMessage) int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	n := 0
+	guild := eventGuild(t, d)
 	for _, s := range g.sessions {
-		if s.invalid {
+		if s.invalid || !s.owns(guild) {
 			continue
 		}
 		g.sendLocked(s, t, d)
@@ -239,13 +271,18 @@ func (f *Fake) serveGateway(w http.ResponseWriter, r *http.Request) {
 func (f *Fake) identify(c *gwConn, d json.RawMessage) bool {
 	var id struct {
 		Token string `json:"token"`
+		Shard []int  `json:"shard"`
 	}
 	_ = json.Unmarshal(d, &id)
+	shard, shards := 0, 1
+	if len(id.Shard) == 2 && id.Shard[1] > 0 && id.Shard[0] >= 0 && id.Shard[0] < id.Shard[1] {
+		shard, shards = id.Shard[0], id.Shard[1]
+	}
 	if !strings.HasPrefix(id.Token, "Bot ") || len(id.Token) < 5 {
 		_ = c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(4004, "authentication failed"), time.Now().Add(time.Second))
 		return false
 	}
-	ready, guilds := f.readyPayload()
+	ready, guilds := f.readyPayload(shard, shards)
 	f.gw.mu.Lock()
 	defer f.gw.mu.Unlock()
 	if c.sess != nil {
@@ -253,7 +290,7 @@ func (f *Fake) identify(c *gwConn, d json.RawMessage) bool {
 		return false
 	}
 	f.gw.stats.Identifies++
-	s := &gwSession{id: "sess-" + f.newID(), conn: c}
+	s := &gwSession{id: "sess-" + f.newID(), conn: c, shard: shard, shards: shards}
 	c.sess = s
 	f.gw.sessions[s.id] = s
 	ready["session_id"] = s.id
@@ -293,13 +330,17 @@ func (f *Fake) resume(c *gwConn, d json.RawMessage) {
 	f.gw.sendLocked(s, "RESUMED", json.RawMessage(`{}`))
 }
 
-// readyPayload builds READY and one GUILD_CREATE per guild.
-func (f *Fake) readyPayload() (map[string]any, []json.RawMessage) {
+// readyPayload builds READY and one GUILD_CREATE per guild of the shard.
+func (f *Fake) readyPayload(shard, shards int) (map[string]any, []json.RawMessage) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	unavailable := []map[string]any{}
 	var creates []json.RawMessage
+	mine := &gwSession{shard: shard, shards: shards}
 	for _, g := range f.guilds {
+		if !mine.owns(g.ID) {
+			continue
+		}
 		unavailable = append(unavailable, map[string]any{"id": g.ID, "unavailable": true})
 		channels, threads := []map[string]any{}, []map[string]any{}
 		for _, id := range f.chanOrder {
@@ -327,7 +368,7 @@ func (f *Fake) readyPayload() (map[string]any, []json.RawMessage) {
 	bot["mfa_enabled"] = false
 	ready := map[string]any{
 		"v": 9, "user": bot, "guilds": unavailable, "private_channels": []any{},
-		"resume_gateway_url": "ws://" + f.host + "/gateway", "shard": []int{0, 1},
+		"resume_gateway_url": "ws://" + f.host + "/gateway", "shard": []int{shard, shards},
 		"application": map[string]any{"id": f.bot.ID, "flags": 0},
 	}
 	return ready, creates

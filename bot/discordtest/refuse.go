@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -172,4 +173,36 @@ func (f *Fake) AddChannelOfType(guildID, name string, typ discordgo.ChannelType)
 	raw, _ := json.Marshal(wireChannel(c))
 	f.gw.dispatch("CHANNEL_CREATE", raw)
 	return c
+}
+
+// SetRecommendedShards sets the shard count GET /gateway/bot recommends
+// (1 unless set).
+func (f *Fake) SetRecommendedShards(n int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.shards = n
+}
+
+func (f *Fake) recommendedShards() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return max(1, f.shards)
+}
+
+// AddGuildOnShard adds a guild whose events go to the given shard of
+// shards (its id is drawn until it falls there).
+func (f *Fake) AddGuildOnShard(name string, shard, shards int) Guild {
+	for {
+		id := f.newID()
+		n, _ := strconv.ParseUint(id, 10, 64)
+		if shards <= 1 || int((n>>22)%uint64(shards)) == shard {
+			g := Guild{ID: id, Name: name}
+			f.mu.Lock()
+			f.guilds = append(f.guilds, g)
+			f.addChannelLocked(Channel{GuildID: g.ID, Name: "general", Type: discordgo.ChannelTypeGuildText})
+			f.mu.Unlock()
+			return g
+		}
+		time.Sleep(time.Millisecond) // the next id is a millisecond later
+	}
 }

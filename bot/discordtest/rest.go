@@ -120,7 +120,7 @@ func (f *Fake) getGateway(w http.ResponseWriter, _ *http.Request) {
 
 func (f *Fake) getGatewayBot(w http.ResponseWriter, _ *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{
-		"url": f.GatewayURL(), "shards": 1,
+		"url": f.GatewayURL(), "shards": f.recommendedShards(),
 		"session_start_limit": map[string]any{"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1},
 	})
 }

@@ -55,6 +55,9 @@ type DiscordConfig struct {
 	// over REST only. Deleted channels are then noticed when a post meets
 	// them, not at once.
 	NoGateway bool `yaml:"no_gateway"`
+	// Shards is how many gateway shards this process runs (all of them,
+	// 0..Shards-1); 0 asks Discord for its recommendation.
+	Shards int `yaml:"shards"`
 	// PublicKey is the application's Ed25519 public key (hex), required
 	// with InteractionsAddr. It is public, not a secret.
 	PublicKey string `yaml:"public_key"`
@@ -140,6 +143,9 @@ func (c Config) Validate() error {
 		if len(c.Discord.PublicKey) != 64 {
 			probs = append(probs, "discord.public_key (64 hex digits) is required with discord.interactions_addr")
 		}
+	}
+	if c.Discord.Shards < 0 || c.Discord.Shards > 64 {
+		probs = append(probs, "discord.shards must be 0 (ask Discord) to 64")
 	}
 	if c.Discord.NoGateway && c.Discord.InteractionsAddr == "" {
 		probs = append(probs, "discord.no_gateway needs discord.interactions_addr: without a gateway, interactions come only over HTTP")

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -114,12 +115,18 @@ func runServe(ctx context.Context, cmd string, cfg Config, args []string, stdout
 	if cmd == "sandbox" {
 		return sandbox.Serve(ctx, *addr, app, log)
 	}
-	s, err := bot.NewSession(token)
-	if err != nil {
+	bot.RouteDiscordLogs(log)
+	var shards []*discordgo.Session
+	if cfg.Discord.NoGateway {
+		s, err := bot.NewSession(token)
+		if err != nil {
+			return err
+		}
+		shards = []*discordgo.Session{s}
+	} else if shards, err = bot.NewShards(token, cfg.Discord.Shards); err != nil {
 		return err
 	}
-	bot.RouteDiscordLogs(log)
-	b := &bot.Bot{Session: s, App: app, Log: log, Metrics: metrics, Health: health}
+	b := &bot.Bot{Session: shards[0], Shards: shards, IdentifySpacing: 5 * time.Second, App: app, Log: log, Metrics: metrics, Health: health}
 	if cfg.Discord.InteractionsAddr != "" {
 		key, err := bot.ParsePublicKey(cfg.Discord.PublicKey)
 		if err != nil {
