@@ -256,3 +256,53 @@ func TestGamesInEveryKindOfChannel(t *testing.T) {
 		t.Fatalf("Discord would refuse: %v", v)
 	}
 }
+
+// TestArchivedThreadGame: a game in a thread that Discord archived goes
+// on: the next board opens the thread again (the old board, which can no
+// longer be edited, is left as it was); in a thread a moderator locked,
+// the move is saved and the player is told the thread is archived.
+func TestArchivedThreadGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	e := newE2E(t)
+	ch := e.fake.DefaultChannel()
+	alice, bob := e.fake.AddUser("alice"), e.fake.AddUser("bob")
+	e.finalOf(e.fake.SlashCommand(alice, ch.ID, "game", discordtest.Sub("new", discordtest.String("game", "warpweft"),
+		discordtest.Bool("thread", true))))
+	threads := e.fake.Threads(ch.ID)
+	if len(threads) != 1 {
+		t.Fatalf("%d threads", len(threads))
+	}
+	th := threads[0].ID
+	lobby, _ := e.fake.Last(th)
+	roles, _ := lobby.Select("l/1/opt/roles")
+	e.finalOf(e.fake.Select(alice, lobby, roles.CustomID, "chosen"))
+	lobby, _ = e.fake.Message(lobby.ID)
+	e.finalOf(e.fake.Click(bob, lobby, e.button(lobby, "Join")))
+	lobby, _ = e.fake.Message(lobby.ID)
+	e.finalOf(e.fake.Click(alice, lobby, e.button(lobby, "Start")))
+
+	move := func(u discordtest.User) discordtest.Message {
+		board, _ := e.fake.Last(th)
+		panel := e.finalOf(e.fake.Click(u, board, e.button(board, "My hand & moves")))
+		panel = e.pickGroup(u, panel, 0)
+		sel := e.cellSelect(panel)
+		return e.finalOf(e.fake.Select(u, panel, sel.CustomID, sel.Options[0].Value))
+	}
+	e.fake.ArchiveThread(th, false)
+	if got := move(alice); strings.Contains(got.Content, "⚠️") {
+		t.Fatalf("a move in an archived thread was not shown: %q", got.Content)
+	}
+	if c, _ := e.fake.Channel(th); c.Archived {
+		t.Fatal("the new board did not open the thread again")
+	}
+	if last, _ := e.fake.Last(th); !last.Mentioned(bob.ID) {
+		t.Fatalf("bob was not pinged in the reopened thread: %q", last.Content)
+	}
+	e.fake.ArchiveThread(th, true)
+	got := move(bob)
+	if !strings.Contains(got.Content, "Your move is saved") || !strings.Contains(got.Content, "archived") {
+		t.Fatalf("a move in a locked thread: %q", got.Content)
+	}
+}

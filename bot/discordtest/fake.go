@@ -54,6 +54,9 @@ type Channel struct {
 	Recipient string
 	// StarterMessageID is the message a thread was started from, if any.
 	StarterMessageID string
+	// Archived threads take no edits (50083); a message posted in one
+	// opens it again, unless it is Locked too.
+	Archived, Locked bool
 }
 
 // IsThread reports whether the channel is a thread.

@@ -206,3 +206,14 @@ func (f *Fake) AddGuildOnShard(name string, shard, shards int) Guild {
 		time.Sleep(time.Millisecond) // the next id is a millisecond later
 	}
 }
+
+// ArchiveThread archives a thread, as Discord does after its inactivity
+// period (locked: as a moderator can): edits in it then fail with 50083,
+// and a new message opens it again unless it is locked.
+func (f *Fake) ArchiveThread(id string, locked bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if c, ok := f.channels[id]; ok && c.IsThread() {
+		c.Archived, c.Locked = true, locked
+	}
+}

@@ -243,6 +243,13 @@ func (f *Fake) createMessage(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusNotFound, codeUnknownChannel, "Unknown Channel")
 		return
 	}
+	if c.Archived {
+		if c.Locked {
+			writeErr(w, http.StatusBadRequest, CodeArchivedThread, "Thread is locked")
+			return
+		}
+		c.Archived = false // a new message opens an archived thread again
+	}
 	if c.Type == discordgo.ChannelTypeDM && f.dmBlocked[c.Recipient] {
 		writeErr(w, http.StatusForbidden, codeCannotDM, "Cannot send messages to this user")
 		return
@@ -277,6 +284,11 @@ func (f *Fake) channelMessage(w http.ResponseWriter, r *http.Request) {
 	if m.Author.ID != f.bot.ID {
 		f.mu.Unlock()
 		writeErr(w, http.StatusForbidden, codeOtherAuthor, "Cannot edit a message authored by another user")
+		return
+	}
+	if c, ok := f.channels[cid]; ok && c.Archived {
+		f.mu.Unlock()
+		writeErr(w, http.StatusBadRequest, CodeArchivedThread, "Thread is archived")
 		return
 	}
 	f.editLocked(w, m, p, "edit of message "+mid)
