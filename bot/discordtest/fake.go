@@ -2,6 +2,7 @@ package discordtest
 
 import (
 	"context"
+	"crypto/ed25519"
 	"fmt"
 	"net"
 	"net/http"
@@ -96,8 +97,10 @@ type Fake struct {
 	dmBlocked  map[string]bool
 	refusals   []*refusal
 	appID      string
-	appPerms   map[string]int64 // channel id -> the bot's permissions there
-	shards     int              // the shard count GET /gateway/bot recommends
+	appPerms   map[string]int64   // channel id -> the bot's permissions there
+	shards     int                // the shard count GET /gateway/bot recommends
+	httpURL    string             // interactions go to this HTTP endpoint when set
+	httpKey    ed25519.PrivateKey // and are signed with this key
 
 	gw gateway
 }

@@ -107,16 +107,19 @@ type Interaction struct {
 	// MessageID is the message a component sits on.
 	MessageID string
 
-	f         *Fake
-	mu        sync.Mutex
-	acked     chan struct{}
-	final     chan struct{}
-	times     Timings
-	cb        *Callback
-	original  string   // message id of @original
-	finalMsg  *Message // the response when it became final
-	followups []string
-	err       error
+	f        *Fake
+	mu       sync.Mutex
+	acked    chan struct{}
+	final    chan struct{}
+	times    Timings
+	cb       *Callback
+	original string   // message id of @original
+	finalMsg *Message // the response when it became final
+	// overHTTP: delivered to the HTTP endpoint; httpArrived: its response
+	// came back; httpApplied: that response was taken as the callback.
+	overHTTP, httpArrived, httpApplied bool
+	followups                          []string
+	err                                error
 }
 
 // Err returns the dispatch error, if the interaction could not be sent.
@@ -450,6 +453,16 @@ func (f *Fake) dispatchInteraction(typ discordgo.InteractionType, user User, cha
 	in.mu.Lock()
 	in.times.Dispatched = time.Now()
 	in.mu.Unlock()
+	f.mu.Lock()
+	url, key := f.httpURL, f.httpKey
+	f.mu.Unlock()
+	if url != "" {
+		in.mu.Lock()
+		in.overHTTP = true
+		in.mu.Unlock()
+		go f.postInteraction(in, url, key, raw)
+		return in
+	}
 	if n := f.gw.dispatch("INTERACTION_CREATE", raw); n == 0 {
 		in.mu.Lock()
 		in.err = fmt.Errorf("discordtest: no gateway session to receive interaction %s (%s)", in.ID, name)

@@ -428,6 +428,11 @@ func (f *Fake) lookupToken(w http.ResponseWriter, r *http.Request) (*Interaction
 		writeErr(w, http.StatusNotFound, codeUnknownWebhook, "Unknown Webhook")
 		return nil, false
 	}
+	if !in.waitHTTPAck() {
+		f.violate("interaction %s (%s): follow-up sent but no HTTP acknowledgement came back", in.ID, in.Name)
+		writeErr(w, http.StatusNotFound, codeUnknownWebhook, "Unknown Webhook")
+		return nil, false
+	}
 	in.mu.Lock()
 	expired := time.Since(in.times.Dispatched) > tokenLifetime
 	acked := in.cb != nil
