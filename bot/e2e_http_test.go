@@ -2,9 +2,12 @@ package bot
 
 import (
 	"context"
+	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -83,5 +86,85 @@ func TestHTTPInteractionsEndToEnd(t *testing.T) {
 	}
 	if v := fake.Violations(); len(v) > 0 {
 		t.Fatalf("Discord would refuse: %v", v)
+	}
+}
+
+// eventLog records what happened, in order, across goroutines.
+type eventLog struct {
+	mu     sync.Mutex
+	events []string
+}
+
+func (l *eventLog) add(e string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.events = append(l.events, e)
+}
+
+func (l *eventLog) index(prefix string) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for i, e := range l.events {
+		if strings.HasPrefix(e, prefix) {
+			return i
+		}
+	}
+	return -1
+}
+
+// flushLog is an http.ResponseWriter that logs when the response is
+// flushed to the client.
+type flushLog struct {
+	*httptest.ResponseRecorder
+	log *eventLog
+}
+
+func (f flushLog) Flush() {
+	f.ResponseRecorder.Flush()
+	f.log.add("flushed")
+}
+
+// loggingTransport logs every webhook follow-up the bot sends.
+type loggingTransport struct {
+	base http.RoundTripper
+	log  *eventLog
+}
+
+func (t loggingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if strings.Contains(r.URL.Path, "/webhooks/") {
+		t.log.add("followup " + r.Method)
+	}
+	return t.base.RoundTrip(r)
+}
+
+// TestHTTPAcknowledgementIsFlushedFirst: over the HTTP endpoint, the
+// deferred acknowledgement is written and flushed before the handler sends
+// its follow-up: Discord would refuse an edit of a response it has not
+// received.
+func TestHTTPAcknowledgementIsFlushedFirst(t *testing.T) {
+	fake := discordtest.New(t)
+	fake.TolerateViolations() // a sink for the follow-up: it knows no such interaction
+	s, err := fake.Session("test-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := &eventLog{}
+	s.Client = &http.Client{Transport: loggingTransport{base: s.Client.Transport, log: log}}
+	h, priv := httpEndpoint(t)
+	h.Bot.Session = s
+	// Deliveries are simulated here: the interaction comes from this
+	// test, signed with the endpoint's key; follow-ups go to the fake.
+	body := fmt.Sprintf(`{"id":"99","application_id":%q,"type":2,"token":"tok","guild_id":"g","channel_id":"c",
+		"member":{"user":{"id":"42","username":"alice"},"permissions":"0"},
+		"data":{"id":"9","name":"game","type":1,"options":[{"name":"status","type":1}]}}`, fake.AppID())
+	w := flushLog{ResponseRecorder: httptest.NewRecorder(), log: log}
+	h.ServeHTTP(w, signed(t, priv, time.Now(), body))
+	deadline := time.Now().Add(5 * time.Second)
+	for log.index("followup") < 0 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	flushed, followup := log.index("flushed"), log.index("followup")
+	if flushed < 0 || followup < 0 || followup < flushed {
+		t.Fatalf("order of events: %v", log.events)
 	}
 }
