@@ -306,3 +306,40 @@ func TestArchivedThreadGame(t *testing.T) {
 		t.Fatalf("a move in a locked thread: %q", got.Content)
 	}
 }
+
+// TestReminderSurvivesAnOutage: a turn reminder that meets a Discord
+// outage (503) is not lost: the timer is tried again later and the
+// reminder reaches the channel.
+func TestReminderSurvivesAnOutage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	e := newE2E(t)
+	ch := e.fake.DefaultChannel()
+	alice, bob := e.fake.AddUser("alice"), e.fake.AddUser("bob")
+	e.finalOf(e.fake.SlashCommand(alice, ch.ID, "game", discordtest.Sub("new", discordtest.String("game", "warpweft"))))
+	lobby := e.last()
+	clock, _ := lobby.Select("l/1/opt/clock")
+	e.finalOf(e.fake.Select(alice, lobby, clock.CustomID, "async-24h:auto"))
+	lobby, _ = e.fake.Message(lobby.ID)
+	e.finalOf(e.fake.Click(bob, lobby, e.button(lobby, "Join")))
+	lobby, _ = e.fake.Message(lobby.ID)
+	e.finalOf(e.fake.Click(alice, lobby, e.button(lobby, "Start")))
+	board := e.last()
+	outage := e.fake.Refuse(discordtest.Refusal{Method: http.MethodPost, Path: "/channels/" + ch.ID + "/messages",
+		Status: http.StatusServiceUnavailable, Message: "upstream connect error"})
+	halfTime := time.Now().Add(12*time.Hour + time.Minute)
+	if _, err := e.app.FireDue(context.Background(), halfTime, e.bot.poster()); err != nil {
+		t.Fatal(err)
+	}
+	if outage() == 0 || e.last().ID != board.ID {
+		t.Fatalf("the reminder was not refused (%d refusals)", outage())
+	}
+	e.fake.ClearRefusals()
+	if _, err := e.app.FireDue(context.Background(), halfTime.Add(time.Minute), e.bot.poster()); err != nil {
+		t.Fatal(err)
+	}
+	if got := e.last(); got.ID == board.ID || !strings.Contains(got.Content, "still your move") {
+		t.Fatalf("the reminder never arrived after the outage: %q", got.Content)
+	}
+}
