@@ -252,6 +252,17 @@ func TestGamesInEveryKindOfChannel(t *testing.T) {
 	if !strings.Contains(got.Content, "voice channel") {
 		t.Fatalf("voice channel chat: %q", got.Content)
 	}
+	// A forum post is a thread: the game is played in the post itself.
+	forum := e.fake.AddChannelOfType("", "games-forum", discordgo.ChannelTypeGuildForum)
+	post := e.fake.AddForumPost(forum.ID, "Friday night")
+	if !waitFor(t, 5*time.Second, func() bool { _, err := e.bot.Session.State.Channel(post.ID); return err == nil }) {
+		t.Fatal("the bot never heard of the forum post")
+	}
+	got = newGame(post.ID)
+	if lobby, ok := e.fake.Last(post.ID); !ok || !strings.Contains(got.Content, "is open") || len(e.fake.Threads(post.ID)) != 0 ||
+		len(lobby.Buttons()) == 0 {
+		t.Fatalf("forum post: %q", got.Content)
+	}
 	if v := e.fake.Violations(); len(v) > 0 {
 		t.Fatalf("Discord would refuse: %v", v)
 	}

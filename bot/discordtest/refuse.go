@@ -217,3 +217,15 @@ func (f *Fake) ArchiveThread(id string, locked bool) {
 		c.Archived, c.Locked = true, locked
 	}
 }
+
+// AddForumPost opens a post (a public thread) in a forum channel, as a
+// member would, and tells the bot through THREAD_CREATE.
+func (f *Fake) AddForumPost(forumID, name string) Channel {
+	f.mu.Lock()
+	forum := f.channels[forumID]
+	c := f.addChannelLocked(Channel{GuildID: forum.GuildID, ParentID: forumID, Name: name, Type: discordgo.ChannelTypeGuildPublicThread})
+	f.mu.Unlock()
+	raw, _ := json.Marshal(wireChannel(c))
+	f.gw.dispatch("THREAD_CREATE", raw)
+	return c
+}
