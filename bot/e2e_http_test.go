@@ -33,16 +33,7 @@ func TestHTTPInteractionsEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	store, err := storage.Open(filepath.Join(t.TempDir(), "h.db"), storage.Options{Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := &Bot{Session: s, App: &commands.App{Store: store, Catalog: cat, Log: zerolog.Nop()}, Log: zerolog.Nop()}
+	b := &Bot{Session: s, App: warpWeftApp(t), Log: zerolog.Nop()}
 	h := &HTTPEndpoint{Bot: b, Ctx: context.Background()}
 	srv := httptest.NewServer(h)
 	defer srv.Close()
@@ -167,4 +158,19 @@ func TestHTTPAcknowledgementIsFlushedFirst(t *testing.T) {
 	if flushed < 0 || followup < 0 || followup < flushed {
 		t.Fatalf("order of events: %v", log.events)
 	}
+}
+
+// warpWeftApp is an App playing Warp and Weft on a fresh store.
+func warpWeftApp(t *testing.T) *commands.App {
+	t.Helper()
+	store, err := storage.Open(filepath.Join(t.TempDir(), "app.db"), storage.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &commands.App{Store: store, Catalog: cat, Log: zerolog.Nop()}
 }

@@ -14,15 +14,19 @@ import (
 )
 
 // startDuel opens a Warp and Weft table in the default channel with alice
-// as the first player and bob second, and returns them.
-func (e *e2e) startDuel() (discordtest.User, discordtest.User) {
+// as the first player and bob second, and returns them. Extra lobby
+// options come in pairs: option, value.
+func (e *e2e) startDuel(opts ...string) (discordtest.User, discordtest.User) {
 	ch := e.fake.DefaultChannel()
 	alice, bob := e.fake.AddUser("alice"), e.fake.AddUser("bob")
 	e.finalOf(e.fake.SlashCommand(alice, ch.ID, "game", discordtest.Sub("new", discordtest.String("game", "warpweft"))))
 	lobby := e.last()
-	roles, _ := lobby.Select("l/1/opt/roles")
-	e.finalOf(e.fake.Select(alice, lobby, roles.CustomID, "chosen"))
-	lobby, _ = e.fake.Message(lobby.ID)
+	opts = append([]string{"roles", "chosen"}, opts...)
+	for i := 0; i+1 < len(opts); i += 2 {
+		sel, _ := lobby.Select("l/1/opt/" + opts[i])
+		e.finalOf(e.fake.Select(alice, lobby, sel.CustomID, opts[i+1]))
+		lobby, _ = e.fake.Message(lobby.ID)
+	}
 	e.finalOf(e.fake.Click(bob, lobby, e.button(lobby, "Join")))
 	lobby, _ = e.fake.Message(lobby.ID)
 	e.finalOf(e.fake.Click(alice, lobby, e.button(lobby, "Start")))
@@ -327,15 +331,7 @@ func TestReminderSurvivesAnOutage(t *testing.T) {
 	}
 	e := newE2E(t)
 	ch := e.fake.DefaultChannel()
-	alice, bob := e.fake.AddUser("alice"), e.fake.AddUser("bob")
-	e.finalOf(e.fake.SlashCommand(alice, ch.ID, "game", discordtest.Sub("new", discordtest.String("game", "warpweft"))))
-	lobby := e.last()
-	clock, _ := lobby.Select("l/1/opt/clock")
-	e.finalOf(e.fake.Select(alice, lobby, clock.CustomID, "async-24h:auto"))
-	lobby, _ = e.fake.Message(lobby.ID)
-	e.finalOf(e.fake.Click(bob, lobby, e.button(lobby, "Join")))
-	lobby, _ = e.fake.Message(lobby.ID)
-	e.finalOf(e.fake.Click(alice, lobby, e.button(lobby, "Start")))
+	e.startDuel("clock", "async-24h:auto")
 	board := e.last()
 	outage := e.fake.Refuse(discordtest.Refusal{Method: http.MethodPost, Path: "/channels/" + ch.ID + "/messages",
 		Status: http.StatusServiceUnavailable, Message: "upstream connect error"})

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -11,10 +10,6 @@ import (
 	"github.com/rs/zerolog"
 
 	"spindle/bot/discordtest"
-	"spindle/commands"
-	"spindle/games"
-	"spindle/games/warpweft"
-	"spindle/storage"
 )
 
 // TestTwoShardsServeTheirGuilds: with two shards in one process, each
@@ -38,16 +33,7 @@ func TestTwoShardsServeTheirGuilds(t *testing.T) {
 		s.ShardID, s.ShardCount = i, 2
 		sessions = append(sessions, s)
 	}
-	store, err := storage.Open(filepath.Join(t.TempDir(), "s.db"), storage.Options{Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := &Bot{Session: sessions[0], Shards: sessions, App: &commands.App{Store: store, Catalog: cat, Log: zerolog.Nop()}, Log: zerolog.Nop()}
+	b := &Bot{Session: sessions[0], Shards: sessions, App: warpWeftApp(t), Log: zerolog.Nop()}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- b.Run(ctx) }()
