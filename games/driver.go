@@ -102,6 +102,13 @@ type Table interface {
 	// moves played on one never show in the other. It uses the game's
 	// Cloner when it has one.
 	Fork() (Table, error)
+	// Determinize returns a copy of the table as viewer might imagine it:
+	// every zone hidden from viewer rebuilt at random (the game's
+	// Resampler; a game without one hides nothing), and a fresh random
+	// source seeded by seed in place of the table's secret one, so future
+	// deals are as unknown to the copy as to viewer. Search (the AI)
+	// plays on such copies only.
+	Determinize(viewer Seat, seed uint64) (Table, error)
 	// Pass returns the key that passes for seat now, when the game has a
 	// Passer and allows it; the key is always in seat's legal list.
 	Pass(seat Seat) (string, bool)
@@ -302,6 +309,21 @@ func (t *table[S, A, V]) Fork() (Table, error) {
 	f.state = s
 	pcg := *t.pcg
 	f.pcg = &pcg
+	return &f, nil
+}
+
+func (t *table[S, A, V]) Determinize(viewer Seat, seed uint64) (Table, error) {
+	f := *t
+	f.pcg = rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
+	if r, ok := any(t.g).(Resampler[S]); ok {
+		f.state = r.Resample(&t.state, viewer, dice.New(rand.NewPCG(seed^0x5bd1e995, seed)))
+		return &f, nil
+	}
+	s, err := t.clone()
+	if err != nil {
+		return nil, err
+	}
+	f.state = s
 	return &f, nil
 }
 

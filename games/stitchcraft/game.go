@@ -547,6 +547,9 @@ func (Game) Resample(s *State, seat games.Seat, d *dice.Dice) State {
 		if lookHidden {
 			pool = append(pool, lettersOf(out.Pend.Looked)...)
 		}
+		// Sorted first, so the result depends only on which colours the
+		// seat cannot see, never on where they actually are.
+		slices.Sort(pool)
 		d.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 		take := func(n int) string {
 			t := string(pool[:n])

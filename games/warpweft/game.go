@@ -385,6 +385,9 @@ func (Game) Resample(s *State, seat games.Seat, d *dice.Dice) State {
 		pool = append(pool, s.Hands[h]...)
 	}
 	pool = append(pool, s.Undealt...)
+	// Sorted first, so the result depends only on which cards the seat
+	// cannot see, never on where they actually are.
+	slices.Sort(pool)
 	d.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	for _, h := range hidden {
 		n := len(s.Hands[h])
