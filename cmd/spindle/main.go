@@ -7,6 +7,7 @@
 //	spindle render ...                   play a game and write its PNGs
 //	spindle [--config FILE] backup FILE  write a consistent copy of the database
 //	spindle [--config FILE] bench        measure every speed goal and print one report
+//	spindle arena --game G --players ai:hard,random --n 20   AI win rates and decision times
 //
 // main wires config -> logging -> storage -> catalog -> bot and handles
 // signals; everything else lives in the packages.
@@ -51,6 +52,7 @@ commands:
   render         play a game and write its PNG images
   backup FILE    write a consistent copy of the database
   bench          measure every speed goal (render, disk, handlers, start-up)
+  arena          play games between AI levels, random and greedy players; print win rates
 Run "spindle COMMAND --help" for a command's flags.
 `
 
@@ -75,6 +77,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runSim(rest, stdout, stderr)
 	case "render":
 		return runRender(rest, stdout, stderr)
+	case "arena":
+		return runArena(rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

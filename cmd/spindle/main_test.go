@@ -319,3 +319,24 @@ func TestNoGatewayNeedsTheHTTPEndpoint(t *testing.T) {
 		t.Fatalf("no_gateway without an endpoint: %v", err)
 	}
 }
+
+// TestArenaPrintsRates: `spindle arena` plays its games and prints every
+// player's first-place rate with its interval, and the AI's time per
+// decision.
+func TestArenaPrintsRates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the arena plays whole games")
+	}
+	out, _, err := runCLI(t, "arena", "--game", "warpweft", "--players", "ai:easy,random", "--n", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"player 1 ai:easy", "player 2 random", "95% interval", "AI time per decision"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("arena output lacks %q:\n%s", want, out)
+		}
+	}
+	if _, _, err := runCLI(t, "arena", "--players", "ai:genius,random"); err == nil {
+		t.Fatal("an unknown player was accepted")
+	}
+}

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"time"
+
+	"spindle/games"
+	"spindle/games/ai"
+)
+
+// arenaPlayer chooses moves for one seat.
+type arenaPlayer struct {
+	name  string
+	level ai.Level // zero for random and greedy
+	kind  string   // "ai", "random" or "greedy"
+}
+
+// parsePlayer reads "ai:easy|normal|hard", "random" or "greedy".
+func parsePlayer(s string) (arenaPlayer, error) {
+	switch s {
+	case "random", "greedy":
+		return arenaPlayer{name: s, kind: s}, nil
+	}
+	if lvl, ok := strings.CutPrefix(s, "ai:"); ok {
+		for _, l := range []ai.Level{ai.Easy, ai.Normal, ai.Hard} {
+			if l.Name == lvl {
+				return arenaPlayer{name: s, level: l, kind: "ai"}, nil
+			}
+		}
+	}
+	return arenaPlayer{}, fmt.Errorf("arena: player %q is not ai:easy, ai:normal, ai:hard, random or greedy", s)
+}
+
+// choose returns p's move for seat at t.
+func (p arenaPlayer) choose(t games.Table, seat games.Seat, rng *rand.Rand) (string, error) {
+	legal := t.Legal(seat)
+	switch p.kind {
+	case "random":
+		return legal[games.PickWeighted(t.Weights(seat), len(legal), rng.IntN)].Key, nil
+	case "greedy":
+		// One look ahead: every move once, finished by one random playout.
+		return ai.Choose(t, seat, ai.Level{Name: "greedy", Iterations: len(legal)}, ai.Options{Seed: rng.Uint64()})
+	}
+	return ai.Choose(t, seat, p.level, ai.Options{Seed: rng.Uint64()})
+}
+
+// runArena plays games between the given players, seats rotated, and
+// prints each player's first-place rate with a 95 % interval and the
+// AI's time per decision.
+func runArena(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	game := fs.String("game", "warpweft", "game id")
+	n := fs.Int("n", 20, "games to play")
+	seed := fs.Uint64("seed", 1, "seed of the first game")
+	list := fs.String("players", "ai:normal,random", "one player per seat, comma separated")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return errUsage
+	}
+	var players []arenaPlayer
+	for _, s := range strings.Split(*list, ",") {
+		p, err := parsePlayer(strings.TrimSpace(s))
+		if err != nil {
+			return err
+		}
+		players = append(players, p)
+	}
+	cat, err := buildCatalog(nil)
+	if err != nil {
+		return err
+	}
+	seats := len(players)
+	firsts := make([]float64, seats) // by player index
+	ranks := make([]float64, seats)
+	var thinking []time.Duration
+	for g := range *n {
+		t, _, err := cat.New(*game, nil, seats, [2]uint64{*seed + uint64(g), 17})
+		if err != nil {
+			return fmt.Errorf("arena: %w", err)
+		}
+		rng := rand.New(rand.NewPCG(*seed+uint64(g), 23))
+		seatOf := func(p int) games.Seat { return games.Seat((p + g) % seats) } // rotate seats
+		playerAt := func(s games.Seat) int { return (int(s) - g%seats + seats) % seats }
+		for steps := 0; !t.Over(); steps++ {
+			if steps > 20000 {
+				return fmt.Errorf("arena: %s game %d does not end", *game, g)
+			}
+			var movers []games.Seat
+			for _, s := range t.ToAct() {
+				if s >= 0 {
+					movers = append(movers, s)
+				}
+			}
+			if len(movers) == 0 {
+				if _, err := t.Resolve(); err != nil {
+					return fmt.Errorf("arena: %w", err)
+				}
+				continue
+			}
+			s := movers[rng.IntN(len(movers))]
+			p := players[playerAt(s)]
+			start := time.Now()
+			key, err := p.choose(t, s, rng)
+			if err != nil {
+				return err
+			}
+			if p.kind == "ai" {
+				thinking = append(thinking, time.Since(start))
+			}
+			if _, err := t.Play(s, t.Version(), key); err != nil {
+				return fmt.Errorf("arena: %w", err)
+			}
+		}
+		r, _ := t.Result()
+		for p := range players {
+			s := seatOf(p)
+			if int(s) < len(r.Ranks) {
+				ranks[p] += float64(r.Ranks[s])
+				if r.Ranks[s] == 1 && !r.Draw {
+					firsts[p]++
+				} else if r.Draw {
+					firsts[p] += 0.5
+				}
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "arena: %s, %d games, seats rotated, seed %d\n", *game, *n, *seed)
+	for p, pl := range players {
+		rate := firsts[p] / float64(*n)
+		half := 1.96 * math.Sqrt(rate*(1-rate)/float64(*n))
+		fmt.Fprintf(stdout, "  player %d %-10s first %5.1f%% (95%% interval %4.1f–%4.1f%%)   mean rank %.2f\n",
+			p+1, pl.name, 100*rate, 100*math.Max(0, rate-half), 100*math.Min(1, rate+half), ranks[p]/float64(*n))
+	}
+	if len(thinking) > 0 {
+		slices.Sort(thinking)
+		q := func(f float64) time.Duration { return thinking[int(f*float64(len(thinking)-1))] }
+		fmt.Fprintf(stdout, "  AI time per decision: p50 %v, p99 %v (%d decisions)\n", q(.5).Round(time.Microsecond), q(.99).Round(time.Microsecond), len(thinking))
+	}
+	return nil
+}
