@@ -30,6 +30,10 @@ type App struct {
 	// ImageCacheBytes bounds the cache of drawn pictures; zero means
 	// DefaultImageCacheBytes.
 	ImageCacheBytes int
+	// PlainTimeouts makes the clock play a weighted random move for an
+	// absent seat instead of asking the AI (tests that run thousands of
+	// expiries).
+	PlainTimeouts bool
 	// AnnounceGrace is how long a committed move's announcement is left to
 	// the handler that made it before the timer loop posts it; zero means
 	// ten seconds.

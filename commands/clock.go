@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"spindle/games"
+	"spindle/games/ai"
 	"spindle/storage"
 )
 
@@ -249,15 +250,26 @@ func (a *App) withClock(m storage.Meta, b storage.Binding) storage.Meta {
 	return m
 }
 
-// defaultMove is the move the clock plays for an absent seat: a legal move
-// drawn with the game's random-playout weights (games.Weigher), the way
-// the harness's random games reach their end, from a source seeded by the
-// table and its version, so the same position always gets the same move
-// (a timer that fires twice plays the same thing).
-func defaultMove(table uint64, t games.Table, seat games.Seat) (string, bool) {
+// timeoutThink bounds the AI's thought for a move the clock plays.
+const timeoutThink = 100 * time.Millisecond
+
+// defaultMove is the move the clock plays for an absent seat: the easy
+// AI's choice (games/ai, at most timeoutThink of search, from what the
+// seat knows only), seeded by the table and its version. When the search
+// cannot answer, a legal move drawn with the game's playout weights.
+func (a *App) defaultMove(table uint64, t games.Table, seat games.Seat) (string, bool) {
 	choices := t.Legal(seat)
 	if len(choices) == 0 {
 		return "", false
+	}
+	if !a.PlainTimeouts {
+		deadline := time.Now().Add(timeoutThink)
+		key, err := ai.Choose(t, seat, ai.Easy, ai.Options{Seed: table<<20 ^ t.Version(),
+			Stop: func() bool { return time.Now().After(deadline) }})
+		if err == nil {
+			return key, true
+		}
+		a.Log.Warn().Err(err).Uint64("table", table).Msg("the AI could not choose a timeout move")
 	}
 	rng := rand.New(rand.NewPCG(table, t.Version()))
 	return choices[games.PickWeighted(t.Weights(seat), len(choices), rng.IntN)].Key, true
@@ -474,7 +486,7 @@ func (a *App) expire(ctx context.Context, b storage.Binding, t games.Table, c Cl
 			}
 			fallthrough // the game has no pass: play a default move instead
 		default:
-			if k, ok := defaultMove(b.Table, t, tm.Seat); ok {
+			if k, ok := a.defaultMove(b.Table, t, tm.Seat); ok {
 				key, how = k, "plays a default move for them"
 			}
 		}
