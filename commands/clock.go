@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rs/zerolog"
+
 	"spindle/games"
 	"spindle/games/ai"
 	"spindle/storage"
@@ -280,12 +282,10 @@ func (a *App) defaultMove(table uint64, t games.Table, seat games.Seat) (string,
 // over (a fresh deadline and fresh timers), so it is never left waiting
 // with a past deadline and no timer.
 func (a *App) restartClock(m storage.Meta, b storage.Binding, seat games.Seat) storage.Meta {
-	step := a.clockStep(&b)
+	m = a.withClock(m, b)
+	tick := m.Effects
 	m.Effects = func(bind *storage.Binding, t games.Table) ([]storage.Timer, error) {
-		if t.Over() {
-			return nil, nil
-		}
-		if slices.Contains(t.ToAct(), seat) {
+		if !t.Over() && slices.Contains(t.ToAct(), seat) {
 			c, err := readClock(*bind)
 			if err != nil {
 				return nil, err
@@ -304,7 +304,7 @@ func (a *App) restartClock(m storage.Meta, b storage.Binding, seat games.Seat) s
 				return nil, err
 			}
 		}
-		return step(bind, t)
+		return tick(bind, t)
 	}
 	return m
 }
@@ -546,7 +546,7 @@ func (a *App) RunTimers(ctx context.Context, p Poster, every time.Duration) {
 	defer tick.Stop()
 	grace := time.Duration(0) // at start-up every unshown move is overdue
 	for {
-		a.safely("timers", func() {
+		Safely(a.Log, "timers", func() {
 			if _, err := a.FireDue(ctx, a.now(), p); err != nil {
 				a.Log.Error().Err(err).Msg("firing timers failed")
 			}
@@ -566,13 +566,13 @@ func (a *App) RunTimers(ctx context.Context, p Poster, every time.Duration) {
 	}
 }
 
-// safely runs one round of background work, turning a panic (bbolt meets
-// a damaged page, say) into a logged error: the loop goes on, and what
-// still works keeps working.
-func (a *App) safely(what string, fn func()) {
+// Safely runs one round of background work (timers, announcements,
+// pruning), turning a panic (bbolt meets a damaged page, say) into a
+// logged error: the loop goes on, and what still works keeps working.
+func Safely(log zerolog.Logger, what string, fn func()) {
 	defer func() {
 		if p := recover(); p != nil {
-			a.Log.Error().Str("work", what).Interface("panic", p).Msg("background work failed; the database may be damaged")
+			log.Error().Str("work", what).Interface("panic", p).Msg("background work failed; the database may be damaged (run with data.check: true, or restore a backup)")
 		}
 	}()
 	fn()

@@ -51,11 +51,6 @@ func (a *App) newLobby(ctx context.Context, req Request, p Poster) (Response, er
 		// Already in a thread (or a forum post): the game lives here.
 		thread = false
 	}
-	if !thread {
-		if err := a.channelFree(req.Channel); err != nil {
-			return Response{}, err
-		}
-	}
 	opts, err := info.Normalize(nil)
 	if err != nil {
 		return Response{}, err
@@ -98,10 +93,9 @@ func (a *App) newLobby(ctx context.Context, req Request, p Poster) (Response, er
 		if cerr := a.Store.EndTable(b); cerr != nil {
 			a.Log.Error().Err(cerr).Uint64("table", id).Msg("could not close a lobby whose message was refused")
 		}
-		why := "Discord refused the message"
-		var r interface{ Reason() string }
-		if errors.As(err, &r) && r.Reason() != "" {
-			why = r.Reason()
+		why := reasonOf(err)
+		if why == "" {
+			why = "Discord refused the message"
 		}
 		return Response{}, sorry(fmt.Sprintf("I couldn't post the lobby in <#%s>: %s. Nothing was opened; try again once that is fixed.", b.Channel, why))
 	}
@@ -120,24 +114,6 @@ func (a *App) newLobby(ctx context.Context, req Request, p Poster) (Response, er
 	}
 	return Response{Message: &Message{Ephemeral: true, Content: fmt.Sprintf(
 		"Your %s table #%d is open %s. Other players press **Join**; you press **Start** when everyone is in.", info.Title, id, where)}}, nil
-}
-
-// channelFree refuses a channel that already has a lobby or a game.
-func (a *App) channelFree(channel string) error {
-	id, err := a.Store.Active(channel)
-	if errors.Is(err, storage.ErrNotFound) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	b, err := a.Store.GetBinding(id)
-	if err != nil || (b.Status != statusLobby && b.Status != statusActive) {
-		// A dangling index entry (no binding, or a closed one) does not
-		// block a new game.
-		return nil
-	}
-	return channelBusy(id)
 }
 
 // channelBusy is the refusal of a second game in a channel.

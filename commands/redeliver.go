@@ -106,9 +106,7 @@ func (a *App) redeliver(ctx context.Context, p Poster, id uint64) (bool, error) 
 // reach the channel later, and why when Discord said (the Poster's errors
 // carry a Reason() string).
 func delayedNotice(err error) string {
-	var r interface{ Reason() string }
-	if errors.As(err, &r) && r.Reason() != "" {
-		why := r.Reason()
+	if why := reasonOf(err); why != "" {
 		fix := "A server admin can fix that; the bot posts the board as soon as it can."
 		if strings.Contains(why, "permission") || strings.Contains(why, "cannot see") {
 			fix = "A server admin can fix that (View Channel, Send Messages, Embed Links and Attach Files); the bot posts the board as soon as it can."
@@ -162,6 +160,16 @@ func (a *App) ChannelGone(channel string) (uint64, error) {
 	a.images().forget(id)
 	a.Log.Info().Uint64("table", id).Str("channel", channel).Msg("the channel was deleted: its table ended without a result")
 	return id, nil
+}
+
+// reasonOf is why Discord refused, in a few words, when the Poster's error
+// says (a Reason() string method); "" otherwise.
+func reasonOf(err error) string {
+	var r interface{ Reason() string }
+	if errors.As(err, &r) {
+		return r.Reason()
+	}
+	return ""
 }
 
 // gone reports whether err says the channel no longer exists (the

@@ -172,7 +172,7 @@ func pruneInteractions(ctx context.Context, store *storage.Store, log zerolog.Lo
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
-		safely(log, "pruning interaction records", func() {
+		commands.Safely(log, "pruning interaction records", func() {
 			n, err := store.PruneInteractions(time.Now().Add(-24 * time.Hour))
 			if err != nil {
 				log.Warn().Err(err).Msg("pruning interaction records failed")
@@ -238,18 +238,6 @@ func startAdmin(ctx context.Context, addr string, store *storage.Store, reg *pro
 		return func() {}
 	}
 	return stop
-}
-
-// safely runs one round of background work, turning a panic (bbolt meets
-// a damaged page, say) into a logged error, so the bot keeps serving what
-// still works and the next round tries again.
-func safely(log zerolog.Logger, what string, fn func()) {
-	defer func() {
-		if p := recover(); p != nil {
-			log.Error().Str("work", what).Interface("panic", p).Msg("background work failed; the database may be damaged (run with data.check: true, or restore a backup)")
-		}
-	}()
-	fn()
 }
 
 // absPath is path made absolute (as it is when that fails).
