@@ -214,8 +214,12 @@ func quantize(img *image.RGBA) *image.Paletted {
 		pal[i] = color.RGBA{uint8(e.c >> 16), uint8(e.c >> 8), uint8(e.c), 0xff}
 		index[e.c] = uint8(i)
 	}
+	kept := make([]uint32, len(keep))
+	for i, e := range keep {
+		kept[i] = e.c
+	}
 	for _, e := range all[len(keep):] {
-		index[e.c] = nearest(keep, e.c, func(i int) uint32 { return keep[i].c })
+		index[e.c] = nearest(kept, e.c)
 	}
 	out := image.NewPaletted(image.Rect(0, 0, b.Dx(), b.Dy()), pal)
 	for y := b.Min.Y; y < b.Max.Y; y++ {
@@ -229,13 +233,12 @@ func quantize(img *image.RGBA) *image.Paletted {
 	return out
 }
 
-// nearest returns the index, among n colours given by at, closest to c in
-// squared RGB distance.
-func nearest[T any](set []T, c uint32, at func(int) uint32) uint8 {
+// nearest returns the index of the colour in set (0xRRGGBB) closest to c
+// in squared RGB distance.
+func nearest(set []uint32, c uint32) uint8 {
 	best, bestD := 0, int(^uint(0)>>1)
 	r, g, bl := int(c>>16&0xff), int(c>>8&0xff), int(c&0xff)
-	for i := range set {
-		p := at(i)
+	for i, p := range set {
 		dr, dg, db := r-int(p>>16&0xff), g-int(p>>8&0xff), bl-int(p&0xff)
 		if d := dr*dr + dg*dg + db*db; d < bestD {
 			best, bestD = i, d
