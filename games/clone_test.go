@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"slices"
 	"testing"
 
 	"spindle/games"
@@ -20,20 +19,7 @@ type cloned struct{ toy.State }
 
 func (s *cloned) Clone() cloned {
 	clones++
-	t := s.State
-	rows := func(x [][]int) [][]int {
-		if x == nil {
-			return nil
-		}
-		out := make([][]int, len(x))
-		for i, r := range x {
-			out[i] = slices.Clone(r)
-		}
-		return out
-	}
-	t.Hands, t.Played = rows(s.Hands), rows(s.Played)
-	t.Undealt, t.Bets, t.Bonus, t.Trick = slices.Clone(s.Undealt), slices.Clone(s.Bets), slices.Clone(s.Bonus), slices.Clone(s.Trick)
-	return cloned{t}
+	return cloned{s.State.Copy()}
 }
 
 // clonedToy plays the toy game on cloned states; with halfRoll set, a roll

@@ -55,14 +55,17 @@ func midGame(t testing.TB, cat *games.Catalog, game string, seats, actions int, 
 	}
 }
 
+// everyGame is each game of the catalog with a seat count to test it at.
+var everyGame = []struct {
+	game  string
+	seats int
+}{{"warpweft", 2}, {"threadcount", 3}, {"stitchcraft", 2}, {"archravels", 3}}
+
 // TestChooseEveryGame: in every game the search answers a legal move, the
 // same one for the same seed, and leaves the table as it was.
 func TestChooseEveryGame(t *testing.T) {
 	cat := catalog(t)
-	for _, c := range []struct {
-		game  string
-		seats int
-	}{{"warpweft", 2}, {"threadcount", 3}, {"stitchcraft", 2}, {"archravels", 3}} {
+	for _, c := range everyGame {
 		t.Run(c.game, func(t *testing.T) {
 			tbl, seat := midGame(t, cat, c.game, c.seats, 12, 1)
 			before, _ := tbl.StateJSON()
@@ -90,10 +93,7 @@ func TestChooseEveryGame(t *testing.T) {
 // future deals), its choice is the same.
 func TestChoiceIgnoresHiddenZones(t *testing.T) {
 	cat := catalog(t)
-	for _, c := range []struct {
-		game  string
-		seats int
-	}{{"warpweft", 2}, {"threadcount", 3}, {"stitchcraft", 2}, {"archravels", 3}} {
+	for _, c := range everyGame {
 		t.Run(c.game, func(t *testing.T) {
 			tbl, seat := midGame(t, cat, c.game, c.seats, 10, 2)
 			lvl := ai.Level{Name: "test", Iterations: 24}

@@ -18,13 +18,7 @@ var cloneFlaw string
 type clonable struct{ toy.State }
 
 func (s *clonable) Clone() clonable {
-	t := s.State
-	t.Hands = cloneRows(s.Hands)
-	t.Undealt = slices.Clone(s.Undealt)
-	t.Bets = slices.Clone(s.Bets)
-	t.Played = cloneRows(s.Played)
-	t.Bonus = slices.Clone(s.Bonus)
-	t.Trick = slices.Clone(s.Trick)
+	t := s.State.Copy()
 	switch cloneFlaw {
 	case "shares":
 		t.Played = slices.Clone(s.Played) // the rows stay shared
@@ -32,17 +26,6 @@ func (s *clonable) Clone() clonable {
 		t.Bonus = nil
 	}
 	return clonable{t}
-}
-
-func cloneRows(x [][]int) [][]int {
-	if x == nil {
-		return nil
-	}
-	out := make([][]int, len(x))
-	for i, r := range x {
-		out[i] = slices.Clone(r)
-	}
-	return out
 }
 
 // clonableGame plays the toy game on clonable states.

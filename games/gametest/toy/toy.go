@@ -44,6 +44,26 @@ type State struct {
 	Trick    []games.Seat `json:"trick"` // seats in the order they played this round
 }
 
+// Copy returns a deep copy of s, sharing no slice with it (for tests
+// that give the toy a games.Cloner; the toy itself has none, so the
+// driver's JSON round trip stays covered).
+func (s State) Copy() State {
+	t := s
+	rows := func(x [][]int) [][]int {
+		if x == nil {
+			return nil
+		}
+		out := make([][]int, len(x))
+		for i, r := range x {
+			out[i] = slices.Clone(r)
+		}
+		return out
+	}
+	t.Hands, t.Played = rows(s.Hands), rows(s.Played)
+	t.Undealt, t.Bets, t.Bonus, t.Trick = slices.Clone(s.Undealt), slices.Clone(s.Bets), slices.Clone(s.Bonus), slices.Clone(s.Trick)
+	return t
+}
+
 // Action is one toy action.
 type Action struct {
 	Kind string // deal, bet, play, roll
