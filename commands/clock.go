@@ -252,11 +252,8 @@ func (a *App) withClock(m storage.Meta, b storage.Binding) storage.Meta {
 	return m
 }
 
-// timeoutThink bounds the AI's thought for a move the clock plays.
-const timeoutThink = 100 * time.Millisecond
-
 // defaultMove is the move the clock plays for an absent seat: the easy
-// AI's choice (games/ai, at most timeoutThink of search, from what the
+// AI's choice (games/ai, at most the easy level's Think of search, from what the
 // seat knows only), seeded by the table and its version. When the search
 // cannot answer, a legal move drawn with the game's playout weights.
 func (a *App) defaultMove(table uint64, t games.Table, seat games.Seat) (string, bool) {
@@ -265,9 +262,7 @@ func (a *App) defaultMove(table uint64, t games.Table, seat games.Seat) (string,
 		return "", false
 	}
 	if !a.PlainTimeouts {
-		deadline := time.Now().Add(timeoutThink)
-		key, err := ai.Choose(t, seat, ai.Easy, ai.Options{Seed: table<<20 ^ t.Version(),
-			Stop: func() bool { return time.Now().After(deadline) }})
+		key, err := ai.Choose(t, seat, ai.Easy, ai.Options{Seed: table<<20 ^ t.Version(), Stop: ai.Easy.StopAfter()})
 		if err == nil {
 			return key, true
 		}

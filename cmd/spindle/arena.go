@@ -29,10 +29,8 @@ func parsePlayer(s string) (arenaPlayer, error) {
 		return arenaPlayer{name: s, kind: s}, nil
 	}
 	if lvl, ok := strings.CutPrefix(s, "ai:"); ok {
-		for _, l := range []ai.Level{ai.Easy, ai.Normal, ai.Hard} {
-			if l.Name == lvl {
-				return arenaPlayer{name: s, level: l, kind: "ai"}, nil
-			}
+		if l, ok := ai.ByName(lvl); ok {
+			return arenaPlayer{name: s, level: l, kind: "ai"}, nil
 		}
 	}
 	return arenaPlayer{}, fmt.Errorf("arena: player %q is not ai:easy, ai:normal, ai:hard, random or greedy", s)
@@ -48,7 +46,7 @@ func (p arenaPlayer) choose(t games.Table, seat games.Seat, rng *rand.Rand) (str
 		// One look ahead: every move once, finished by one random playout.
 		return ai.Choose(t, seat, ai.Level{Name: "greedy", Iterations: len(legal)}, ai.Options{Seed: rng.Uint64()})
 	}
-	return ai.Choose(t, seat, p.level, ai.Options{Seed: rng.Uint64()})
+	return ai.Choose(t, seat, p.level, ai.Options{Seed: rng.Uint64(), Stop: p.level.StopAfter()})
 }
 
 // runArena plays games between the given players, seats rotated, and

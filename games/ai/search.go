@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"time"
 
 	"spindle/games"
 )
@@ -15,14 +16,43 @@ type Level struct {
 	Name string
 	// Iterations bounds the playouts per decision.
 	Iterations int
+	// Think bounds the wall time of a decision; callers turn it into
+	// Options.Stop (the package reads no clock).
+	Think time.Duration
 }
 
 // The levels players choose from.
 var (
-	Easy   = Level{Name: "easy", Iterations: 48}
-	Normal = Level{Name: "normal", Iterations: 400}
-	Hard   = Level{Name: "hard", Iterations: 2500}
+	Easy   = Level{Name: "easy", Iterations: 48, Think: 100 * time.Millisecond}
+	Normal = Level{Name: "normal", Iterations: 400, Think: 500 * time.Millisecond}
+	Hard   = Level{Name: "hard", Iterations: 2500, Think: 2 * time.Second}
 )
+
+// Levels lists the levels from the weakest.
+var Levels = []Level{Easy, Normal, Hard}
+
+// ByName returns the level called name ("easy", "normal", "hard").
+func ByName(name string) (Level, bool) {
+	for _, l := range Levels {
+		if l.Name == name {
+			return l, true
+		}
+	}
+	return Level{}, false
+}
+
+// Title is the seat name of an AI of this level: "Spindle AI (hard)".
+func (l Level) Title() string { return "Spindle AI (" + l.Name + ")" }
+
+// StopAfter returns an Options.Stop that answers true once the level's
+// Think has passed since the call (never, when Think is zero).
+func (l Level) StopAfter() func() bool {
+	if l.Think <= 0 {
+		return nil
+	}
+	deadline := time.Now().Add(l.Think)
+	return func() bool { return time.Now().After(deadline) }
+}
 
 // maxPlayoutActions bounds a playout; one that does not end by then
 // counts as a draw.
