@@ -30,10 +30,10 @@ type App struct {
 	// ImageCacheBytes bounds the cache of drawn pictures; zero means
 	// DefaultImageCacheBytes.
 	ImageCacheBytes int
-	// PlainTimeouts makes the clock play a weighted random move for an
-	// absent seat instead of asking the AI (tests that run thousands of
-	// expiries).
-	PlainTimeouts bool
+	// PlainAI makes AI seats and the clock (for an absent seat) play a
+	// weighted random move instead of searching (tests that play
+	// thousands of such moves).
+	PlainAI bool
 	// AnnounceGrace is how long a committed move's announcement is left to
 	// the handler that made it before the timer loop posts it; zero means
 	// ten seconds.
@@ -43,6 +43,12 @@ type App struct {
 	boards     sync.Map // table id -> *boardQueue
 	imagesOnce sync.Once
 	imageCache *imageCache
+
+	aiOnce    sync.Once
+	aiWake    chan struct{}  // pokes the timer loop: an AI may act
+	aiSlots   chan struct{}  // one AI search per core
+	aiBusy    sync.Map       // table id -> true while its AI plays
+	aiRunning sync.WaitGroup // the AI turns under way
 }
 
 func (a *App) now() time.Time {
@@ -221,6 +227,10 @@ func (a *App) command(ctx context.Context, req Request, p Poster) (Response, err
 		return a.status(ctx, req)
 	case "game abandon":
 		return a.abandon(ctx, req, p)
+	case "game replace":
+		return a.replaceCommand(ctx, req, p)
+	case "game rejoin":
+		return a.rejoinCommand(ctx, req, p)
 	case "game undo":
 		return a.undoCommand(ctx, req, p)
 	case "game list":
@@ -241,7 +251,7 @@ func (a *App) command(ctx context.Context, req Request, p Poster) (Response, err
 		return a.notifyCommand(req)
 	case "away set", "away off":
 		return a.awayCommand(ctx, req, p)
-	case "settings show", "settings clock", "settings reminders", "settings away-max", "settings threads", "settings channel":
+	case "settings show", "settings clock", "settings reminders", "settings away-max", "settings threads", "settings channel", "settings rate-ai":
 		return a.settingsCommand(req)
 	}
 	return Response{}, sorry("I don't know that command. Try /game new or /rules.")

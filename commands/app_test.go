@@ -247,7 +247,7 @@ func (h *harness) startGame() uint64 {
 // legal move through the two-step menus; it returns the panel response.
 func (h *harness) move(u User) Response {
 	t := h.t
-	table := h.rec.last("c1")
+	table := h.lastTable()
 	resp, err := h.click(u, table.id, button(t, table.msg, "My hand & moves"))
 	if err != nil {
 		t.Fatalf("panel for %s: %v", u.Name, err)
@@ -271,6 +271,21 @@ func (h *harness) move(u User) Response {
 		t.Fatalf("%s's move: %v", u.Name, err)
 	}
 	return resp
+}
+
+// lastTable is the latest table message in c1 (notices posted since, a
+// replaced player's say, are passed over).
+func (h *harness) lastTable() posted {
+	h.rec.mu.Lock()
+	defer h.rec.mu.Unlock()
+	ps := h.rec.posts["c1"]
+	for i := len(ps) - 1; i >= 0; i-- {
+		if hasButton(&ps[i].msg, "My hand & moves") {
+			return ps[i]
+		}
+	}
+	h.t.Fatal("no table message in c1")
+	return posted{}
 }
 
 func TestWholeGameThroughHandlers(t *testing.T) {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"time"
@@ -247,29 +246,21 @@ func (a *App) withClock(m storage.Meta, b storage.Binding) storage.Meta {
 		if t.Over() { // the timers go after the result is posted
 			return nil, nil
 		}
-		return step(bind, t)
+		ts, err := step(bind, t)
+		if err != nil {
+			return nil, err
+		}
+		// The AI seats to act get their marker with the move itself.
+		return append(ts, aiTimers(bind, t)...), nil
 	}
 	return m
 }
 
 // defaultMove is the move the clock plays for an absent seat: the easy
-// AI's choice (games/ai, at most the easy level's Think of search, from what the
-// seat knows only), seeded by the table and its version. When the search
-// cannot answer, a legal move drawn with the game's playout weights.
+// AI's choice, from what the seat knows only (aiMove).
 func (a *App) defaultMove(table uint64, t games.Table, seat games.Seat) (string, bool) {
-	choices := t.Legal(seat)
-	if len(choices) == 0 {
-		return "", false
-	}
-	if !a.PlainTimeouts {
-		key, err := ai.Choose(t, seat, ai.Easy, ai.Options{Seed: table<<20 ^ t.Version(), Stop: ai.Easy.StopAfter()})
-		if err == nil {
-			return key, true
-		}
-		a.Log.Warn().Err(err).Uint64("table", table).Msg("the AI could not choose a timeout move")
-	}
-	rng := rand.New(rand.NewPCG(table, t.Version()))
-	return choices[games.PickWeighted(t.Weights(seat), len(choices), rng.IntN)].Key, true
+	key, err := a.aiMove(table, t, seat, ai.Easy)
+	return key, err == nil
 }
 
 // restartClock is withClock for an action the clock plays for an expired
@@ -327,8 +318,10 @@ func (a *App) clockStep(b *storage.Binding) func(*storage.Binding, games.Table) 
 		if len(c.Since) != len(b.Users) { // a table from before clocks existed
 			c.Since, c.Deadlines = make([]time.Time, len(b.Users)), make([]time.Time, len(b.Users))
 		}
+		// AI seats play at once, on their own marker: no clock for them.
+		toAct := slices.DeleteFunc(t.ToAct(), func(s games.Seat) bool { return s >= 0 && int(s) < len(b.Users) && isAI(b.Users[s]) })
 		var ts []storage.Timer
-		for _, s := range c.advance(t.ToAct(), now, t.InWindow, win) {
+		for _, s := range c.advance(toAct, now, t.InWindow, win) {
 			// A player who is away starts their turn when they come back.
 			if int(s) < len(away) && away[s].After(now) {
 				c.Deadlines[s] = c.Deadlines[s].Add(away[s].Sub(now))
@@ -377,6 +370,14 @@ func (a *App) FireDue(ctx context.Context, now time.Time, p Poster) (int, error)
 	}
 	n := 0
 	for _, tm := range due {
+		if tm.Kind == "ai" {
+			// An AI turn runs in the background and clears its marker
+			// when it is done.
+			if a.startAI(ctx, tm, p) {
+				n++
+			}
+			continue
+		}
 		err := a.fire(ctx, tm, p)
 		if err == nil {
 			n++
@@ -411,6 +412,9 @@ func (a *App) fire(ctx context.Context, tm storage.Timer, p Poster) error {
 	}
 	if err != nil || b.Status != statusActive {
 		return err
+	}
+	if int(tm.Seat) < len(b.Users) && isAI(b.Users[tm.Seat]) {
+		return nil // the seat went to the AI since: it plays on its own marker
 	}
 	c, err := readClock(b)
 	if err != nil {
@@ -537,6 +541,7 @@ func clockSummary(c Clock) string {
 // logged and retried on the next tick; nothing is lost, because timers and
 // unshown moves stay stored until they are done.
 func (a *App) RunTimers(ctx context.Context, p Poster, every time.Duration) {
+	a.aiInit()
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	grace := time.Duration(0) // at start-up every unshown move is overdue
@@ -557,6 +562,7 @@ func (a *App) RunTimers(ctx context.Context, p Poster, every time.Duration) {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
+		case <-a.aiWake:
 		}
 	}
 }

@@ -126,7 +126,7 @@ func channelBusy(id uint64) error {
 func (a *App) lobbyMessage(info games.Info, b storage.Binding, notice string) Message {
 	var seats strings.Builder
 	for i, u := range b.Users {
-		fmt.Fprintf(&seats, "%d. <@%s>", i+1, u)
+		fmt.Fprintf(&seats, "%d. %s", i+1, who(u))
 		if u == b.Host {
 			seats.WriteString(" (host)")
 		}
@@ -144,7 +144,7 @@ func (a *App) lobbyMessage(info games.Info, b storage.Binding, notice string) Me
 		Title:       fmt.Sprintf("%s — table #%d", info.Title, b.Table),
 		Description: fmt.Sprintf("%s\n**Seats (%d/%d)**\n%s", notice, len(b.Users), info.MaxSeats, seats.String()),
 		Color:       colourLobby,
-		Footer:      fmt.Sprintf("%s · the host sets the options and starts the game", need),
+		Footer:      fmt.Sprintf("%s (AI players count) · the host sets the options, adds AI players and starts the game", need),
 	}
 	if len(optLines) > 0 {
 		e.Fields = []Field{{Name: "Options", Value: strings.Join(optLines, "\n")}}
@@ -182,7 +182,7 @@ func (a *App) lobbyMessage(info games.Info, b storage.Binding, notice string) Me
 		m.Rows = append(m.Rows, Row{Select: order})
 	}
 	m.Rows = append(m.Rows, Row{Buttons: []Button{
-		btn("Join", "join", Success), btn("Leave", "leave", Secondary), btn("Start", "start", Primary), btn("Cancel", "cancel", Danger),
+		btn("Join", "join", Success), btn("Leave", "leave", Secondary), btn("Add AI", "ai", Secondary), btn("Start", "start", Primary), btn("Cancel", "cancel", Danger),
 	}})
 	return m
 }
@@ -213,6 +213,12 @@ func (a *App) lobbyComponent(ctx context.Context, req Request, c CustomID, p Pos
 		arg = arg + "=" + req.Values[0]
 	}
 	if op == "last" && len(req.Values) == 1 {
+		arg = req.Values[0]
+	}
+	if op == "ai" && len(req.Values) == 0 {
+		return a.aiPicker(req, c.Table)
+	}
+	if op == "ai" {
 		arg = req.Values[0]
 	}
 	msg, note, err := a.lobbyOp(ctx, req, c.Table, op, arg, p)
@@ -259,6 +265,27 @@ func (a *App) optionPicker(req Request, id uint64) (Response, error) {
 		}
 	}
 	return Response{}, ErrBadCustomID
+}
+
+// aiPicker answers the host's "Add AI" with a private menu of levels and
+// of the AI seats to remove.
+func (a *App) aiPicker(req Request, id uint64) (Response, error) {
+	b, err := a.Store.GetBinding(id)
+	if err != nil {
+		return Response{}, err
+	}
+	if req.User.ID != b.Host {
+		return Response{Message: &Message{Ephemeral: true, Content: fmt.Sprintf("Only the host (<@%s>) can add AI players.", b.Host)}}, nil
+	}
+	if b.Status != statusLobby {
+		return Response{Message: &Message{Ephemeral: true, Content: "This lobby is closed."}}, nil
+	}
+	k, err := a.Catalog.Get(b.Game)
+	if err != nil {
+		return Response{}, err
+	}
+	m := aiMenu(b, k.Info())
+	return Response{Message: &m}, nil
 }
 
 // lobbyCommand handles /game join|leave|start for the channel's lobby; the
@@ -330,11 +357,11 @@ func (a *App) lobbyOp(ctx context.Context, req Request, id uint64, op, arg strin
 		b.Users = slices.Delete(b.Users, seated, seated+1)
 		b.Names = slices.Delete(b.Names, seated, seated+1)
 		notice = fmt.Sprintf("<@%s> left.", req.User.ID)
-		if len(b.Users) == 0 {
+		if len(people(b.Users)) == 0 {
 			return a.closeLobby(b, info, "Everyone left, so the lobby is closed.")
 		}
 		if isHost {
-			b.Host = b.Users[0]
+			b.Host = people(b.Users)[0]
 			notice += fmt.Sprintf(" <@%s> is the host now.", b.Host)
 		}
 	case "last":
@@ -352,6 +379,15 @@ func (a *App) lobbyOp(ctx context.Context, req Request, id uint64, op, arg strin
 		}
 		b.Options[optSeating] = "chosen"
 		notice = fmt.Sprintf("<@%s> moved to the last seat; the seating is now chosen.", arg)
+	case "ai":
+		if !isHost {
+			return Message{}, fmt.Sprintf("Only the host (<@%s>) can add AI players.", b.Host), nil
+		}
+		n, refusal := aiSeatOp(&b, info, arg)
+		if refusal != "" {
+			return Message{}, refusal, nil
+		}
+		notice = n
 	case "cancel":
 		if !isHost && !req.CanManage {
 			return Message{}, fmt.Sprintf("Only the host (<@%s>) or a server manager can cancel this lobby.", b.Host), nil
@@ -431,8 +467,11 @@ func (a *App) start(ctx context.Context, req Request, b storage.Binding, info ga
 	// binding's new status are one commit.
 	start := a.withClock(a.meta(req), b)
 	tick := start.Effects
+	rateAI := a.settings(b.Guild).RateAI
 	start.Effects = func(bind *storage.Binding, t games.Table) ([]storage.Timer, error) {
 		bind.Updated = a.now()
+		bind.AIPlayed = len(people(bind.Users)) < len(bind.Users)
+		bind.RateAI = rateAI && bind.AIPlayed
 		if err := writeClock(bind, newClock(bind.Options, len(bind.Users))); err != nil {
 			return nil, err
 		}
@@ -455,11 +494,11 @@ func (a *App) start(ctx context.Context, req Request, b storage.Binding, info ga
 	if err := a.announce(ctx, p, &b, t, steps); err != nil {
 		a.announceLater(b.Table, err) // the game has started all the same
 	}
-	var who strings.Builder
+	var seats strings.Builder
 	for i, u := range b.Users {
-		fmt.Fprintf(&who, "%d. <@%s>\n", i+1, u)
+		fmt.Fprintf(&seats, "%d. %s\n", i+1, who(u))
 	}
-	return closedLobby(info, b, "The game has started — the table is below.\n"+who.String()), "", nil
+	return closedLobby(info, b, "The game has started — the table is below.\n"+seats.String()), "", nil
 }
 
 // engineReason extracts a game's own explanation from a wrapped error

@@ -134,7 +134,7 @@ func describePrefs(p Prefs) string {
 // dmTurn tells the players now to act by DM, when they opted in.
 func (a *App) dmTurn(ctx context.Context, p Poster, b storage.Binding, seats []games.Seat, title string) {
 	for _, s := range seats {
-		if s < 0 || int(s) >= len(b.Users) {
+		if s < 0 || int(s) >= len(b.Users) || isAI(b.Users[s]) {
 			continue
 		}
 		pr := a.prefs(b.Users[s])
@@ -180,7 +180,7 @@ func (a *App) holdQuietPings(m *Message, b storage.Binding, t games.Table) []sto
 	}
 	var held []storage.Timer
 	for _, s := range t.ToAct() {
-		if s < 0 || int(s) >= len(b.Users) {
+		if s < 0 || int(s) >= len(b.Users) || isAI(b.Users[s]) {
 			continue
 		}
 		pr := a.prefs(b.Users[s])

@@ -26,6 +26,10 @@ type Settings struct {
 	Threads bool `json:"threads"`
 	// Channels, when not empty, are the only channels where games may start.
 	Channels []string `json:"channels,omitempty"`
+	// RateAI rates the people of games with AI seats (against each AI
+	// level's fixed strength); off by default, so practice against the AI
+	// never moves a rating.
+	RateAI bool `json:"rate_ai,omitempty"`
 }
 
 func defaultSettings() Settings {
@@ -95,6 +99,8 @@ func (a *App) settingsCommand(req Request) (Response, error) {
 			s.AwayMax = d
 		case "settings threads":
 			s.Threads = req.Options["on"] == "true"
+		case "settings rate-ai":
+			s.RateAI = req.Options["on"] == "true"
 		case "settings channel":
 			ch := req.Options["channel"]
 			if ch == "" {
@@ -127,6 +133,6 @@ func describeSettings(s Settings) string {
 	}
 	onOff := map[bool]string{true: "on", false: "off"}
 	return fmt.Sprintf("**Default turn clock:** %s\n**Reminders:** %s\n**Longest /away:** %s\n"+
-		"**New games open in a thread:** %s\n**Games may start in:** %s",
-		s.Clock, s.Reminders, s.AwayMax, onOff[s.Threads], chans)
+		"**New games open in a thread:** %s\n**Games may start in:** %s\n**Games with AI players are rated:** %s",
+		s.Clock, s.Reminders, s.AwayMax, onOff[s.Threads], chans, onOff[s.RateAI])
 }

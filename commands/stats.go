@@ -3,8 +3,10 @@ package commands
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
+	"spindle/games/ai"
 	"spindle/imaging"
 	"spindle/storage"
 )
@@ -27,13 +29,21 @@ func (a *App) statsCommand(req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
+	vsAI, err := a.aiRecord(req.Guild, user, game)
+	if err != nil {
+		return Response{}, err
+	}
 	r, err := a.Store.Stats(req.Guild, user, game)
 	if errors.Is(err, storage.ErrNotFound) {
-		who := "You have"
+		subject := "You have"
 		if user != req.User.ID {
-			who = "<@" + user + "> has"
+			subject = "<@" + user + "> has"
 		}
-		return Response{Message: &Message{Ephemeral: true, Content: fmt.Sprintf("%s no rated games in %s on this server yet.", who, title)}}, nil
+		text := fmt.Sprintf("%s no rated games in %s on this server yet.", subject, title)
+		if vsAI != "" {
+			text += "\n**Against Spindle AI:** " + vsAI
+		}
+		return Response{Message: &Message{Ephemeral: true, Content: text}}, nil
 	}
 	if err != nil {
 		return Response{}, err
@@ -86,6 +96,9 @@ func (a *App) statsCommand(req Request) (Response, error) {
 				formatRating(r.System, r.Mean()), formatRating(r.System, r.Deviation())), Inline: true},
 		},
 		Footer: "last rated game " + r.Last.Format("2 Jan 2006")}
+	if vsAI != "" {
+		e.Fields = append(e.Fields, Field{Name: "Against Spindle AI", Value: vsAI})
+	}
 	if game == storage.AllGames {
 		all, err := a.Store.AllStats(req.Guild, user)
 		if err != nil {
@@ -109,6 +122,54 @@ func (a *App) statsCommand(req Request) (Response, error) {
 	}
 	return Response{Message: &Message{Ephemeral: true, Embeds: []Embed{e},
 		Files: []File{{Name: "stats.png", Type: "image/png", Data: png}}}}, nil
+}
+
+// aiRecordGames bounds the finished games /stats reads for a player's
+// record against the AI.
+const aiRecordGames = 1000
+
+// aiRecord is user's record against each AI level in the guild's last
+// finished games of game (rated or not): a win, draw or loss against every
+// AI seat of each game, by rank. It is "" when the user never met the AI.
+func (a *App) aiRecord(guild, user, game string) (string, error) {
+	recs, err := a.Store.History(guild, user, game, aiRecordGames)
+	if err != nil {
+		return "", err
+	}
+	type wdl struct{ w, d, l int }
+	tally := map[string]*wdl{}
+	for _, rec := range recs {
+		me := slices.Index(rec.Users, user)
+		if me < 0 || me >= len(rec.Ranks) {
+			continue
+		}
+		for s, u := range rec.Users {
+			lvl, ok := aiLevelOf(u)
+			if !ok || s >= len(rec.Ranks) {
+				continue
+			}
+			t := tally[lvl.Name]
+			if t == nil {
+				t = &wdl{}
+				tally[lvl.Name] = t
+			}
+			switch {
+			case rec.Draw || rec.Ranks[me] == rec.Ranks[s]:
+				t.d++
+			case rec.Ranks[me] < rec.Ranks[s]:
+				t.w++
+			default:
+				t.l++
+			}
+		}
+	}
+	var parts []string
+	for _, l := range ai.Levels {
+		if t := tally[l.Name]; t != nil {
+			parts = append(parts, fmt.Sprintf("%s: %d won, %d drawn, %d lost", l.Name, t.w, t.d, t.l))
+		}
+	}
+	return strings.Join(parts, " · "), nil
 }
 
 // winRate is wins over games as a whole percentage.
@@ -175,7 +236,7 @@ func (a *App) historyLine(rec storage.GameRecord) string {
 	}
 	var seats []string
 	for _, s := range order {
-		part := fmt.Sprintf("%s <@%s>", ordinal(rank(s)), rec.Users[s])
+		part := fmt.Sprintf("%s %s", ordinal(rank(s)), who(rec.Users[s]))
 		if s < len(rec.Scores) {
 			part += fmt.Sprintf(" %d", rec.Scores[s])
 		}

@@ -20,13 +20,13 @@ func mention(b storage.Binding, s games.Seat) string {
 	if s < 0 || int(s) >= len(b.Users) {
 		return s.String()
 	}
-	return "<@" + b.Users[s] + ">"
+	return who(b.Users[s])
 }
 
 // seatOf returns the seat of a user at the table, or false.
 func seatOf(b storage.Binding, user string) (games.Seat, bool) {
 	i := slices.Index(b.Users, user)
-	return games.Seat(i), i >= 0
+	return games.Seat(i), i >= 0 && !isAI(user) // nobody acts for an AI seat
 }
 
 // publicLines collects the public log lines of steps (never private lines).
@@ -60,8 +60,12 @@ func (a *App) tableMessage(b storage.Binding, t games.Table, lines []string) (Me
 	}
 	m := Message{Files: []File{{Name: "table.png", Type: "image/png", Data: png}}}
 	toAct := t.ToAct()
-	var ping, answer, clocks []string
+	var ping, answer, clocks, thinking []string
 	for _, s := range toAct {
+		if s >= 0 && isAI(b.Users[s]) {
+			thinking = append(thinking, mention(b, s))
+			continue
+		}
 		if s >= 0 {
 			if t.InWindow(s) {
 				answer = append(answer, mention(b, s))
@@ -84,7 +88,10 @@ func (a *App) tableMessage(b storage.Binding, t games.Table, lines []string) (Me
 		m.Content = strings.TrimSpace(m.Content + "\n" + strings.Join(answer, ", ") +
 			" — a play can be answered! Press **My hand & moves** to react or pass.")
 	}
-	ping = append(ping, answer...)
+	if len(thinking) > 0 {
+		m.Content = strings.TrimSpace(m.Content + "\n🤖 " + strings.Join(thinking, ", ") + " is thinking…")
+	}
+	ping = append(append(ping, answer...), thinking...)
 	m.Content = clip(m.Content, MaxContent)
 	e := Embed{Title: fmt.Sprintf("%s — table #%d", info.Title, b.Table), Color: colourTable, Image: "table.png",
 		Fields: []Field{{Name: "Players", Value: players.String(), Inline: true}},
@@ -140,7 +147,7 @@ func (a *App) resultMessage(b storage.Binding, t games.Table, lines []string) (M
 	}
 	m := Message{
 		Content:  clip(strings.Join(append(lines, head), "\n"), MaxContent),
-		Mentions: slices.Clone(b.Users),
+		Mentions: people(b.Users),
 		Files:    []File{{Name: "scoring.png", Type: "image/png", Data: png}},
 		Embeds: []Embed{{Title: fmt.Sprintf("%s — table #%d — final result", info.Title, b.Table), Color: colourResult,
 			Description: clip(desc, 4000), Image: "scoring.png",
@@ -190,6 +197,9 @@ func (a *App) queueAnnouncement(ctx context.Context, p Poster, b *storage.Bindin
 		// The move that ended the game also closed the binding, freed
 		// the channel, left the players' index and dropped the timers.
 		b.Status = statusFinished
+	}
+	if len(aiTimers(b, t)) > 0 {
+		a.wakeAI() // the AI answers as soon as the timer loop hears it
 	}
 	return a.enqueueBoard(&boardJob{ctx: context.WithoutCancel(ctx), p: p, table: b.Table, t: t, m: m, held: held}), nil
 }

@@ -20,8 +20,8 @@ func (s *Store) DonePlaying(table uint64, users []string) error {
 // setPlayingTx adds table to its users' index (on) or removes it.
 func setPlayingTx(tx *bolt.Tx, table uint64, users []string, on bool) error {
 	for _, u := range users {
-		if u == "" {
-			continue
+		if u == "" || IsAI(u) {
+			continue // an AI seat has no "my games"
 		}
 		if !on {
 			if bk := tx.Bucket(bucketPlayers).Bucket([]byte(u)); bk != nil {

@@ -194,18 +194,22 @@ type finished struct {
 	// Duel selects Glicko-2 for the game's own board: the game never has
 	// more than two seats and this result has no teams.
 	Duel bool
-	At   time.Time
+	// RateAI rates a game with AI seats (the binding's RateAI).
+	RateAI bool
+	// AIPlayed: an AI played a seat at some time (the binding's AIPlayed).
+	AIPlayed bool
+	At     time.Time
 }
 
 // recordFinished rates a finished game and records it in the history, in
 // the caller's transaction (the one that commits the final move), so the
 // ratings and the history exist exactly when the game's end does.
 //
-// Each seat holds one Discord user. A game in which a user holds several
-// seats, or a seat has no user, is recorded in the history but not rated.
-// When AI seats arrive they will carry no Discord user, so this same rule
-// leaves games with AI seats unrated; a guild setting to rate them would
-// rate the human seats against a fixed AI rating here.
+// Each seat holds one Discord user or an AI (IsAI). A game in which a user
+// holds several seats, or a seat has no user, is recorded in the history
+// but not rated. A game with AI seats is rated only when f.RateAI says so,
+// and then only its people: each AI seat brings its level's fixed rating
+// (aiRating) and never appears on a board.
 func recordFinished(tx *bolt.Tx, f finished) error {
 	rec := GameRecord{Table: f.Table, Guild: f.Guild, Game: f.Game, Channel: f.Channel, Message: f.Message,
 		Users: slices.Clone(f.Users), Names: slices.Clone(f.Names), Scores: slices.Clone(f.Result.Scores),
@@ -236,14 +240,21 @@ func rateable(f finished) bool {
 	if f.Guild == "" || len(f.Users) < 2 || len(f.Result.Ranks) != len(f.Users) {
 		return false
 	}
+	if f.AIPlayed && !f.RateAI {
+		return false
+	}
 	seen := make(map[string]bool, len(f.Users))
+	people := 0
 	for _, u := range f.Users {
-		if u == "" || seen[u] {
+		if u == "" || seen[u] || (IsAI(u) && !f.RateAI) {
 			return false
 		}
 		seen[u] = true
+		if !IsAI(u) {
+			people++
+		}
 	}
-	return true
+	return people > 0
 }
 
 // rateGame updates the game's board and the overall board for every seat
@@ -269,6 +280,10 @@ func rateBoard(tx *bolt.Tx, f finished, game, system string) (before, after []fl
 	old := make([]Rating, n)
 	fresh := 0
 	for i, u := range f.Users {
+		if IsAI(u) {
+			old[i] = aiRating(f.Guild, game, u, system)
+			continue
+		}
 		r, ok, err := getRating(tx, f.Guild, u, game)
 		if err != nil {
 			return nil, nil, err
@@ -326,6 +341,12 @@ func rateBoard(tx *bolt.Tx, f finished, game, system string) (before, after []fl
 	ranks := tx.Bucket(bucketRanks)
 	for i := range next {
 		r := &next[i]
+		if IsAI(r.User) {
+			// An AI's rating is fixed: it rated the others and stays off
+			// the boards.
+			before[i], after[i] = old[i].Conservative(), old[i].Conservative()
+			continue
+		}
 		if i < len(f.Names) && f.Names[i] != "" {
 			r.Name = f.Names[i]
 		}

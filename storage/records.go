@@ -51,6 +51,24 @@ type Binding struct {
 	// Undos counts the undos of the table. An undo reuses versions, so the
 	// bot stamps its buttons with this count and refuses older ones.
 	Undos uint64 `json:"undos,omitempty"`
+	// RateAI says the game is rated although AI seats play (the server
+	// asked for it when the game started); the AI seats' ratings stay
+	// fixed. Without it a game with AI seats changes no rating.
+	RateAI bool `json:"rate_ai,omitempty"`
+	// AIPlayed says an AI has played one of the seats at some time (a seat
+	// handed back to its person still had the AI's moves): the game is
+	// rated only with RateAI.
+	AIPlayed bool `json:"ai_played,omitempty"`
+	// Benched lists the people whose seats were handed to the AI while
+	// the game runs; each may take their seat back.
+	Benched []Benched `json:"benched,omitempty"`
+}
+
+// Benched is a person whose seat the AI plays for now.
+type Benched struct {
+	Seat int    `json:"seat"`
+	User string `json:"user"`
+	Name string `json:"name,omitempty"`
 }
 
 // CreateLobby stores a lobby binding under a new id drawn from the same
@@ -128,17 +146,25 @@ func (s *Store) ClaimLobby(b Binding) (uint64, error) {
 
 // PutBinding stores b under b.Table, replacing any earlier binding. A
 // message id recorded by SetMessage before this call and not yet written
-// is written first, so b (as the caller last saw it) wins.
-func (s *Store) PutBinding(b Binding) error {
+// is written first, so b (as the caller last saw it) wins. Timers ts are
+// scheduled in the same commit (a seat handed to the AI and the AI's
+// marker to act, say).
+func (s *Store) PutBinding(b Binding, ts ...Timer) error {
 	if b.Table == 0 {
 		return errors.New("storage: binding without a table id")
+	}
+	if err := checkTimers(ts); err != nil {
+		return err
 	}
 	v, err := json.Marshal(b)
 	if err != nil {
 		return fmt.Errorf("storage: encode binding %d: %w", b.Table, err)
 	}
 	return s.write(func(tx *bolt.Tx) error {
-		return putBytes(tx.Bucket(bucketBindings), itob(b.Table), v)
+		if err := putBytes(tx.Bucket(bucketBindings), itob(b.Table), v); err != nil {
+			return err
+		}
+		return scheduleTx(tx, ts)
 	})
 }
 
@@ -320,7 +346,7 @@ func (s *Store) EndTable(b Binding) error {
 		if err := unscheduleTableTx(tx, b.Table); err != nil {
 			return err
 		}
-		if err := setPlayingTx(tx, b.Table, b.Users, false); err != nil {
+		if err := setPlayingTx(tx, b.Table, b.Seated(), false); err != nil {
 			return err
 		}
 		return tx.Bucket(bucketOutbox).Delete(itob(b.Table))

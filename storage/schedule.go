@@ -127,9 +127,19 @@ func (s *Store) Next() (time.Time, bool, error) {
 	return due, ok, err
 }
 
-// Unschedule removes one timer (a timer that has fired).
-func (s *Store) Unschedule(t Timer) error {
-	return s.write(func(tx *bolt.Tx) error { return unscheduleTx(tx, t) })
+// Unschedule removes timers (ones that have fired), in one commit.
+func (s *Store) Unschedule(ts ...Timer) error {
+	if len(ts) == 0 {
+		return nil
+	}
+	return s.write(func(tx *bolt.Tx) error {
+		for _, t := range ts {
+			if err := unscheduleTx(tx, t); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // Reschedule moves timer t to next (a notice whose delivery failed, tried

@@ -622,7 +622,7 @@ func (s *Store) applyMove(tx *bolt.Tx, id uint64, p *prepared, plan bindingPlan)
 	if plan.finished {
 		// A finished table leaves its players' index, its channel and the
 		// schedule with the move that ended it.
-		if err := setPlayingTx(tx, id, plan.b.Users, false); err != nil {
+		if err := setPlayingTx(tx, id, plan.b.Seated(), false); err != nil {
 			return err
 		}
 		if err := clearChannelTx(tx, plan.b.Channel, id); err != nil {
@@ -641,7 +641,7 @@ func (s *Store) applyMove(tx *bolt.Tx, id uint64, p *prepared, plan bindingPlan)
 		info := p.t.Info()
 		if err := recordFinished(tx, finished{Table: id, Guild: done.Guild, Game: done.Game, Channel: done.Channel,
 			Message: done.Message, Users: done.Users, Names: done.Names, Result: r,
-			Duel: info.MaxSeats == 2, At: p.m.At}); err != nil {
+			Duel: info.MaxSeats == 2, RateAI: done.RateAI, AIPlayed: done.AIPlayed, At: p.m.At}); err != nil {
 			return err
 		}
 	}

@@ -1,0 +1,99 @@
+package sandbox
+
+import (
+	"context"
+	"math/rand/v2"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"spindle/commands"
+	"spindle/games"
+	"spindle/games/archravels"
+	"spindle/games/stitchcraft"
+	"spindle/games/threadcount"
+	"spindle/games/warpweft"
+	"spindle/storage"
+)
+
+// TestSoloAgainstAIOverHTTP: in every game, alice alone opens a lobby in
+// the sandbox, fills it with AI players through "Add AI" and its private
+// menu, starts, and plays a whole game through her panel while the AI
+// players take their turns in the background (the timer loop's round,
+// run here by idle), posting their moves into #games.
+func TestSoloAgainstAIOverHTTP(t *testing.T) {
+	for _, c := range []struct {
+		game   string
+		levels []string
+		plain  bool
+	}{
+		{"warpweft", []string{"easy"}, false},
+		{"stitchcraft", []string{"easy"}, true},
+		{"threadcount", []string{"normal", "easy"}, true},
+		// ArchRavels turns are many actions each: the easy AI keeps the
+		// soak run's real search within a minute or two.
+		{"archravels", []string{"easy"}, true},
+	} {
+		t.Run(c.game, func(t *testing.T) {
+			store, err := storage.Open(filepath.Join(t.TempDir(), "sandbox.db"), storage.Options{Timeout: time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { store.Close() })
+			cat, err := games.NewCatalog(games.Bind(warpweft.Game{}), games.Bind(threadcount.Game{}),
+				games.Bind(stitchcraft.Game{}), games.Bind(archravels.Game{}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Soak runs (SPINDLE_SOAK=1; gametest's own flag would clash with
+			// this package's) let the AI search in every game.
+			app := &commands.App{Store: store, Catalog: cat, Log: zerolog.Nop(), Render: tinyPNG, PlainAI: c.plain && os.Getenv("SPINDLE_SOAK") != "1"}
+			s := New(app, zerolog.Nop())
+			srv := httptest.NewServer(s)
+			t.Cleanup(srv.Close)
+			cl := &client{t: t, srv: srv, app: app, store: store}
+			names := map[string]string{}
+			for _, u := range cl.state("alice", "").Users {
+				names[u.ID] = u.Name
+			}
+			cl.mustCommand("alice", "/game new game:"+c.game)
+			for _, lvl := range c.levels {
+				menu := *cl.click("alice", cl.mustLatest("alice", "games", "Add AI"), "Add AI").Message
+				cl.checkPrivate("alice", menu)
+				cl.choose("alice", menu, menu.Rows[0].Select.CustomID, "add:"+lvl)
+			}
+			lobby := cl.mustLatest("bob", "games", "Start")
+			_, seats, _ := strings.Cut(lobby.Embeds[0].Description, "**Seats")
+			if n := strings.Count(seats, "Spindle AI ("); n != len(c.levels) {
+				t.Fatalf("the lobby shows %d AI players: %q", n, lobby.Embeds[0].Description)
+			}
+			cl.click("alice", lobby, "Start")
+			aiTurns := 0
+			idle := func() {
+				aiTurns++
+				if _, err := app.FireDue(context.Background(), time.Now(), s.world); err != nil {
+					t.Fatal(err)
+				}
+				app.WaitAI()
+			}
+			weight := func(string) int { return 1 }
+			if c.game == "archravels" {
+				weight = archravels.LabelWeight
+			}
+			cl.playToResult(names, rand.New(rand.NewPCG(uint64(len(c.game)), 4)), weight, idle)
+			if aiTurns == 0 {
+				t.Fatal("the AI never had a turn")
+			}
+			st := cl.state("dave", "games")
+			final := st.Messages[len(st.Messages)-1]
+			if !strings.Contains(final.Embeds[0].Fields[0].Value, "Spindle AI (") {
+				t.Fatalf("the result does not list the AI players: %+v", final.Embeds[0])
+			}
+		})
+	}
+}

@@ -1,0 +1,51 @@
+// Package commands is what Spindle says and does in answer to an
+// interaction, independent of any Discord library: App.Handle turns a
+// Request (a slash command, a button, a select, an autocomplete) into a
+// Response, and posts boards and notices through a Poster. The Discord
+// gateway, the HTTP interactions endpoint and the sandbox all drive the
+// same App.
+//
+// # Model
+//
+// A table is a game (games.Table, stored by storage) plus its binding
+// (storage.Binding): where it lives, who sits in each seat, its lobby
+// options, its turn clock and its players' standing answers. A seat holds
+// a Discord user, or an AI player whose user id is "ai:<level>:<n>"
+// (storage.AIPrefix), which no person can have.
+//
+//   - Lobbies (lobby.go): Join, Leave, Add AI (the host's private menu of
+//     levels and removals), Start, Cancel and the options as menus. AI
+//     players count toward the seats a game needs.
+//   - Moves (panel.go, table.go): a player's private panel offers their
+//     legal moves; a move is committed, with everything it causes (clock,
+//     timers, AI markers, the players' index, the result and ratings), in
+//     one storage transaction, and then announced as a NEW table message
+//     through the table's board queue (boards.go).
+//   - Clocks (clock.go): deadlines tick inside the move's commit; timers in
+//     the schedule fire reminders and expiries; an expired seat's whole turn
+//     is played by the easy AI, passed, or forfeited.
+//   - AI seats (aiseat.go, replace.go): a move that leaves an AI seat to act
+//     writes its marker (an "ai" timer) in the same commit; the timer loop
+//     hands it to a background AI turn that thinks without the table's lock,
+//     commits each action like a person's move and announces the turn with
+//     its log lines. /game replace hands a person's seat to the AI and
+//     /game rejoin gives it back.
+//   - Ratings, stats and history read storage; games with AI seats rate
+//     nobody unless the server turned /settings rate-ai on, and the AI
+//     never appears on a leaderboard.
+//
+// # Invariants
+//
+//   - Every accepted move is committed before anyone is told about it; a
+//     refused announcement is retried by the outbox (Redeliver), never lost.
+//   - Hidden information leaves only through views: a seat's panel is
+//     ephemeral and drawn from that seat's view; the public board is the
+//     spectator's view; the AI searches only states rebuilt from its own
+//     seat's view.
+//   - Nothing runs the AI inside an interaction: a handler commits and
+//     returns, and the AI answers in the background, woken at once.
+//   - A seat to act always has what moves it on: a person with a clock has
+//     an expiry timer, an AI seat has its marker.
+//   - User-facing wording lives here; errors from below are turned into
+//     friendly, private text (errors.go), and a handler never panics out.
+package commands
