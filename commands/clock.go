@@ -457,8 +457,11 @@ const maxExpiryActions = 64
 func (a *App) expire(ctx context.Context, b storage.Binding, t games.Table, c Clock, tm storage.Timer, p Poster) error {
 	who := mention(b, tm.Seat)
 	policy := c.Policy
-	if int(tm.Seat) < len(c.Windows) && c.Windows[tm.Seat] {
-		policy = "window" // an expired window always passes
+	if int(tm.Seat) < len(c.Windows) && c.Windows[tm.Seat] && !(c.on() && policy == "auto") {
+		// An expired window passes, unless the table's clock asks the AI
+		// to play for absent players: then the AI answers it, reacting
+		// when that is good for the seat.
+		policy = "window"
 	}
 	var all []games.Step
 	line, played := "", false
@@ -486,7 +489,7 @@ func (a *App) expire(ctx context.Context, b storage.Binding, t games.Table, c Cl
 			fallthrough // the game has no pass: play a default move instead
 		default:
 			if k, ok := a.defaultMove(b.Table, t, tm.Seat); ok {
-				key, how = k, "plays a default move for them"
+				key, how = k, "lets the easy AI play for them"
 			}
 		}
 		if key != "" {

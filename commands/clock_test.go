@@ -85,7 +85,7 @@ func TestAsyncClockOverThreeDays(t *testing.T) {
 	v := h.version()
 	h.fireAt(sc, start.Add(24*time.Hour))
 	last := h.rec.last("c1").msg
-	if h.version() != v+1 || !strings.Contains(last.Content, "<@100> ran out of time; the bot plays a default move for them.") ||
+	if h.version() != v+1 || !strings.Contains(last.Content, "<@100> ran out of time; the bot lets the easy AI play for them.") ||
 		len(last.Mentions) != 1 || last.Mentions[0] != bob.ID {
 		t.Fatalf("expiry: version %d -> %d, message %q", v, h.version(), last.Content)
 	}
@@ -136,7 +136,7 @@ func TestClockPolicies(t *testing.T) {
 		h, sc, start := startClocked(t, "live-1m:skip")
 		v := h.version()
 		h.fireAt(sc, start.Add(time.Minute))
-		if h.version() != v+1 || !strings.Contains(h.rec.last("c1").msg.Content, "plays a default move") {
+		if h.version() != v+1 || !strings.Contains(h.rec.last("c1").msg.Content, "lets the easy AI play for them") {
 			t.Fatalf("skip without a pass: version %d -> %d", v, h.version())
 		}
 	})
@@ -361,5 +361,30 @@ func TestClockedMoveIsOneCommit(t *testing.T) {
 	}
 	if len(c.Deadlines) < 2 || !c.Deadlines[1].After(start.Add(time.Hour)) {
 		t.Fatalf("bob's deadline did not start with alice's move: %+v", c.Deadlines)
+	}
+}
+
+// TestExpiredWindowAutoAsksTheAI: with the table's clock on "auto", an
+// expired window is answered by the AI for the seat (which may react),
+// not simply passed.
+func TestExpiredWindowAutoAsksTheAI(t *testing.T) {
+	h := newHarness(t)
+	cat, _ := games.NewCatalog(games.Bind(windowGame{}))
+	h.app.Catalog = cat
+	start := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
+	sc := &simClock{now: start}
+	h.app.Now = func() time.Time { return sc.now }
+	h.command(alice, "game new", map[string]string{"game": "toywin"})
+	lobby := h.rec.last("c1")
+	h.click(alice, lobby.id, selectID(t, lobby.msg, "/opt/clock"), "async-24h:auto")
+	h.click(bob, lobby.id, button(t, lobby.msg, "Join"))
+	h.click(alice, lobby.id, button(t, lobby.msg, "Start"))
+	v := h.version()
+	h.fireAt(sc, start.Add(6*time.Hour))
+	if h.version() != v+2 {
+		t.Fatalf("the windows were not answered: version %d -> %d", v, h.version())
+	}
+	if last := h.rec.last("c1").msg.Content; !strings.Contains(last, "ran out of time; the bot lets the easy AI play for them") {
+		t.Fatalf("the window was not answered by the AI: %q", last)
 	}
 }
