@@ -79,6 +79,13 @@ func TestSoloAgainstAIThroughDiscord(t *testing.T) {
 		cells := e.cellSelect(panel)
 		e.finalOf(e.fake.Select(alice, panel, cells.CustomID, cells.Options[0].Value))
 	}
+	// The result is posted after the commit that ended the game.
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	_ = discordtest.WaitFor(ctx, func() bool {
+		m, ok := e.fake.Last(ch.ID)
+		return ok && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Title, "final result")
+	})
 	final := e.last()
 	if len(final.Embeds) == 0 || !strings.Contains(final.Embeds[0].Title, "final result") || !strings.Contains(final.Embeds[0].Fields[0].Value, "Spindle AI (easy)") {
 		t.Fatalf("the result does not list the AI: %+v", final.Embeds)
