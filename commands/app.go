@@ -240,11 +240,15 @@ func (a *App) command(ctx context.Context, req Request, p Poster) (Response, err
 	case "game replay":
 		return a.replayCommand(req)
 	case "leaderboard":
-		return a.leaderboardCommand(req)
+		return public(req, a.leaderboardCommand)
 	case "stats":
-		return a.statsCommand(req)
+		return public(req, a.statsCommand)
 	case "history":
-		return a.historyCommand(req)
+		return public(req, a.historyCommand)
+	case "help":
+		return helpCommand(a.Catalog)
+	case "privacy":
+		return privacyCommand()
 	case "hand":
 		return a.handCommand(ctx, req)
 	case "notify dm", "notify when", "notify quiet", "notify quiet-off", "notify show":
@@ -259,4 +263,15 @@ func (a *App) command(ctx context.Context, req Request, p Poster) (Response, err
 
 func (a *App) meta(req Request) storage.Meta {
 	return storage.Meta{At: req.At, User: req.User.ID, Interaction: req.ID}
+}
+
+// public runs a standings command (/leaderboard, /stats, /history), private
+// by default, and posts its answer for the channel when the user asked
+// with public:true. Names in it never ping.
+func public(req Request, cmd func(Request) (Response, error)) (Response, error) {
+	resp, err := cmd(req)
+	if err == nil && resp.Message != nil && req.Options["public"] == "true" {
+		resp.Message.Ephemeral, resp.Message.Mentions = false, nil
+	}
+	return resp, err
 }

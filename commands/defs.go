@@ -53,6 +53,10 @@ const MaxTextOption = 100
 // manageGuild is the Manage Server permission bit, as Discord's decimal string.
 var manageGuild = "32"
 
+// shareOption posts a standings answer for the channel instead of only
+// for the user.
+var shareOption = CommandOption{Type: OptBoolean, Name: "public", Description: "Post it for everyone here (default: only you see it)"}
+
 // Definitions returns the slash commands for the catalog's games.
 func Definitions(cat *games.Catalog) []AppCommand {
 	var gameChoices []Choice
@@ -97,15 +101,20 @@ func Definitions(cat *games.Catalog) []AppCommand {
 		{Name: "leaderboard", Description: "This server's best players, at one game or all of them", Contexts: guildOnly, Options: []CommandOption{
 			board("Which game (default: all games)"),
 			{Type: OptInteger, Name: "page", Description: "Which page, from 1", MinValue: &one},
+			shareOption,
 		}},
 		{Name: "stats", Description: "A player's games, wins and rating on this server, with a rating chart", Contexts: guildOnly, Options: []CommandOption{
 			{Type: OptUser, Name: "user", Description: "Whose stats (default: yours)"},
 			board("Which game (default: all games)"),
+			shareOption,
 		}},
 		{Name: "history", Description: "Recent finished games on this server, with links to their results", Contexts: guildOnly, Options: []CommandOption{
 			board("Which game (default: all games)"),
 			{Type: OptUser, Name: "user", Description: "Only games with this player"},
+			shareOption,
 		}},
+		{Name: "help", Description: "What Spindle does and how to start a game"},
+		{Name: "privacy", Description: "What Spindle stores about you, for how long, and how to have it deleted"},
 		{Name: "hand", Description: "Show your hand and your moves for this channel's game (only you see it)", Contexts: guildOnly},
 		{Name: "notify", Description: "How Spindle tells you it's your move", Options: []CommandOption{
 			sub("dm", "Also get direct messages (off by default)",
