@@ -178,12 +178,14 @@ func gameIDs(cat *games.Catalog) string {
 	return strings.Join(ids, ", ")
 }
 
-// simLog is one log entry as the sim prints it. Chance keys carry hidden
-// information (a whole shuffle), so they are withheld unless --reveal.
+// simLog is one log entry as the sim prints it. Keys are withheld unless
+// --reveal: a chance key holds a whole shuffle, and a seat's own key can
+// name a face-down card or where a looked-at card went. Without --reveal
+// the log is what a spectator sees, the public lines.
 type simLog struct {
 	Version uint64     `json:"version"`
 	Seat    games.Seat `json:"seat"`
-	Key     string     `json:"key"`
+	Key     string     `json:"key,omitempty"`
 	Public  []string   `json:"public,omitempty"`
 }
 
@@ -206,7 +208,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	var g gameFlags
 	g.register(fs)
 	keys := fs.String("keys", "", "print the action-key grammar of a game and exit")
-	reveal := fs.Bool("reveal", false, "print chance outcomes in the log (they hold hidden cards)")
+	reveal := fs.Bool("reveal", false, "print every action key in the log, chance outcomes and hidden choices included (a script can replay them)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -235,9 +237,9 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		out.Result = &r
 	}
 	for _, st := range p.log {
-		l := simLog{Version: st.Version, Seat: st.Seat, Key: st.Key}
-		if st.Seat == games.Chance && !*reveal {
-			l.Key = "(hidden chance outcome)"
+		l := simLog{Version: st.Version, Seat: st.Seat}
+		if *reveal {
+			l.Key = st.Key
 		}
 		for _, e := range st.Events {
 			if e.Public != "" {
