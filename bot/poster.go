@@ -53,6 +53,15 @@ func (p poster) Edit(ctx context.Context, channel, id string, m commands.Message
 	return nil
 }
 
+func (p poster) Delete(ctx context.Context, channel, id string) error {
+	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
+	if err := p.s.ChannelMessageDelete(channel, id, discordgo.WithContext(ctx)); err != nil {
+		return p.classify(err, fmt.Sprintf("delete %s/%s", channel, id))
+	}
+	return nil
+}
+
 func (p poster) Thread(ctx context.Context, channel, name string) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, callTimeout)
 	defer cancel()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -25,6 +26,7 @@ type recorder struct {
 	posts   map[string][]posted // channel -> messages in order
 	threads []string
 	dms     []posted // id = the user
+	deleted []string // ids of deleted messages
 	// refuse, when set, is the error every Post returns (Discord saying no).
 	refuse error
 	// gate, when set, holds every Post until it is closed (a slow Discord).
@@ -67,12 +69,42 @@ func (r *recorder) Edit(_ context.Context, ch, id string, m Message) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for i, p := range r.posts[ch] {
-		if p.id == id {
+		if p.id == id && !r.isDeleted(id) {
 			r.posts[ch][i].msg = m
 			return nil
 		}
 	}
 	return fmt.Errorf("recorder: no message %s in %s", id, ch)
+}
+
+// Delete removes a message from the channel: posts keeps it (the
+// channel's history, in order), deleted marks it gone.
+func (r *recorder) Delete(_ context.Context, ch, id string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, p := range r.posts[ch] {
+		if p.id == id && !r.isDeleted(id) {
+			r.deleted = append(r.deleted, id)
+			return nil
+		}
+	}
+	return fmt.Errorf("recorder: no message %s in %s", id, ch)
+}
+
+// isDeleted reports whether message id was deleted. The caller holds mu.
+func (r *recorder) isDeleted(id string) bool { return slices.Contains(r.deleted, id) }
+
+// live returns the messages still in ch, oldest first.
+func (r *recorder) live(ch string) []posted {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []posted
+	for _, p := range r.posts[ch] {
+		if !r.isDeleted(p.id) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 func (r *recorder) Thread(_ context.Context, ch, name string) (string, error) {
@@ -95,7 +127,12 @@ func (r *recorder) last(ch string) posted {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	ps := r.posts[ch]
-	return ps[len(ps)-1]
+	for i := len(ps) - 1; i > 0; i-- {
+		if !r.isDeleted(ps[i].id) {
+			return ps[i]
+		}
+	}
+	return ps[0]
 }
 
 // harness wires an App to a temp DB and a recorder.
@@ -280,7 +317,7 @@ func (h *harness) lastTable() posted {
 	defer h.rec.mu.Unlock()
 	ps := h.rec.posts["c1"]
 	for i := len(ps) - 1; i >= 0; i-- {
-		if hasButton(&ps[i].msg, "My hand & moves") {
+		if !h.rec.isDeleted(ps[i].id) && hasButton(&ps[i].msg, "My hand & moves") {
 			return ps[i]
 		}
 	}

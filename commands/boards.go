@@ -21,6 +21,7 @@ type boardJob struct {
 	table uint64
 	t     games.Table
 	m     Message
+	lines []string // every public line of the moves, for the log message
 	held  []storage.Timer
 	done  chan error
 }

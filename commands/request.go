@@ -99,6 +99,8 @@ const (
 type Poster interface {
 	Post(ctx context.Context, channel string, m Message) (id string, err error)
 	Edit(ctx context.Context, channel, id string, m Message) error
+	// Delete removes one of the bot's own messages (an old board).
+	Delete(ctx context.Context, channel, id string) error
 	Thread(ctx context.Context, channel, name string) (id string, err error)
 	// DM sends a direct message to a user who opted in to them.
 	DM(ctx context.Context, user string, m Message) error

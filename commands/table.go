@@ -12,8 +12,9 @@ import (
 	"spindle/storage"
 )
 
-// maxLogLines bounds the move lines shown in one message.
-const maxLogLines = 8
+// boardLines bounds the move lines a board repeats from the log: the
+// latest ones, so the ping says what just happened.
+const boardLines = 3
 
 // mention renders a seat's player as a Discord mention.
 func mention(b storage.Binding, s games.Seat) string {
@@ -39,10 +40,15 @@ func publicLines(steps []games.Step) []string {
 			}
 		}
 	}
-	if len(out) > maxLogLines {
-		out = append([]string{fmt.Sprintf("… %d earlier lines", len(out)-maxLogLines)}, out[len(out)-maxLogLines:]...)
-	}
 	return out
+}
+
+// latest is the tail of lines a board shows (the log has them all).
+func latest(lines []string) []string {
+	if len(lines) <= boardLines {
+		return lines
+	}
+	return append([]string{"…"}, lines[len(lines)-boardLines:]...)
 }
 
 // tableMessage is the public table: embed, PNG of the spectator view and
@@ -185,9 +191,9 @@ func (a *App) queueAnnouncement(ctx context.Context, p Poster, b *storage.Bindin
 	lines := publicLines(steps)
 	var m Message
 	if t.Over() {
-		m, err = a.resultMessage(*b, t, lines)
+		m, err = a.resultMessage(*b, t, latest(lines))
 	} else {
-		m, err = a.tableMessage(*b, t, lines)
+		m, err = a.tableMessage(*b, t, latest(lines))
 	}
 	if err != nil {
 		return nil, err
@@ -201,13 +207,15 @@ func (a *App) queueAnnouncement(ctx context.Context, p Poster, b *storage.Bindin
 	if len(aiTimers(b, t)) > 0 {
 		a.wakeAI() // the AI answers as soon as the timer loop hears it
 	}
-	return a.enqueueBoard(&boardJob{ctx: context.WithoutCancel(ctx), p: p, table: b.Table, t: t, m: m, held: held}), nil
+	return a.enqueueBoard(&boardJob{ctx: context.WithoutCancel(ctx), p: p, table: b.Table, t: t, m: m, lines: lines, held: held}), nil
 }
 
-// postBoard posts one queued board: the new board first (if Discord
-// refuses it, the old board and its buttons stay, and the outbox posts
-// the new one later), then the old one retired, the message id recorded,
-// held pings scheduled and turn DMs sent.
+// postBoard posts one queued board: the move lines go into the table's
+// running log message first, then the new board is posted (if Discord
+// refuses it, the old board and its buttons stay, and the outbox posts the
+// new one later), and only then is the old board deleted, so the channel
+// always shows a live board. Then the message id is recorded, held pings
+// scheduled and turn DMs sent.
 func (a *App) postBoard(j *boardJob) error {
 	ctx, p, t := j.ctx, j.p, j.t
 	// The binding as it is now: an earlier board of this table may have
@@ -216,17 +224,15 @@ func (a *App) postBoard(j *boardJob) error {
 	if err != nil {
 		return err
 	}
+	if len(j.lines) > 0 && t.Version() > b.Log.Version {
+		a.appendLog(ctx, p, &b, t, j.lines)
+	}
 	id, err := p.Post(ctx, b.Channel, j.m)
 	if err != nil {
 		return fmt.Errorf("commands: post table: %w", err)
 	}
 	if b.Message != "" && b.Message != id {
-		old := Message{Content: "This board is out of date; the current one is further down.", ClearFiles: true,
-			Embeds: []Embed{{Title: fmt.Sprintf("%s — table #%d", t.Info().Title, b.Table), Color: colourEnded,
-				Description: "An earlier board."}}}
-		if err := p.Edit(ctx, b.Channel, b.Message, old); err != nil {
-			a.Log.Warn().Err(err).Uint64("table", b.Table).Msg("could not retire the old table message")
-		}
+		a.dropBoard(ctx, p, b, t)
 	}
 	// The board's message id costs no commit of its own: storage writes it
 	// with the next commit. The move, its clock and its timers were
@@ -241,6 +247,23 @@ func (a *App) postBoard(j *boardJob) error {
 		a.dmTurn(ctx, p, b, t.ToAct(), t.Info().Title)
 	}
 	return nil
+}
+
+// dropBoard removes the table's previous board, now that a newer one is
+// up; when Discord will not delete it, it is edited into a short stub
+// without buttons or picture instead.
+func (a *App) dropBoard(ctx context.Context, p Poster, b storage.Binding, t games.Table) {
+	err := p.Delete(ctx, b.Channel, b.Message)
+	if err == nil {
+		return
+	}
+	a.Log.Debug().Err(err).Uint64("table", b.Table).Msg("could not delete the old board; retiring it instead")
+	old := Message{Content: "This board is out of date; the current one is further down.", ClearFiles: true,
+		Embeds: []Embed{{Title: fmt.Sprintf("%s — table #%d", t.Info().Title, b.Table), Color: colourEnded,
+			Description: "An earlier board."}}}
+	if err := p.Edit(ctx, b.Channel, b.Message, old); err != nil {
+		a.Log.Warn().Err(err).Uint64("table", b.Table).Msg("could not retire the old table message")
+	}
 }
 
 // binding loads a table's binding and refuses closed ones.

@@ -64,6 +64,22 @@ type pendingMessage struct {
 	message string
 	version uint64 // the table version the message shows; 0 if unknown
 	updated time.Time
+	// shown says message, version and updated were recorded (SetMessage);
+	// an entry may hold only a log (SetLog).
+	shown bool
+	// log is the running log message recorded by SetLog, if any.
+	log *BoardLog
+}
+
+// merge returns p with the fields recorded in q laid over it.
+func (p pendingMessage) merge(q pendingMessage) pendingMessage {
+	if q.shown {
+		p.message, p.version, p.updated, p.shown = q.message, max(p.version, q.version), q.updated, true
+	}
+	if q.log != nil {
+		p.log = q.log
+	}
+	return p
 }
 
 // committer is the state of the group-commit goroutine.
@@ -212,9 +228,8 @@ func (s *Store) commit(batch []writeReq) {
 	if len(msgs) > 0 {
 		c.msgMu.Lock()
 		for id, m := range msgs {
-			if _, ok := c.msgs[id]; !ok {
-				c.msgs[id] = m
-			}
+			// What was recorded since is newer than what failed.
+			c.msgs[id] = m.merge(c.msgs[id])
 		}
 		c.msgMu.Unlock()
 	}
@@ -261,10 +276,7 @@ func writeMessages(tx *bolt.Tx, msgs map[uint64]pendingMessage) error {
 			// block every other write either.
 			continue
 		}
-		b.Message = m.message
-		if !m.updated.IsZero() {
-			b.Updated = m.updated.UTC()
-		}
+		m.apply(&b)
 		v, err = json.Marshal(b)
 		if err != nil {
 			continue
@@ -272,7 +284,7 @@ func writeMessages(tx *bolt.Tx, msgs map[uint64]pendingMessage) error {
 		// bbolt refuses a put before changing anything, so a refusal
 		// leaves the transaction good for the batch.
 		_ = bk.Put(itob(id), v)
-		if m.version > 0 {
+		if m.shown && m.version > 0 {
 			_ = clearAnnounced(tx, id, m.version)
 		}
 	}
@@ -297,16 +309,49 @@ func (s *Store) SetMessage(table uint64, message string, version uint64, updated
 	}
 	defer release()
 	c.msgMu.Lock()
-	if old, ok := c.msgs[table]; ok && old.version > version {
-		version = old.version
-	}
-	c.msgs[table] = pendingMessage{message: message, version: version, updated: updated}
+	c.msgs[table] = c.msgs[table].merge(pendingMessage{message: message, version: version, updated: updated, shown: true})
 	c.msgMu.Unlock()
 	select {
 	case c.kick <- struct{}{}:
 	default:
 	}
 	return nil
+}
+
+// SetLog records l as table's running log message, the same way and with
+// the same durability as SetMessage: written with the next group commit.
+// A crash within that window loses only the log message's latest state:
+// the moves themselves are in the table's log, which replays show.
+func (s *Store) SetLog(table uint64, l BoardLog) error {
+	if table == 0 {
+		return errors.New("storage: set log needs a table id")
+	}
+	c, release, err := s.open()
+	if err != nil {
+		return err
+	}
+	defer release()
+	c.msgMu.Lock()
+	c.msgs[table] = c.msgs[table].merge(pendingMessage{log: &l})
+	c.msgMu.Unlock()
+	select {
+	case c.kick <- struct{}{}:
+	default:
+	}
+	return nil
+}
+
+// apply lays the recorded fields of p over binding b.
+func (p pendingMessage) apply(b *Binding) {
+	if p.shown {
+		b.Message = p.message
+		if !p.updated.IsZero() {
+			b.Updated = p.updated.UTC()
+		}
+	}
+	if p.log != nil {
+		b.Log = *p.log
+	}
 }
 
 // pendingMessageOf returns the message id recorded by SetMessage for table

@@ -109,7 +109,7 @@ func (s *Store) History(guild, user, game string, n int) ([]GameRecord, error) {
 				}
 				if b.Channel != "" {
 					rec.Channel, rec.Message = b.Channel, b.Message
-					if m, ok := s.pendingMessageOf(btoi(id)); ok {
+					if m, ok := s.pendingMessageOf(btoi(id)); ok && m.shown {
 						rec.Message = m.message // posted, not yet committed
 					}
 				}

@@ -66,7 +66,7 @@ func (s *Store) Unannounced(limit int) ([]Unannounced, error) {
 			if err := json.Unmarshal(v, &rec); err != nil {
 				return fmt.Errorf("storage: outbox %d: %w", btoi(k), errors.Join(games.ErrCorrupt, err))
 			}
-			if m, ok := s.pendingMessageOf(rec.Table); ok && m.version >= rec.To {
+			if m, ok := s.pendingMessageOf(rec.Table); ok && m.shown && m.version >= rec.To {
 				continue // shown; the record goes with the next commit
 			}
 			out = append(out, rec)
@@ -122,7 +122,7 @@ func (s *Store) UnannouncedOf(id uint64) (Unannounced, bool, error) {
 		return nil
 	})
 	if ok {
-		if m, shown := s.pendingMessageOf(id); shown && m.version >= rec.To {
+		if m, ok := s.pendingMessageOf(id); ok && m.shown && m.version >= rec.To {
 			ok = false
 		}
 	}

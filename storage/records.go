@@ -62,6 +62,19 @@ type Binding struct {
 	// Benched lists the people whose seats were handed to the AI while
 	// the game runs; each may take their seat back.
 	Benched []Benched `json:"benched,omitempty"`
+	// Log is the table's running log message in its channel.
+	Log BoardLog `json:"log,omitzero"`
+}
+
+// BoardLog is a table's running log message: the public lines of its
+// moves, edited in place as the game goes on, and started afresh (a new
+// message) when it is full.
+type BoardLog struct {
+	Message string `json:"message,omitempty"`
+	// Text is the message's content as last written.
+	Text string `json:"text,omitempty"`
+	// Version is the table version whose lines the log holds so far.
+	Version uint64 `json:"version,omitempty"`
 }
 
 // Benched is a person whose seat the AI plays for now.
@@ -180,10 +193,7 @@ func (s *Store) GetBinding(id uint64) (Binding, error) {
 		return b, err
 	}
 	if m, ok := s.pendingMessageOf(id); ok {
-		b.Message = m.message
-		if !m.updated.IsZero() {
-			b.Updated = m.updated.UTC()
-		}
+		m.apply(&b)
 	}
 	return b, nil
 }

@@ -272,6 +272,24 @@ func (w *world) Edit(_ context.Context, ch, id string, m commands.Message) error
 	return nil
 }
 
+// Delete removes a bot message of a channel, with its files
+// (commands.Poster).
+func (w *world) Delete(_ context.Context, ch, id string) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	msg, ok := w.msgs[id]
+	if !ok || msg.Channel != ch || msg.Author != "" || msg.Owner != "" {
+		return fmt.Errorf("sandbox: no bot message %s in channel %s", id, ch)
+	}
+	for _, f := range msg.Files {
+		delete(w.files, f)
+	}
+	delete(w.msgs, id)
+	w.order[ch] = slices.DeleteFunc(w.order[ch], func(m string) bool { return m == id })
+	w.bump()
+	return nil
+}
+
 // Thread opens a public thread under a channel (commands.Poster) and, as
 // Discord does, notes it in the parent channel.
 func (w *world) Thread(_ context.Context, ch, name string) (string, error) {

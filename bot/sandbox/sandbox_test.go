@@ -398,7 +398,12 @@ func (c *client) staleSelect(actor string, table, first MessageView) {
 	if code := c.do("POST", "/api/select", body, &r2); code != http.StatusNotFound {
 		c.t.Fatalf("%s used %s's panel: HTTP %d %+v", other, actor, code, r2)
 	}
-	body = map[string]any{"user": actor, "message": table.ID, "custom_id": "o/1/forged"}
+	// (The board the panels came from is gone: the move replaced it.)
+	board := c.mustLatest(actor, "games", "My hand & moves")
+	if board.ID == table.ID {
+		c.t.Fatal("the old board is still in the channel after the move")
+	}
+	body = map[string]any{"user": actor, "message": board.ID, "custom_id": "o/1/forged"}
 	if code := c.do("POST", "/api/click", body, &r2); code != http.StatusBadRequest || !strings.Contains(r2.Error, "has no button") {
 		c.t.Fatalf("a forged custom_id was accepted: HTTP %d %+v", code, r2)
 	}

@@ -57,6 +57,16 @@ func (p *benchPoster) Edit(_ context.Context, ch, id string, m commands.Message)
 	return nil
 }
 
+// Delete forgets the channel's last message when it is the one deleted.
+func (p *benchPoster) Delete(_ context.Context, ch, id string) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if l, ok := p.last[ch]; ok && l.id == id {
+		delete(p.last, ch)
+	}
+	return nil
+}
+
 // Thread returns a new thread id.
 func (p *benchPoster) Thread(_ context.Context, ch, name string) (string, error) {
 	p.mu.Lock()

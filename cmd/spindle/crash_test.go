@@ -101,6 +101,7 @@ func (p *filePoster) Post(_ context.Context, ch string, m commands.Message) (str
 	return id, nil
 }
 func (p *filePoster) Edit(context.Context, string, string, commands.Message) error { return nil }
+func (p *filePoster) Delete(context.Context, string, string) error                 { return nil }
 func (p *filePoster) Thread(context.Context, string, string) (string, error) {
 	return "", errors.New("no threads here")
 }
