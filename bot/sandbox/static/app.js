@@ -2,8 +2,9 @@
 // slash commands, buttons and select menus go to the bot's real handlers.
 "use strict";
 
+// ?user=NAME opens the page as that member (a link to hand a second player).
 const S = {
-  user: sessionStorage.getItem("sandbox.user") || "",
+  user: new URLSearchParams(location.search).get("user") || sessionStorage.getItem("sandbox.user") || "",
   channel: sessionStorage.getItem("sandbox.channel") || "",
   users: [], channels: [], nodes: new Map(), viewKey: "", usersKey: "", busy: false,
   suggestions: [], active: -1, acSeq: 0,
