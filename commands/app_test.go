@@ -381,7 +381,8 @@ func TestStaleWrongPlayerAndDoubleClick(t *testing.T) {
 		t.Fatal(err)
 	}
 	again, err := h.click(alice, "panel", sel.CustomID, sel.Options[1].Value)
-	if err == nil || !strings.Contains(again.Message.Content, "out of date") || !again.Update {
+	// Her own move overtook the second click, and the notice says so.
+	if err == nil || !strings.Contains(again.Message.Content, "Your panel changed after your last choice") || !again.Update {
 		t.Fatalf("double click: %v %+v", err, again.Message)
 	}
 	tbl, _ := h.store.Load(h.app.Catalog, 1)

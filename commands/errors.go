@@ -21,6 +21,7 @@ var refusals = []struct {
 	err  error
 	text string
 }{
+	{errOwnStep, "Your panel changed after your last choice. Here is the current one."},
 	{games.ErrStale, "That board is out of date — someone has moved since. Here is the current one."},
 	{games.ErrNotYourTurn, "It isn't your turn yet. You'll be mentioned when it is."},
 	{games.ErrGameOver, "This game is already over."},

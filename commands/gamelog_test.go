@@ -140,3 +140,38 @@ func TestLogStartsANewMessageWhenFull(t *testing.T) {
 		t.Fatalf("the lines after a deleted log went nowhere: %q", last.msg.Content)
 	}
 }
+
+// TestStaleClickFromOwnStep: in a turn of several actions, a click left
+// over from before the clicker's own last choice says so; one overtaken
+// by someone else's move says that instead.
+func TestStaleClickFromOwnStep(t *testing.T) {
+	h := newHarness(t)
+	if _, err := h.command(alice, "game new", map[string]string{"game": "toyundo"}); err != nil {
+		t.Fatal(err)
+	}
+	lobby := h.rec.last("c1")
+	h.click(alice, lobby.id, selectID(t, lobby.msg, "/opt/seating"), "chosen") // alice is seat 0
+	h.click(bob, lobby.id, button(t, lobby.msg, "Join"))
+	h.click(alice, lobby.id, button(t, lobby.msg, "Start"))
+	tbl, _ := h.store.Load(h.app.Catalog, 1)
+	at := tbl.Version()
+	first := CustomID{Route: 't', Table: 1, Version: at, Arg: tbl.Legal(0)[0].Key}.MustEncode()
+	second := CustomID{Route: 't', Table: 1, Version: at, Arg: tbl.Legal(0)[1].Key}.MustEncode()
+	if _, err := h.click(alice, "panel", first); err != nil {
+		t.Fatal(err)
+	}
+	resp, _ := h.click(alice, "panel", second)
+	if !strings.Contains(resp.Message.Content, "Your panel changed after your last choice") {
+		t.Fatalf("alice's own stale click answered %q", resp.Message.Content)
+	}
+	// bob bets: alice's panel from before his bet is overtaken by him.
+	now, _ := h.store.Load(h.app.Catalog, 1)
+	bobs := CustomID{Route: 't', Table: 1, Version: now.Version(), Arg: now.Legal(1)[0].Key}.MustEncode()
+	if _, err := h.click(bob, "panel", bobs); err != nil {
+		t.Fatal(err)
+	}
+	resp, _ = h.click(alice, "panel", second)
+	if !strings.Contains(resp.Message.Content, "someone has moved since") {
+		t.Fatalf("a click overtaken by bob answered %q", resp.Message.Content)
+	}
+}

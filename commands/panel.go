@@ -124,7 +124,11 @@ func (a *App) panelComponent(ctx context.Context, req Request, c CustomID, p Pos
 	}
 	notice := ""
 	if t.Version() != c.Version {
-		notice, nav = "⚠️ "+Friendly(games.ErrStale), Nav{}
+		cause := games.ErrStale
+		if a.ownSteps(b.Table, seat, c.Version) {
+			cause = errOwnStep
+		}
+		notice, nav = "⚠️ "+Friendly(cause), Nav{}
 	}
 	m, err := a.panel(b, t, seat, nav, notice)
 	if err != nil {
@@ -140,10 +144,39 @@ func (a *App) play(ctx context.Context, req Request, b storage.Binding, seat gam
 	unlock := sync.OnceFunc(a.lock(b.Table))
 	defer unlock()
 	t, steps, err := a.Store.Play(a.Catalog, b.Table, seat, at, key, a.withClock(a.meta(req), b))
+	if errors.Is(err, games.ErrStale) && a.ownSteps(b.Table, seat, at) {
+		return a.refusedPanel(b, seat, fmt.Errorf("%w: %w", errOwnStep, err))
+	}
 	if err != nil {
 		return a.refusedPanel(b, seat, err)
 	}
 	return a.afterMove(ctx, b.Table, seat, t, steps, "", p, unlock)
+}
+
+// errOwnStep marks a stale click whose panel was overtaken by the
+// clicker's own later steps (a second click in a multi-step turn, or a
+// second panel), not by someone else's move.
+var errOwnStep = errors.New("commands: the panel changed after the seat's own last choice")
+
+// ownSteps reports whether every action played since version at was
+// seat's own (chance steps they caused included): then a click from at is
+// stale because of the clicker's own steps.
+func (a *App) ownSteps(table uint64, seat games.Seat, at uint64) bool {
+	log, err := a.Store.Log(table)
+	if err != nil {
+		return false
+	}
+	mine := false
+	for _, e := range log {
+		if e.Version <= at || e.Seat == games.Chance {
+			continue
+		}
+		if e.Seat != seat {
+			return false
+		}
+		mine = true
+	}
+	return mine
 }
 
 // afterMove announces committed steps and returns the seat's new panel.

@@ -363,7 +363,8 @@ func (c *client) play(actor string, panel MessageView) {
 }
 
 // staleSelect opens a second panel, plays from it, and then uses the first
-// panel's cell select: the move is refused as out of date.
+// panel's cell select: the move is refused, and the notice says the
+// player's own move overtook it.
 func (c *client) staleSelect(actor string, table, first MessageView) {
 	c.t.Helper()
 	sel := first.Rows[0].Select
@@ -380,7 +381,7 @@ func (c *client) staleSelect(actor string, table, first MessageView) {
 	c.play(actor, *second)
 	cells := old.Rows[0].Select
 	r := c.choose(actor, *old, cells.CustomID, cells.Options[len(cells.Options)-1].Value)
-	if !r.Updated || r.Message.ID != first.ID || !strings.Contains(r.Message.Content, "out of date") {
+	if !r.Updated || r.Message.ID != first.ID || !strings.Contains(r.Message.Content, "Your panel changed after your last choice") {
 		c.t.Fatalf("the stale select was not refused politely: %+v", r)
 	}
 	after, err := c.store.Load(c.app.Catalog, id)
@@ -404,7 +405,7 @@ func (c *client) staleSelect(actor string, table, first MessageView) {
 		c.t.Fatal("the old board is still in the channel after the move")
 	}
 	body = map[string]any{"user": actor, "message": board.ID, "custom_id": "o/1/forged"}
-	if code := c.do("POST", "/api/click", body, &r2); code != http.StatusBadRequest || !strings.Contains(r2.Error, "has no button") {
+	if code := c.do("POST", "/api/click", body, &r2); code != http.StatusBadRequest || !strings.Contains(r2.Error, "isn't on this message any more") || strings.Contains(r2.Error, "o/1/") {
 		c.t.Fatalf("a forged custom_id was accepted: HTTP %d %+v", code, r2)
 	}
 }

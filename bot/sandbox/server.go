@@ -562,7 +562,7 @@ func (s *Server) handleComponent(w http.ResponseWriter, r *http.Request) {
 func (s *Server) component(m member, c channel, id, customID string, values []string, isSelect bool) (*message, string, error) {
 	msg, ok := s.world.msgs[id]
 	if !ok || msg.Channel != c.ID || !visible(msg, m.ID) {
-		return nil, "", fail(http.StatusNotFound, "no message %s in #%s that %s can see", id, c.Name, m.Name)
+		return nil, "", fail(http.StatusNotFound, "That message is gone from #%s (a newer one replaced it, or it isn't yours to see). Use the latest one.", c.Name)
 	}
 	for _, row := range msg.Msg.Rows {
 		if !isSelect {
@@ -593,11 +593,13 @@ func (s *Server) component(m member, c channel, id, customID string, values []st
 		}
 		return nil, "", fail(http.StatusBadRequest, "the menu has no option %q", values[0])
 	}
+	// As Discord's client would, refuse a component the message no longer
+	// carries, in words a player understands (never the custom_id).
 	kind := "button"
 	if isSelect {
-		kind = "select menu"
+		kind = "menu"
 	}
-	return nil, "", fail(http.StatusBadRequest, "message %s has no %s %q", id, kind, customID)
+	return nil, "", fail(http.StatusBadRequest, "That %s isn't on this message any more: it changed since you loaded it. Use what it shows now.", kind)
 }
 
 // interact runs one interaction through the App and applies its response:
