@@ -79,7 +79,8 @@ func Definitions(cat *games.Catalog) []AppCommand {
 		{Name: "game", Description: "Start, join and manage games in this channel", Contexts: guildOnly, Options: []CommandOption{
 			sub("new", "Open a lobby for a new game here (or in a new thread)",
 				game("Which game to play"),
-				CommandOption{Type: OptBoolean, Name: "thread", Description: "Open the game in its own new thread"}),
+				CommandOption{Type: OptBoolean, Name: "thread", Description: "Open the game in its own new thread"},
+				CommandOption{Type: OptUser, Name: "opponent", Description: "Challenge someone: they get a ping and an Accept button"}),
 			sub("join", "Join the open lobby in this channel"),
 			sub("leave", "Leave the open lobby in this channel (before the game starts)"),
 			sub("start", "Start the lobby's game (host only)"),

@@ -62,7 +62,34 @@ func (a *App) newLobby(ctx context.Context, req Request, p Poster) (Response, er
 	b := storage.Binding{Game: info.ID, Guild: req.Guild, Channel: req.Channel, Host: req.User.ID,
 		Users: []string{req.User.ID}, Names: []string{req.User.Name}, Status: statusLobby,
 		Created: a.now(), Updated: a.now(), Options: opts}
-	var id uint64
+	notice := ""
+	if opp := req.Options["opponent"]; opp != "" {
+		if opp == req.User.ID {
+			return Response{}, sorry("You can't challenge yourself — press **Add AI** in the lobby to play against the AI.")
+		}
+		b.Invited = []string{opp}
+		notice = fmt.Sprintf("⚔️ <@%s>, <@%s> challenges you to %s! Press **Accept** to take your seat.", opp, req.User.ID, info.Title)
+	}
+	b, err = a.openLobby(ctx, b, info, thread, notice, p)
+	if err != nil {
+		return Response{}, err
+	}
+	where := "below"
+	if thread {
+		where = fmt.Sprintf("in <#%s>", b.Channel)
+	}
+	return Response{Message: &Message{Ephemeral: true, Content: fmt.Sprintf(
+		"Your %s table #%d is open %s. Other players press **Join**; you press **Start** when everyone is in.", info.Title, b.Table, where)}}, nil
+}
+
+// openLobby stores lobby b, in b's channel or in a new thread of it,
+// posts its message (content, when set, pings the users it names) and
+// returns b with its table id, channel and message.
+func (a *App) openLobby(ctx context.Context, b storage.Binding, info games.Info, thread bool, content string, p Poster) (storage.Binding, error) {
+	var (
+		id  uint64
+		err error
+	)
 	if thread {
 		id, err = a.Store.CreateLobby(b)
 	} else {
@@ -71,21 +98,25 @@ func (a *App) newLobby(ctx context.Context, req Request, p Poster) (Response, er
 		id, err = a.Store.ClaimLobby(b)
 		var busy storage.BusyError
 		if errors.As(err, &busy) {
-			return Response{}, channelBusy(busy.Table)
+			return b, channelBusy(busy.Table)
 		}
 	}
 	if err != nil {
-		return Response{}, err
+		return b, err
 	}
 	b.Table = id
 	if thread {
-		tid, err := p.Thread(ctx, req.Channel, fmt.Sprintf("%s #%d", info.Title, id))
+		tid, err := p.Thread(ctx, b.Channel, fmt.Sprintf("%s #%d", info.Title, id))
 		if err != nil {
-			return Response{}, fmt.Errorf("commands: open thread: %w", err)
+			return b, fmt.Errorf("commands: open thread: %w", err)
 		}
 		b.Channel, b.Thread = tid, tid
 	}
-	msgID, err := p.Post(ctx, b.Channel, a.lobbyMessage(info, b, ""))
+	m := a.lobbyMessage(info, b, "")
+	if content != "" {
+		m.Content, m.Mentions = content, lobbyPings(b)
+	}
+	msgID, err := p.Post(ctx, b.Channel, m)
 	if err != nil {
 		// Nobody could see or join this lobby: close it again, so the
 		// channel is free, and tell the host why.
@@ -97,23 +128,30 @@ func (a *App) newLobby(ctx context.Context, req Request, p Poster) (Response, er
 		if why == "" {
 			why = "Discord refused the message"
 		}
-		return Response{}, sorry(fmt.Sprintf("I couldn't post the lobby in <#%s>: %s. Nothing was opened; try again once that is fixed.", b.Channel, why))
+		return b, sorry(fmt.Sprintf("I couldn't post the lobby in <#%s>: %s. Nothing was opened; try again once that is fixed.", b.Channel, why))
 	}
 	b.LobbyMessage = msgID
 	if err := a.Store.PutBinding(b); err != nil {
-		return Response{}, err
+		return b, err
 	}
 	if thread { // a lobby in the channel itself claimed it when it opened
 		if err := a.Store.SetActive(b.Channel, id); err != nil {
-			return Response{}, err
+			return b, err
 		}
 	}
-	where := "below"
-	if thread {
-		where = fmt.Sprintf("in <#%s>", b.Channel)
+	return b, nil
+}
+
+// lobbyPings are the people a new lobby's message pings: those invited
+// and those already seated, except the host who opened it.
+func lobbyPings(b storage.Binding) []string {
+	var out []string
+	for _, u := range append(people(b.Users), b.Invited...) {
+		if u != b.Host && !slices.Contains(out, u) {
+			out = append(out, u)
+		}
 	}
-	return Response{Message: &Message{Ephemeral: true, Content: fmt.Sprintf(
-		"Your %s table #%d is open %s. Other players press **Join**; you press **Start** when everyone is in.", info.Title, id, where)}}, nil
+	return out
 }
 
 // channelBusy is the refusal of a second game in a channel.
@@ -181,8 +219,12 @@ func (a *App) lobbyMessage(info games.Info, b storage.Binding, notice string) Me
 		}
 		m.Rows = append(m.Rows, Row{Select: order})
 	}
+	join := btn("Join", "join", Success)
+	if slices.ContainsFunc(b.Invited, func(u string) bool { return !slices.Contains(b.Users, u) }) {
+		join.Label = "Accept" // a challenge waits for its answer
+	}
 	m.Rows = append(m.Rows, Row{Buttons: []Button{
-		btn("Join", "join", Success), btn("Leave", "leave", Secondary), btn("Add AI", "ai", Secondary), btn("Start", "start", Primary), btn("Cancel", "cancel", Danger),
+		join, btn("Leave", "leave", Secondary), btn("Add AI", "ai", Secondary), btn("Start", "start", Primary), btn("Cancel", "cancel", Danger),
 	}})
 	return m
 }

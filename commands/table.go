@@ -151,7 +151,9 @@ func (a *App) resultMessage(b storage.Binding, t games.Table, lines []string) (M
 	if len(r.Lines) > 0 {
 		desc += "\n\n" + strings.Join(r.Lines, "\n")
 	}
+	rematch := Button{Label: "Rematch", Style: Primary, CustomID: CustomID{Route: 'o', Table: b.Table, Arg: "rematch"}.MustEncode()}
 	m := Message{
+		Rows:     []Row{{Buttons: []Button{rematch}}},
 		Content:  clip(strings.Join(append(lines, head), "\n"), MaxContent),
 		Mentions: people(b.Users),
 		Files:    []File{{Name: "scoring.png", Type: "image/png", Data: png}},
@@ -311,6 +313,8 @@ func (a *App) tableButton(ctx context.Context, req Request, c CustomID, p Poster
 			return Response{}, err
 		}
 		return Response{Message: &m}, nil
+	case "rematch":
+		return a.rematch(ctx, req, b, p)
 	case "refresh":
 		t, err := a.Store.Load(a.Catalog, c.Table)
 		if err != nil {

@@ -64,6 +64,9 @@ type Binding struct {
 	Benched []Benched `json:"benched,omitempty"`
 	// Log is the table's running log message in its channel.
 	Log BoardLog `json:"log,omitzero"`
+	// Invited are the people a lobby was opened for (a challenge, a
+	// rematch); anyone may still join.
+	Invited []string `json:"invited,omitempty"`
 }
 
 // BoardLog is a table's running log message: the public lines of its
