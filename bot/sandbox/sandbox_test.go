@@ -535,14 +535,15 @@ func TestAutocomplete(t *testing.T) {
 		{"/ga", []string{"/game "}},
 		{"/game ", gameSubs},
 		{"/game n", []string{"/game new "}},
-		{"/game new ", []string{"/game new game:", "/game new thread:"}},
+		{"/game new ", []string{"/game new game:", "/game new thread:", "/game new opponent:"}},
 		{"/game new t", []string{"/game new thread:"}},
 		{"/game new game:", []string{"/game new game:warpweft "}},
 		{"/game new game:weft", []string{"/game new game:warpweft "}},
-		{"/game new game:warpweft ", []string{"/game new game:warpweft thread:"}},
+		{"/game new game:warpweft ", []string{"/game new game:warpweft thread:", "/game new game:warpweft opponent:"}},
 		{"/game new game:warpweft thread:", []string{"/game new game:warpweft thread:true ", "/game new game:warpweft thread:false "}},
 		{"/rules game:warpweft topic:scor", []string{"/rules game:warpweft topic:scoring-a-line "}},
-		{"/game new game:warpweft thread:true ", nil},
+		{"/game new game:warpweft thread:true ", []string{"/game new game:warpweft thread:true opponent:"}},
+		{"/game new game:warpweft thread:true opponent:bob ", nil},
 		{"hello", nil},
 	}
 	for _, tc := range cases {
