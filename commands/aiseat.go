@@ -46,10 +46,13 @@ func aiUser(level string, users []string) string {
 }
 
 // who names a seat's user in a message: a mention for a person, the AI's
-// title in bold for an AI.
+// title in bold for an AI, and no one for a person who was forgotten.
 func who(user string) string {
 	if lvl, ok := aiLevelOf(user); ok {
 		return "**" + lvl.Title() + "**"
+	}
+	if storage.IsFormer(user) {
+		return "*" + storage.FormerName + "*"
 	}
 	return "<@" + user + ">"
 }

@@ -249,6 +249,8 @@ func (a *App) command(ctx context.Context, req Request, p Poster) (Response, err
 		return helpCommand(a.Catalog)
 	case "privacy":
 		return privacyCommand()
+	case "forget-me":
+		return a.forgetMeCommand(req)
 	case "hand":
 		return a.handCommand(ctx, req)
 	case "notify dm", "notify when", "notify quiet", "notify quiet-off", "notify show":

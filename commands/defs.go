@@ -116,6 +116,9 @@ func Definitions(cat *games.Catalog) []AppCommand {
 		}},
 		{Name: "help", Description: "What Spindle does and how to start a game"},
 		{Name: "privacy", Description: "What Spindle stores about you, for how long, and how to have it deleted"},
+		{Name: "forget-me", Description: "Delete your settings and ratings and take your name off your finished games", Options: []CommandOption{
+			{Type: OptBoolean, Name: "confirm", Description: "True to do it (it can't be undone)"},
+		}},
 		{Name: "hand", Description: "Show your hand and your moves for this channel's game (only you see it)", Contexts: guildOnly},
 		{Name: "notify", Description: "How Spindle tells you it's your move", Options: []CommandOption{
 			sub("dm", "Also get direct messages (off by default)",

@@ -1,10 +1,12 @@
 package commands
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"spindle/games"
+	"spindle/storage"
 )
 
 // helpCommand is /help: what Spindle does, how to start, and where the
@@ -52,6 +54,30 @@ func privacyCommand() (Response, error) {
 				"so a double click is never played twice."},
 			{Name: "Server settings", Value: "What members with Manage Server set with `/settings`."},
 		},
-		Footer: "Questions or deletion requests: ask the people who run this bot on your server."}
+		Footer: "/forget-me deletes your settings and ratings and takes your name off your finished games."}
 	return Response{Message: &Message{Ephemeral: true, Embeds: []Embed{e}}}, nil
+}
+
+// forgetMeCommand is /forget-me [confirm]: without confirm it says what
+// would be deleted; with it, the user's preferences and ratings are
+// deleted and their finished games name "a former player" instead of
+// them (storage.ForgetUser). Results, replays and other players' ratings
+// stay. Someone at a running table is asked to finish or leave it first.
+func (a *App) forgetMeCommand(req Request) (Response, error) {
+	if req.Options["confirm"] != "true" {
+		return Response{Message: &Message{Ephemeral: true, Content: "This deletes your /notify and /away settings and " +
+			"your ratings on every server, and replaces your name and id with \"a former player\" in every finished game " +
+			"you played (the results, replays and other players' ratings stay). It can't be undone. " +
+			"To go ahead, run `/forget-me confirm:True`."}}, nil
+	}
+	n, err := a.Store.ForgetUser(req.User.ID)
+	if errors.Is(err, storage.ErrStillPlaying) {
+		return Response{}, sorry("You're still playing a game. Finish it, or ask its host to hand your seat to the AI with /game replace, then try again.")
+	}
+	if err != nil {
+		return Response{}, err
+	}
+	a.Log.Info().Int("games", n).Msg("a user asked to be forgotten")
+	return Response{Message: &Message{Ephemeral: true, Content: fmt.Sprintf(
+		"Done. Your settings and ratings are deleted, and %d finished game(s) no longer name you.", n)}}, nil
 }

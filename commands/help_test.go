@@ -45,3 +45,48 @@ func TestStandingsPrivateUnlessShared(t *testing.T) {
 		}
 	}
 }
+
+// TestForgetMe: /forget-me explains first and acts only with confirm; a
+// player at a running table is refused; afterwards the finished game names
+// a former player, its moves carry no user, and its replay still works.
+func TestForgetMe(t *testing.T) {
+	h := newHarness(t)
+	id := h.startGame()
+	h.move(alice)
+	if resp, err := h.command(alice, "forget-me", map[string]string{"confirm": "true"}); err == nil {
+		t.Fatalf("forgot a player in the middle of a game: %+v", resp.Message)
+	}
+	for turn := 1; ; turn++ {
+		tbl, _ := h.store.Load(h.app.Catalog, id)
+		if tbl.Over() {
+			break
+		}
+		h.move([]User{alice, bob}[turn%2])
+	}
+	resp, err := h.command(alice, "forget-me", nil)
+	if err != nil || !strings.Contains(resp.Message.Content, "confirm:True") {
+		t.Fatalf("/forget-me without confirm: %+v %v", resp.Message, err)
+	}
+	if log, _ := h.store.Log(id); log[1].User != alice.ID && log[2].User != alice.ID {
+		t.Fatal("the test's game has no move by alice")
+	}
+	if _, err := h.command(alice, "forget-me", map[string]string{"confirm": "true"}); err != nil {
+		t.Fatal(err)
+	}
+	log, _ := h.store.Log(id)
+	for _, e := range log {
+		if e.User == alice.ID {
+			t.Fatalf("move %d still names alice", e.Version)
+		}
+	}
+	hist, err := h.command(bob, "history", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := hist.Message.Embeds[0].Description; strings.Contains(d, alice.ID) || !strings.Contains(d, "a former player") {
+		t.Fatalf("/history after alice was forgotten: %q", d)
+	}
+	if resp, err := h.command(bob, "game replay", map[string]string{"id": "1"}); err != nil || resp.Message == nil {
+		t.Fatalf("the replay broke: %v", err)
+	}
+}
