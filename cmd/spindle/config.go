@@ -108,7 +108,7 @@ func LoadConfig(path string) (Config, error) {
 		dec := yaml.NewDecoder(bytes.NewReader(raw))
 		dec.KnownFields(true)
 		if err := dec.Decode(&cfg); err != nil && !errors.Is(err, io.EOF) { // an empty file means all defaults
-			return cfg, fmt.Errorf("config: %s: %w", path, err)
+			return cfg, fmt.Errorf("config: %s: %s%w", path, yamlHint(err), err)
 		}
 	}
 	if err := cfg.Validate(); err != nil {
@@ -164,4 +164,19 @@ func (c Config) Validate() error {
 		return fmt.Errorf("config: %s", strings.Join(probs, "; "))
 	}
 	return nil
+}
+
+// yamlHint says, in the config's own terms, how to fix the mistakes people
+// make most, ahead of the YAML library's words.
+func yamlHint(err error) string {
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "field token not found"):
+		return "discord.token is not a setting: the token is read only from the DISCORD_TOKEN environment variable, so it never sits in a file; "
+	case strings.Contains(msg, "time.Duration"):
+		return "durations are written like 2s, 500ms or 1m30s; "
+	case strings.Contains(msg, "not found in type"):
+		return "an unknown setting (config.example.yaml lists them all); "
+	}
+	return ""
 }

@@ -67,6 +67,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		return errUsage
 	}
+	if *configPath != "" {
+		// A config file that isn't there is a mistake for every command,
+		// even one that reads no config.
+		if _, err := os.Stat(*configPath); err != nil {
+			return fmt.Errorf("config: %w", err)
+		}
+	}
 	rest := global.Args()
 	cmd := "run"
 	if len(rest) > 0 {

@@ -28,12 +28,24 @@ import (
 
 // runServe handles run (Discord), sandbox (local page) and register.
 func runServe(ctx context.Context, cmd string, cfg Config, args []string, stdout, stderr io.Writer) error {
+	// Each command has its own flags, with the defaults the config gives.
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	guild := fs.String("guild", cfg.Discord.DevGuild, "register: register on this guild only (instant) instead of globally")
-	print := fs.Bool("print", false, "register: print the application-command JSON instead of contacting Discord")
-	addr := fs.String("addr", cfg.Sandbox.Addr, "sandbox: address to serve the page on")
-	db := fs.String("db", "", "database file (default: data.db, or sandbox.db for the sandbox)")
+	var (
+		guild, addr, db = new(string), new(string), new(string)
+		print, admin    = new(bool), new(bool)
+	)
+	switch cmd {
+	case "register":
+		guild = fs.String("guild", cfg.Discord.DevGuild, "register on this guild only (instant) instead of globally")
+		print = fs.Bool("print", false, "print the application-command JSON instead of contacting Discord")
+	case "sandbox":
+		addr = fs.String("addr", cfg.Sandbox.Addr, "address to serve the page on (keep it on 127.0.0.1: anyone who reaches the page can act as any member)")
+		db = fs.String("db", cfg.Sandbox.DB, "database file")
+		admin = fs.Bool("admin", false, "also serve the loopback admin listener (admin.addr): metrics, health and online backups")
+	default:
+		db = fs.String("db", cfg.Data.DB, "database file")
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -68,12 +80,6 @@ func runServe(ctx context.Context, cmd string, cfg Config, args []string, stdout
 		return nil
 	}
 	path := *db
-	if path == "" {
-		path = cfg.Data.DB
-		if cmd == "sandbox" {
-			path = cfg.Sandbox.DB
-		}
-	}
 	var token string
 	if cmd == "run" {
 		// Check the token before touching the database, so a missing token
@@ -99,8 +105,12 @@ func runServe(ctx context.Context, cmd string, cfg Config, args []string, stdout
 		return float64(n)
 	}))
 	health := &bot.Health{DB: store.Ping}
-	stopAdmin := startAdmin(ctx, cfg.Admin.Addr, store, reg, health, log)
-	defer stopAdmin()
+	if cmd != "sandbox" || *admin {
+		// The sandbox is a local toy: it opens no second listener unless
+		// asked.
+		stopAdmin := startAdmin(ctx, cfg.Admin.Addr, store, reg, health, log)
+		defer stopAdmin()
+	}
 	if cfg.Admin.HealthAddr != "" {
 		mux := http.NewServeMux()
 		mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
@@ -113,6 +123,10 @@ func runServe(ctx context.Context, cmd string, cfg Config, args []string, stdout
 	}
 	go pruneInteractions(ctx, store, log)
 	if cmd == "sandbox" {
+		if !loopback(*addr) {
+			fmt.Fprintf(stderr, "\n*** WARNING: the sandbox listens on %s, which other machines can reach. Anyone who opens the page can act\n*** as any member, Manage Server included. Use --addr 127.0.0.1:8080 unless that is what you want.\n\n", *addr)
+			log.Warn().Str("addr", *addr).Msg("the sandbox is reachable from other machines: anyone can act as any member")
+		}
 		return sandbox.Serve(ctx, *addr, app, log)
 	}
 	bot.RouteDiscordLogs(log)
@@ -257,4 +271,17 @@ func samePath(a, b string) bool {
 		return os.SameFile(sa, sb)
 	}
 	return absPath(a) == absPath(b)
+}
+
+// loopback reports whether addr (host:port) listens on this machine only.
+func loopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

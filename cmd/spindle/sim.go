@@ -77,6 +77,9 @@ func (g *gameFlags) play(cat *games.Catalog, stdin io.Reader) (played, error) {
 	seed := [2]uint64{g.seed, g.seed ^ 0x9e3779b97f4a7c15}
 	t, err := kind.Open(games.Options(g.opts), seats, seed)
 	if err != nil {
+		if fix := fixingOptions(kind, games.Options(g.opts), seats); fix != "" && (errors.Is(err, games.ErrSeats) || errors.Is(err, games.ErrBadOption)) {
+			return played{}, fmt.Errorf("sim: %s with %d players needs %s (%w)", g.game, seats, fix, err)
+		}
 		return played{}, fmt.Errorf("sim: %w", err)
 	}
 	p := played{table: t}
@@ -251,4 +254,28 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// fixingOptions names the --opt choices that would let kind open with
+// opts and seats, changing one option: "--opt mode=ffa|teams". It is ""
+// when no single option change helps.
+func fixingOptions(kind games.Kind, opts games.Options, seats int) string {
+	var fixes []string
+	for _, spec := range kind.Info().Options {
+		var ok []string
+		for _, v := range spec.Values {
+			try := games.Options{}
+			for k, x := range opts {
+				try[k] = x
+			}
+			try[spec.Key] = v
+			if _, err := kind.Open(try, seats, [2]uint64{1, 2}); err == nil {
+				ok = append(ok, v)
+			}
+		}
+		if len(ok) > 0 && len(ok) < len(spec.Values) {
+			fixes = append(fixes, "--opt "+spec.Key+"="+strings.Join(ok, "|"))
+		}
+	}
+	return strings.Join(fixes, " or ")
 }
