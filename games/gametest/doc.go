@@ -31,7 +31,11 @@
 //     player keys are 1..games.MaxKeyLen bytes of printable ASCII without
 //     space or '/', never start with '!' (reserved for the driver), so a
 //     custom_id "t/<table>/<version>/<key>" fits in 100 characters; labels
-//     are non-empty valid text of at most 80 characters.
+//     are non-empty valid text of at most 80 characters (with the default
+//     names filled in).
+//   - Player-visible text (labels, public and private lines, result lines)
+//     names players only through games.Name tokens, well formed and in
+//     range, and never by number as in "Seat 1" or "player 2".
 //   - ToAct, Result, Legal, View, Sample and Resample leave the state's
 //     JSON encoding unchanged; the state survives a JSON round trip byte for
 //     byte; every view encodes to JSON.
