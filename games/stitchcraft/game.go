@@ -459,13 +459,13 @@ func (Game) Label(v View, a Action) string {
 		if games.Seat(x) == v.Viewer {
 			return "Yourself"
 		}
-		return fmt.Sprintf("Seat %d", x+1)
+		return games.Name(games.Seat(x))
 	}
 	switch a.Op {
 	case Deal:
-		return fmt.Sprintf("Shuffle Seat %d's Chest", a.Seat+1)
+		return "Shuffle " + games.Name(games.Seat(a.Seat)) + "'s Chest"
 	case Master:
-		return fmt.Sprintf("Seat %d is Master", a.Seat+1)
+		return games.Name(games.Seat(a.Seat)) + " is Master"
 	case Play:
 		return "Play " + pw(a.Colour) + " face down"
 	case Reveal:

@@ -3,7 +3,6 @@ package stitchcraft
 import (
 	"fmt"
 	"slices"
-	"strconv"
 
 	"spindle/games"
 )
@@ -25,10 +24,10 @@ func (s *State) tellPrivately(public string, private map[int]string) {
 	s.evs = append(s.evs, ev)
 }
 
-// name is a seat as players see it, counted from 1.
-func (s *State) name(seat int) string { return "Seat " + strconv.Itoa(seat+1) }
+// name is the token of seat's player name (games.Name).
+func (s *State) name(seat int) string { return games.Name(games.Seat(seat)) }
 
-// possessive is "Seat 2's", or "their own" when seat is self.
+// possessive is "<name>'s", or "their own" when seat is self.
 func (s *State) possessive(seat, self int) string {
 	if seat == self {
 		return "their own"
