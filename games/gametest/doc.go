@@ -67,7 +67,8 @@
 // Every event gives private lines only to seats in range. The log never
 // grows beyond Info().MaxActions. At the end Result has one rank per seat
 // (1..n, someone ranked 1), Scores is nil or one per seat, Winners are
-// exactly the seats ranked 1 (none when Draw, where all ranks are 1) and
+// exactly the seats ranked 1 (none when Draw, where at least two seats are
+// ranked 1) and
 // Reason is set. In one seed of five, a game implementing games.Conceder
 // sees a random seat concede at a random node through the driver; the game
 // must then go on to its end without that seat (a two-seat game ends at

@@ -75,7 +75,8 @@
 // spec §10 are TestEx1 to TestEx13, and every power has a TestPower test.
 // Our own decisions beyond the spec: a seat eliminated during its turn
 // leaves the other seats' Stack entries to resolve normally; a draw at the
-// safety cap with some seats out reports the remaining seats as Winners
-// (Result.Draw needs every seat tied); and views show a peek until the
+// safety cap with some seats out is a Result.Draw among the remaining seats
+// (ranked 1, the seats out ranked 2, no Winners; the view's Winners list
+// the seats sharing the draw); and views show a peek until the
 // looker's next peek, not a running memory of Chest positions.
 package stitchcraft

@@ -603,10 +603,11 @@ func (s *State) startTurn(seat int) {
 	}
 }
 
-// capDraw ends the game at the safety cap (S30).
+// capDraw ends the game at the safety cap (S30, §7.5): a draw shared by
+// the players still in it, kept in Winners; eliminated players lost.
 func (s *State) capDraw() {
 	s.Over, s.Winners, s.Reason = true, s.remaining(), "cap"
-	s.Draw = len(s.Winners) == s.Seats
+	s.Draw = true
 	s.Window, s.Pend = -1, nil
 	if s.Mode == Spymaster {
 		s.Revealed = true
