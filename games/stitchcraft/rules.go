@@ -340,7 +340,7 @@ func (s *State) win(seats []int, reason string) {
 	switch {
 	case s.Mode.Teams():
 		who := s.teamName(seats[0])
-		if s.Mode.Roles() {
+		if s.Mode.Roles() && s.master(seats[0]) >= 0 {
 			who += fmt.Sprintf(" (Master: %s)", s.name(s.master(seats[0])))
 		}
 		s.say("%s wins.", who)
