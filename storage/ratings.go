@@ -201,7 +201,7 @@ type finished struct {
 	RateAI bool
 	// AIPlayed: an AI played a seat at some time (the binding's AIPlayed).
 	AIPlayed bool
-	At     time.Time
+	At       time.Time
 }
 
 // recordFinished rates a finished game and records it in the history, in
