@@ -154,3 +154,37 @@ func TestTeamMastersConformance(t *testing.T) {
 		Seeds:   6,
 	})
 }
+
+// TestConcedeWhileChoosingMasters ends a team game before the Masters are
+// named: the other team wins and no line names a Master that is not there.
+func TestConcedeWhileChoosingMasters(t *testing.T) {
+	for _, m := range []Mode{Apprentice, Spymaster} {
+		t.Run(string(m), func(t *testing.T) {
+			tb := table(t, teamOpts(m), 4)
+			stepT(t, tb, 1, "master:3")
+			steps, err := tb.Concede(2, tb.Version())
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, over := tb.Result()
+			if !over || !slices.Equal(r.Winners, []games.Seat{1, 3}) {
+				t.Fatalf("over %v, winners %v", over, r.Winners)
+			}
+			var lines []string
+			for _, st := range steps {
+				for _, e := range st.Events {
+					lines = append(lines, e.Public)
+				}
+			}
+			lines = append(lines, r.Lines...)
+			for _, l := range lines {
+				if seats, ok := games.Tokens(l); !ok || slices.ContainsFunc(seats, func(s games.Seat) bool { return s < 0 || s > 3 }) {
+					t.Errorf("line %q names a seat that is not there", l)
+				}
+			}
+			if !slices.Contains(lines, "Team B's Master was {{p3}}.") || slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "Team A's Master") }) {
+				t.Errorf("Master lines in %q", lines)
+			}
+		})
+	}
+}
