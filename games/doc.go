@@ -59,6 +59,16 @@
 // Event.Reveal marks an undo barrier. Seeds, RNG state and hidden zones never
 // appear in a view, key, label, log line or error.
 //
+// # Player names
+//
+// A game does not know who sits where, so public and private lines, result
+// lines and labels name a player only with the token Name(seat) (NameAs
+// adds a role: "Ada (Warp)"), never as "Seat 1" or "player 2" (the harness
+// fails on that wording). The tokens are stored as they are, so a log
+// replays the same whoever sits down; the presentation layer fills them in
+// with FillNames (Discord markdown: names escaped, mentions defused) or
+// FillPlain (button labels, select options, pictures, the sim).
+//
 // # Invariants
 //
 // This package and everything below it import only the standard library

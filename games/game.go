@@ -130,7 +130,11 @@ type Result struct {
 	Ranks []int `json:"ranks"`
 	// Winners lists the seats ranked 1; empty when Draw is set.
 	Winners []Seat `json:"winners,omitempty"`
-	Draw    bool   `json:"draw,omitempty"`
+	// Draw says the game ended without a winner: the seats ranked 1 (at
+	// least two) share a draw. Usually every seat is ranked 1; a seat
+	// ranked below them lost (a free-for-all that stops at a turn limit
+	// after an elimination is a draw among the survivors only).
+	Draw bool `json:"draw,omitempty"`
 	// Teams groups seats for team games; nil for free-for-all.
 	Teams [][]Seat `json:"teams,omitempty"`
 	// Reason says how the game ended: "scored", "conceded", "abandoned", ...

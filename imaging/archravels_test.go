@@ -146,7 +146,7 @@ func TestArchravelsNames(t *testing.T) {
 	}{
 		{0, "Aiko (" + v.Players[0].Name + ")", "Aiko"},
 		{1, v.Players[1].Name, v.Players[1].Name},
-		{3, "Seat 4", "Seat 4"},
+		{3, "Player 4", "Player 4"},
 	} {
 		if got := arName(v, opt, tc.seat); got != tc.full {
 			t.Errorf("arName(%d) = %q, want %q", tc.seat, got, tc.full)

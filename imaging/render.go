@@ -27,7 +27,7 @@ const (
 // Options adjusts a render without changing what it shows of the view.
 type Options struct {
 	// Names are display names by seat; a missing or empty name shows as
-	// "Seat N" (N counted from 1).
+	// games.DefaultName ("Player N", N counted from 1).
 	Names []string
 }
 
@@ -39,7 +39,7 @@ func (o Options) name(s games.Seat) string {
 	if s < 0 {
 		return "nobody"
 	}
-	return fmt.Sprintf("Seat %d", int(s)+1)
+	return games.DefaultName(s)
 }
 
 // Render draws the picture of the given kind for a game's view, chosen by

@@ -114,6 +114,12 @@ func stTitle(v stitchcraft.View) string {
 // stStatus says what the table is waiting for, in public terms.
 func stStatus(v stitchcraft.View, opt Options) string {
 	switch {
+	case v.Over && v.Draw && len(v.Winners) > 0 && len(v.Winners) < len(v.Players):
+		var names []string
+		for _, w := range v.Winners {
+			names = append(names, opt.name(games.Seat(w)))
+		}
+		return "Game over: a draw among " + strings.Join(names, " and ") + " at the turn limit."
 	case v.Over && v.Draw:
 		return "Game over: a draw at the turn limit."
 	case v.Over:
@@ -133,8 +139,8 @@ func stStatus(v stitchcraft.View, opt Options) string {
 	return fmt.Sprintf("%s's turn: %d action%s left.", opt.name(games.Seat(v.Active)), v.Actions, map[bool]string{true: "", false: "s"}[v.Actions == 1])
 }
 
-// stHeader draws the title band with the status and the turn counter.
-func (c *Canvas) stHeader(v stitchcraft.View, opt Options, w float64, title string) {
+// stHeader draws the title band with a status line and the turn counter.
+func (c *Canvas) stHeader(v stitchcraft.View, w float64, title, status string) {
 	c.DrawRectangle(0, 0, w, stHeadH)
 	c.SetColor(Frame)
 	c.Fill()
@@ -144,7 +150,7 @@ func (c *Canvas) stHeader(v stitchcraft.View, opt Options, w float64, title stri
 	if v.Over {
 		col = Light
 	}
-	c.FitText(stStatus(v, opt), stMargin, 86, 0, w-2*stMargin, Bold, 28, stSmall, col)
+	c.FitText(status, stMargin, 86, 0, w-2*stMargin, Bold, 28, stSmall, col)
 }
 
 // stTapestry draws a face-up Tapestry: its colour with the code, and the
@@ -390,7 +396,7 @@ func stitchcraftTable(v stitchcraft.View, opt Options) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.stHeader(v, opt, stW, stTitle(v))
+	c.stHeader(v, stW, stTitle(v), stStatus(v, opt))
 	y := stHeadH + stMargin
 	if len(v.Stack) > 0 {
 		c.stStack(v, opt, stMargin, y, stW-2*stMargin)
@@ -453,7 +459,7 @@ func stitchcraftPanel(v stitchcraft.View, opt Options) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.stHeader(v, opt, stW, stTitle(v)+" · "+opt.name(v.Viewer)+"'s hand")
+	c.stHeader(v, stW, stTitle(v)+" · "+opt.name(v.Viewer)+"'s hand", stStatus(v, opt))
 	y := stHeadH + stMargin
 	c.FitText(stPrompt(v), stMargin, y+18, 0, stW-2*stMargin, Bold, 26, stSmall, Light)
 	y += 56
@@ -517,6 +523,16 @@ func stitchcraftPanel(v stitchcraft.View, opt Options) (image.Image, error) {
 	return c.Image(), nil
 }
 
+// stReferenceText is the reference's header status line and, once the game
+// is over, its result banner. The result is said once, in the banner: the
+// header then names the mode instead.
+func stReferenceText(v stitchcraft.View, opt Options) (status, banner string) {
+	if !v.Over {
+		return stStatus(v, opt), ""
+	}
+	return "Stitchcraft · " + stModeTitle[v.Mode] + " · final result", stStatus(v, opt)
+}
+
 func stitchcraftReference(v stitchcraft.View, opt Options) (image.Image, error) {
 	if err := stCheck(v); err != nil {
 		return nil, err
@@ -531,11 +547,12 @@ func stitchcraftReference(v stitchcraft.View, opt Options) (image.Image, error) 
 	if err != nil {
 		return nil, err
 	}
-	c.stHeader(v, opt, stW, "Pattern reference · "+stPatternTitle[v.Pattern])
+	status, banner := stReferenceText(v, opt)
+	c.stHeader(v, stW, "Pattern reference · "+stPatternTitle[v.Pattern], status)
 	y := stHeadH + stMargin
 	if v.Over {
 		c.Box(stMargin, y, stW-2*stMargin, resultH-14, 12, Frame, Frame, 0)
-		c.FitText(stStatus(v, opt), stW/2, y+(resultH-14)/2, 0.5, stW-4*stMargin, Bold, 28, stSmall, Highlight)
+		c.FitText(banner, stW/2, y+(resultH-14)/2, 0.5, stW-4*stMargin, Bold, 28, stSmall, Highlight)
 		y += resultH
 	}
 	most, kinds := stTargets(v)

@@ -195,3 +195,37 @@ func TestStitchcraftRendersEngineViews(t *testing.T) {
 		}
 	}
 }
+
+// TestStitchcraftReferenceSaysGameOverOnce checks that the reference of a
+// finished game states the result once, in its banner, and not again in
+// the header (issue 16 item 10).
+func TestStitchcraftReferenceSaysGameOverOnce(t *testing.T) {
+	over := scConsortium()
+	draw := scConsortium()
+	draw.Winners, draw.Draw, draw.Reason = nil, true, "cap"
+	survivors := scConsortium()
+	survivors.Mode, survivors.Winners, survivors.Draw, survivors.Reason = stitchcraft.FFA, []int{1, 3}, true, "cap"
+	running := scConsortium()
+	running.Over, running.Winners = false, nil
+	opt := Options{Names: []string{"Ada", "Bea", "Cy", "Di"}}
+	for _, tt := range []struct {
+		name         string
+		v            stitchcraft.View
+		status, band string
+	}{
+		{"won", over, "Stitchcraft · Consortium · final result", "Game over: Ada and Cy win."},
+		{"draw", draw, "Stitchcraft · Consortium · final result", "Game over: a draw at the turn limit."},
+		{"draw among survivors", survivors, "Stitchcraft · Free For All · final result", "Game over: a draw among Bea and Di at the turn limit."},
+		{"running", running, stStatus(running, opt), ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			status, band := stReferenceText(tt.v, opt)
+			if status != tt.status || band != tt.band {
+				t.Fatalf("reference text %q / %q, want %q / %q", status, band, tt.status, tt.band)
+			}
+			if n := strings.Count(status+"\n"+band, "Game over"); n > 1 {
+				t.Fatalf("the reference says Game over %d times", n)
+			}
+		})
+	}
+}

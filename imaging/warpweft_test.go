@@ -160,7 +160,7 @@ func TestGlyphs(t *testing.T) {
 
 func TestSeatNames(t *testing.T) {
 	o := Options{Names: []string{"Ariadne", ""}}
-	for s, want := range map[games.Seat]string{0: "Ariadne", 1: "Seat 2", 5: "Seat 6", games.Spectator: "nobody"} {
+	for s, want := range map[games.Seat]string{0: "Ariadne", 1: "Player 2", 5: "Player 6", games.Spectator: "nobody"} {
 		if got := o.name(s); got != want {
 			t.Errorf("name(%d) = %q, want %q", s, got, want)
 		}

@@ -169,9 +169,12 @@ func stamp(t time.Time) []byte {
 	return itob(uint64(t.UnixNano()) ^ 1<<63)
 }
 
-// seatOutcome is how one seat did: 1 win, ½ draw, 0 loss.
+// seatOutcome is how one seat did: 1 win, ½ draw, 0 loss. In a draw the
+// seats ranked 1 drew and any seat ranked below them lost.
 func seatOutcome(r games.Result, s int) float64 {
 	switch {
+	case r.Draw && s < len(r.Ranks) && r.Ranks[s] > 1:
+		return 0
 	case r.Draw:
 		return 0.5
 	case slices.Contains(r.Winners, games.Seat(s)):
@@ -198,7 +201,7 @@ type finished struct {
 	RateAI bool
 	// AIPlayed: an AI played a seat at some time (the binding's AIPlayed).
 	AIPlayed bool
-	At     time.Time
+	At       time.Time
 }
 
 // recordFinished rates a finished game and records it in the history, in

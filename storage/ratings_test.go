@@ -534,3 +534,26 @@ func BenchmarkLeaderboardPage(b *testing.B) {
 		}
 	}
 }
+
+// TestSeatOutcomeOfAPartialDraw checks a draw among some seats: the seats
+// ranked 1 drew, the others lost (a free-for-all stopped at its turn limit
+// after an elimination).
+func TestSeatOutcomeOfAPartialDraw(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		r    games.Result
+		want []float64
+	}{
+		{"full draw", games.Result{Ranks: []int{1, 1, 1}, Draw: true}, []float64{0.5, 0.5, 0.5}},
+		{"draw among survivors", games.Result{Ranks: []int{1, 2, 1}, Draw: true}, []float64{0.5, 0, 0.5}},
+		{"shared win", games.Result{Ranks: []int{1, 2, 1}, Winners: []games.Seat{0, 2}}, []float64{1, 0, 1}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			for s, w := range tt.want {
+				if got := seatOutcome(tt.r, s); got != w {
+					t.Errorf("seat %d: outcome %v, want %v", s, got, w)
+				}
+			}
+		})
+	}
+}

@@ -126,7 +126,7 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 				ranks[p] += float64(r.Ranks[s])
 				if r.Ranks[s] == 1 && !r.Draw {
 					firsts[p]++
-				} else if r.Draw {
+				} else if r.Draw && r.Ranks[s] == 1 {
 					firsts[p] += 0.5
 				}
 			}

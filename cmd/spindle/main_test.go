@@ -99,6 +99,32 @@ func TestSimRandomFinishesAndHidesChance(t *testing.T) {
 	}
 }
 
+// TestSimFillsNames checks that the sim prints names, never name tokens:
+// "Player N" by default, --names when given.
+func TestSimFillsNames(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{nil, []string{"Player 1", "Player 2"}},
+		{[]string{"--names", "Ada, Bea"}, []string{"Ada", "Bea"}},
+		{[]string{"--names", "Ada"}, []string{"Ada", "Player 2"}},
+	} {
+		out, _, err := runCLI(t, append([]string{"sim", "--game", "warpweft", "--random", "--seed", "2"}, tc.args...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(out, "{{p") {
+			t.Fatalf("%v: the sim prints a name token:\n%s", tc.args, out)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out, w+" (W") {
+				t.Errorf("%v: the output never names %q with a role", tc.args, w)
+			}
+		}
+	}
+}
+
 func TestSimScriptReplaysADeal(t *testing.T) {
 	// Reveal a seeded game, then replay its log as a script: same result.
 	out, _, err := runCLI(t, "sim", "--game", "warpweft", "--random", "--seed", "5", "--reveal", "--opt", "excuse=on")

@@ -57,7 +57,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 		jobs = append(jobs, renderJob{"scoring.png", imaging.Scoring, games.Spectator})
 	}
 	for _, j := range jobs {
-		img, err := imaging.Render(j.kind, t.View(j.seat))
+		img, err := imaging.RenderWith(j.kind, t.View(j.seat), imaging.Options{Names: g.nameList()})
 		if err != nil {
 			return fmt.Errorf("render: %s: %w", j.name, err)
 		}

@@ -36,6 +36,7 @@ type gameFlags struct {
 	opts    optFlag
 	script  string
 	random  bool
+	names   string
 }
 
 func (g *gameFlags) register(fs *flag.FlagSet) {
@@ -46,6 +47,20 @@ func (g *gameFlags) register(fs *flag.FlagSet) {
 	fs.Var(g.opts, "opt", "game option key=value (repeatable)")
 	fs.StringVar(&g.script, "script", "", `JSON lines {"seat":S,"key":"..."} to play, or - for stdin`)
 	fs.BoolVar(&g.random, "random", false, "play random legal moves (after the script, if any) to the end")
+	fs.StringVar(&g.names, "names", "", "comma-separated player names by seat for the log, results and pictures (default Player 1, Player 2, ...)")
+}
+
+// nameList is --names split by seat; missing names fall back to
+// games.DefaultName where they are filled in.
+func (g *gameFlags) nameList() []string {
+	if g.names == "" {
+		return nil
+	}
+	out := strings.Split(g.names, ",")
+	for i := range out {
+		out[i] = strings.TrimSpace(out[i])
+	}
+	return out
 }
 
 // scriptLine is one scripted action; seat -1 is a chance outcome.
@@ -236,7 +251,13 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	}
 	out := simOutput{Game: g.game, Options: p.table.Options(), Seats: p.table.Seats(), Seed: g.seed,
 		Version: p.table.Version(), Over: p.table.Over(), ToAct: p.table.ToAct(), View: p.table.View(games.Spectator)}
+	names := g.nameList()
 	if r, ok := p.table.Result(); ok {
+		lines := make([]string, len(r.Lines))
+		for i, line := range r.Lines {
+			lines[i] = games.FillPlain(line, names)
+		}
+		r.Lines = lines
 		out.Result = &r
 	}
 	for _, st := range p.log {
@@ -246,7 +267,7 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 		}
 		for _, e := range st.Events {
 			if e.Public != "" {
-				l.Public = append(l.Public, e.Public)
+				l.Public = append(l.Public, games.FillPlain(e.Public, names))
 			}
 		}
 		out.Log = append(out.Log, l)

@@ -442,7 +442,7 @@ func TestEx8TangledCatTiming(t *testing.T) {
 	mustApply(t, &s, 2, "end")
 	evs := chance(t, &s, "draw:y1_R", "draw:craft_circle", "draw:y1_Y")
 	// C's own Craft Circle skips C (clockwise from C: C, A, B).
-	if !strings.Contains(logText(evs), "Craft Circle: Neeha cannot craft anything and passes.") {
+	if !strings.Contains(logText(evs), "Craft Circle: {{p2}} cannot craft anything and passes.") {
 		t.Fatalf("no skip line for C in:\n%s", logText(evs))
 	}
 	wantSlice(t, "circle queue", s.Queue, []games.Seat{0, 1})

@@ -378,7 +378,7 @@ func applyChance(s *State, a Action) ([]games.Event, error) {
 
 func describeChar(seat games.Seat, id string) string {
 	c, _ := CharacterOf(id)
-	return fmt.Sprintf("player %d is %s (%s, side %s)", int(seat)+1, c.Name, c.TypeName, c.Side)
+	return fmt.Sprintf("%s is %s (%s, side %s)", games.Name(seat), c.Name, c.TypeName, c.Side)
 }
 
 // drawYarn places a drawn Yarn Deck card.
@@ -405,12 +405,15 @@ func drawYarn(s *State, id string) []games.Event {
 	return []games.Event{ev}
 }
 
-// name is a seat's display name: its character, or "player N".
-func (s *State) name(seat games.Seat) string {
+// name is the token of seat's player name (games.Name) for game text.
+func (s *State) name(seat games.Seat) string { return games.Name(seat) }
+
+// charName is the name of seat's character, or "" before it is chosen.
+func (s *State) charName(seat games.Seat) string {
 	if int(seat) >= 0 && int(seat) < len(s.Players) && s.Players[seat].Char != "" {
 		return s.Players[seat].Character().Name
 	}
-	return "player " + strconv.Itoa(int(seat)+1)
+	return ""
 }
 
 // advance runs the automatic steps up to the next decision.

@@ -298,7 +298,7 @@ func applyPlayer(s *State, seat games.Seat, a Action) []games.Event {
 		if int(s.Chooser) == s.N {
 			s.Chooser, s.Phase = 0, PhTiles
 		}
-		return []games.Event{pub("Player %d chooses %s (%s, side %s; favourite request %s).", int(seat)+1, c.Name, c.TypeName, c.Side, requestName(c.Favourite))}
+		return []games.Event{pub("%s chooses %s (%s, side %s; favourite request %s).", me, c.Name, c.TypeName, c.Side, requestName(c.Favourite))}
 	case VSpace:
 		k, _ := strconv.Atoi(a.Arg)
 		p.Marker, s.Space, s.Phase = k, k, PhActions

@@ -353,7 +353,7 @@ func TestRulings(t *testing.T) {
 			mustApply(t, &s, 1, "space:2")
 			noMakes(t, &s, 1)
 			evs := atResolve(t, &s, map[int]string{3: "craft_circle"})
-			if !strings.Contains(logText(evs), "Amara cannot craft") {
+			if !strings.Contains(logText(evs), "{{p1}} cannot craft") {
 				t.Fatalf("Amara not skipped:\n%s", logText(evs))
 			}
 			mustApply(t, &s, 0, "pass")
@@ -1159,7 +1159,7 @@ func TestEvents(t *testing.T) {
 			mustRefuse(t, &s, 1, "tangle:3")
 			evs := mustApply(t, &s, 1, "tangle:0")
 			want(t, "flag", s.Players[0].Tangled, true)
-			want(t, "log", logText(evs), "Tangled Cat: Rebecca names Derrick, who cannot craft during their next turn.")
+			want(t, "log", logText(evs), "Tangled Cat: {{p1}} names {{p0}}, who cannot craft during their next turn.")
 			wantSlice(t, "discard", s.Discard, []string{"tangled_cat"})
 			want(t, "position empty", s.Bazaar[3], "")
 		}},
@@ -1192,7 +1192,7 @@ func TestEvents(t *testing.T) {
 			s := trio(t)
 			s.Players[0].Bowl = Yarn{}
 			evs := atResolve(t, &s, map[int]string{5: "donate", 6: "yarn_sale"})
-			if !strings.Contains(logText(evs), "Donate: Derrick has no yarn to give, so nothing happens.") {
+			if !strings.Contains(logText(evs), "Donate: {{p0}} has no yarn to give, so nothing happens.") {
 				t.Fatalf("log:\n%s", logText(evs))
 			}
 			want(t, "next card", s.card(), "yarn_sale")
@@ -1229,7 +1229,7 @@ func TestEvents(t *testing.T) {
 			s.Players[3].Held = []string{"hacky_sack"}
 			evs := atResolve(t, &s, map[int]string{3: "craft_circle"})
 			log := logText(evs)
-			for _, who := range []string{"Rebecca", "Neeha"} {
+			for _, who := range []string{"{{p1}}", "{{p2}}"} {
 				if !strings.Contains(log, "Craft Circle: "+who+" cannot craft anything and passes.") {
 					t.Fatalf("%s not skipped:\n%s", who, log)
 				}
@@ -1478,7 +1478,7 @@ func TestEndAndFinalCraft(t *testing.T) {
 			// skipped; the game is scored.
 			wantSlice(t, "options", legalKeys(&s, 1), []string{"make:blanket@PPPPP", "make:octopus@PPPP", "make:robot@PPPPP", "pass"})
 			evs := mustApply(t, &s, 1, "make:robot@PPPPP")
-			if !strings.Contains(logText(evs), "Neeha has nothing to craft and passes the final craft.") {
+			if !strings.Contains(logText(evs), "{{p2}} has nothing to craft and passes the final craft.") {
 				t.Fatalf("log:\n%s", logText(evs))
 			}
 			want(t, "over", s.Phase, PhOver)

@@ -55,6 +55,7 @@ type TurnView struct {
 type PlayerView struct {
 	Seat games.Seat `json:"seat"`
 	Player
+	// Name is the name of the seat's character, "" until it is chosen.
 	Name      string    `json:"name"`
 	Type      string    `json:"type,omitempty"`
 	TypeName  string    `json:"type_name,omitempty"`
@@ -82,7 +83,7 @@ func (g Game) View(s *State, viewer games.Seat) View {
 		p := &s.Players[i]
 		own := *p
 		own.Held, own.Done, own.Projects = slices.Clone(p.Held), slices.Clone(p.Done), slices.Clone(p.Projects)
-		pv := PlayerView{Seat: games.Seat(i), Player: own, Name: s.name(games.Seat(i)), Score: ScoreOf(p)}
+		pv := PlayerView{Seat: games.Seat(i), Player: own, Name: s.charName(games.Seat(i)), Score: ScoreOf(p)}
 		if p.Char != "" {
 			c := p.Character()
 			pv.Type, pv.TypeName, pv.Side, pv.Favourite = c.Type, c.TypeName, c.Side, c.Favourite
@@ -110,19 +111,12 @@ func (g Game) View(s *State, viewer games.Seat) View {
 	return v
 }
 
-func (v View) name(seat games.Seat) string {
-	if int(seat) >= 0 && int(seat) < len(v.Players) {
-		return v.Players[seat].Name
-	}
-	return "player " + strconv.Itoa(int(seat)+1)
-}
-
 // Label is the button or menu text of an action. Grouped actions (keys
 // with '@') read "<group> → <choice>".
 func (Game) Label(v View, a Action) string {
 	colour := func(arg string) string { c, _ := ParseColour(arg); return ColourNames[c] }
 	yarn := func(code string) string { y, _ := ParseYarn(code); return y.Names() }
-	seat := func(arg string) string { s, _ := parseSeat(arg); return v.name(s) }
+	seat := func(arg string) string { s, _ := parseSeat(arg); return games.Name(s) }
 	switch a.Verb {
 	case VChar:
 		c, _ := CharacterOf(a.Arg)
@@ -160,7 +154,7 @@ func (Game) Label(v View, a Action) string {
 			k := len(p.Paid)
 			if len(p.To) > 0 {
 				per := p.Need / len(p.To)
-				return fmt.Sprintf("Give %s to %s (%d of %d)", colour(a.Arg), v.name(p.To[k/per]), k%per+1, per)
+				return fmt.Sprintf("Give %s to %s (%d of %d)", colour(a.Arg), games.Name(p.To[k/per]), k%per+1, per)
 			}
 			return fmt.Sprintf("Pay %s (token %d of %d)", colour(a.Arg), k+1, p.Need)
 		}

@@ -31,7 +31,11 @@
 //     player keys are 1..games.MaxKeyLen bytes of printable ASCII without
 //     space or '/', never start with '!' (reserved for the driver), so a
 //     custom_id "t/<table>/<version>/<key>" fits in 100 characters; labels
-//     are non-empty valid text of at most 80 characters.
+//     are non-empty valid text of at most 80 characters (with the default
+//     names filled in).
+//   - Player-visible text (labels, public and private lines, result lines)
+//     names players only through games.Name tokens, well formed and in
+//     range, and never by number as in "Seat 1" or "player 2".
 //   - ToAct, Result, Legal, View, Sample and Resample leave the state's
 //     JSON encoding unchanged; the state survives a JSON round trip byte for
 //     byte; every view encodes to JSON.
@@ -63,7 +67,8 @@
 // Every event gives private lines only to seats in range. The log never
 // grows beyond Info().MaxActions. At the end Result has one rank per seat
 // (1..n, someone ranked 1), Scores is nil or one per seat, Winners are
-// exactly the seats ranked 1 (none when Draw, where all ranks are 1) and
+// exactly the seats ranked 1 (none when Draw, where at least two seats are
+// ranked 1) and
 // Reason is set. In one seed of five, a game implementing games.Conceder
 // sees a random seat concede at a random node through the driver; the game
 // must then go on to its end without that seat (a two-seat game ends at

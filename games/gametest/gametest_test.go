@@ -2,6 +2,7 @@ package gametest
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -128,6 +129,35 @@ func (longLabel) Label(_ toy.View, a toy.Action) string {
 	return a.Key() + strings.Repeat(" and then some", 10)
 }
 
+// seatNumbers names the player by number in its log instead of by name.
+type seatNumbers struct{ toy.Game }
+
+func (g seatNumbers) Apply(s *toy.State, seat games.Seat, a toy.Action) ([]games.Event, error) {
+	evs, err := g.Game.Apply(s, seat, a)
+	if err == nil && a.Kind == "play" {
+		evs[0].Public = fmt.Sprintf("Seat %d played %d.", seat+1, a.N)
+	}
+	return evs, err
+}
+
+// numberedLabel names a player by number on a button.
+type numberedLabel struct{ toy.Game }
+
+func (numberedLabel) Label(v toy.View, a toy.Action) string {
+	return fmt.Sprintf("player %d: %s", v.Viewer+1, a.Key())
+}
+
+// badToken names a seat that does not exist in its result lines.
+type badToken struct{ toy.Game }
+
+func (g badToken) Result(s *toy.State) (games.Result, bool) {
+	r, over := g.Game.Result(s)
+	if over {
+		r.Lines = append(r.Lines, games.Name(games.Seat(s.Seats))+" watched.")
+	}
+	return r, over
+}
+
 // tooShort declares a bound the game cannot keep.
 type tooShort struct{ toy.Game }
 
@@ -206,6 +236,9 @@ func TestHarnessCatchesBrokenGames(t *testing.T) {
 		{"spectator has moves", "legal", firstFailure(spectatorMoves{})},
 		{"view mutates the state", "mutation", firstFailure(viewMutates{})},
 		{"label too long", "label", firstFailure(longLabel{})},
+		{"log line names a seat by number", "names", firstFailure(seatNumbers{})},
+		{"label names a player by number", "names", firstFailure(numberedLabel{})},
+		{"result names a seat out of range", "names", firstFailure(badToken{})},
 		{"game longer than MaxActions", "length", firstFailure(tooShort{})},
 		{"winners missing", "result", firstFailure(noWinners{})},
 		{"apply not deterministic", "replay", firstFailure(flaky{n: new(int)})},

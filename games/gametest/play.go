@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -425,11 +426,15 @@ func (r *runner[S, A, V]) checkKeys(seat games.Seat, acts []A, view V) error {
 			return err
 		}
 		label := r.g.Label(view, a)
+		filled := games.FillPlain(label, nil)
 		switch {
 		case strings.TrimSpace(label) == "":
 			return fail("label", "%s's action %q has an empty label", seat, k)
-		case !utf8.ValidString(label) || utf8.RuneCountInString(label) > maxLabel:
-			return fail("label", "%s's action %q has label %q, not valid text of at most %d characters", seat, k, label, maxLabel)
+		case !utf8.ValidString(label) || utf8.RuneCountInString(filled) > maxLabel:
+			return fail("label", "%s's action %q has label %q, not valid text of at most %d characters", seat, k, filled, maxLabel)
+		}
+		if err := r.checkNames(fmt.Sprintf("the label of %s's action %q", seat, k), label); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -862,9 +867,15 @@ func (r *runner[S, A, V]) record(st games.Step, seat games.Seat, key, label stri
 		return fail("driver", "the driver logged events %s, the game returned %s", e2, e1)
 	}
 	for _, e := range evs {
-		for s := range e.Private {
+		if err := r.checkNames(fmt.Sprintf("the public line of %q", key), e.Public); err != nil {
+			return err
+		}
+		for s, line := range e.Private {
 			if s < 0 || int(s) >= r.seats {
 				return fail("event", "%q gives a private line to %s, out of range", key, s)
+			}
+			if err := r.checkNames(fmt.Sprintf("the private line of %q for %s", key, s), line); err != nil {
+				return err
 			}
 		}
 	}
@@ -1031,16 +1042,44 @@ func (r *runner[S, A, V]) checkResult(res games.Result) error {
 	switch {
 	case res.Draw && len(res.Winners) > 0:
 		return fail("result", "a draw with Winners %v", res.Winners)
-	case res.Draw && len(first) != r.seats:
-		return fail("result", "a draw with unequal Ranks %v", res.Ranks)
+	case res.Draw && len(first) < 2:
+		return fail("result", "a draw with a single seat ranked 1 in %v", res.Ranks)
 	case !res.Draw && !slices.Equal(winners, first):
 		return fail("result", "Winners %v are not the seats ranked 1 in %v", res.Winners, res.Ranks)
+	}
+	for _, line := range res.Lines {
+		if err := r.checkNames("the result line", line); err != nil {
+			return err
+		}
 	}
 	for _, team := range res.Teams {
 		for _, s := range team {
 			if s < 0 || int(s) >= r.seats {
 				return fail("result", "Teams %v has %s out of range", res.Teams, s)
 			}
+		}
+	}
+	return nil
+}
+
+// seatWording matches text that names a player by number ("Seat 1",
+// "player 2") instead of through games.Name.
+var seatWording = regexp.MustCompile(`(?i)\b(seat|player) \d`)
+
+// checkNames fails when player-visible text names a player by number
+// rather than with games.Name, or holds a malformed name token or one for
+// a seat out of range.
+func (r *runner[S, A, V]) checkNames(what, text string) error {
+	if m := seatWording.FindString(text); m != "" {
+		return fail("names", "%s names a player as %q, not with games.Name: %q", what, m, text)
+	}
+	seats, ok := games.Tokens(text)
+	if !ok {
+		return fail("names", "%s holds a malformed name token: %q", what, text)
+	}
+	for _, s := range seats {
+		if s < 0 || int(s) >= r.seats {
+			return fail("names", "%s names %s, out of range: %q", what, s, text)
 		}
 	}
 	return nil

@@ -14,8 +14,14 @@
 // of revealed entries, the pending power (Pend), the open reaction window,
 // and the turn. Setup is chance: one shuffle per seat (C3, deal:<seat>:...)
 // and in Apprentice and Spymaster with roles=random one Master coin per team
-// (C2, master:<seat>). Seating follows lobby order: the lobby shuffles
-// players beforehand when seating is random (C1 is not an engine step).
+// (C2, master:<seat>). With roles=team the teams choose instead: after the
+// shuffles ToAct lists the seats of every team without a Master, either
+// seat of a team plays master:<seat> for its own team, publicly in
+// Apprentice and with private lines to the team only in Spymaster. With
+// roles=chosen the seating decides (seats 0 and 1 are Masters); it stays
+// for the tables stored with it. Seating follows lobby order: the lobby
+// shuffles players beforehand when seating is random (C1 is not an engine
+// step).
 //
 // The reveal procedure of spec §4.3 runs in advance: a cancelled top entry
 // is popped, else the next eligible responder gets a window (ToAct is that
@@ -63,7 +69,7 @@
 //	top:<COL> | bottom:<COL> | drop:<COL>   where a looked-at card goes
 //	discard:<COL>          Treadle: scrap a hand card
 //	deal:<seat>:<letters>  chance: a shuffled Chest (40 letters of BKRGWOYP)
-//	master:<seat>          chance: a team's Master
+//	master:<seat>          a team's Master: chance (roles=random) or the team's choice (roles=team)
 //
 // Seats in keys count from 0. Picks use the grouping convention
 // <head>@<tail>: the label reads "<seat> → <card>" so the Discord layer can
@@ -75,7 +81,8 @@
 // spec §10 are TestEx1 to TestEx13, and every power has a TestPower test.
 // Our own decisions beyond the spec: a seat eliminated during its turn
 // leaves the other seats' Stack entries to resolve normally; a draw at the
-// safety cap with some seats out reports the remaining seats as Winners
-// (Result.Draw needs every seat tied); and views show a peek until the
+// safety cap with some seats out is a Result.Draw among the remaining seats
+// (ranked 1, the seats out ranked 2, no Winners; the view's Winners list
+// the seats sharing the draw); and views show a peek until the
 // looker's next peek, not a running memory of Chest positions.
 package stitchcraft

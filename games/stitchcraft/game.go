@@ -28,6 +28,7 @@ var (
 const (
 	RolesRandom = "random"
 	RolesChosen = "chosen"
+	RolesTeam   = "team"
 )
 
 // timeouts are the offered reaction timeouts (S10: 1 minute to 24 hours).
@@ -45,7 +46,7 @@ const KeyGrammar = "play:<COL>          play a hand Tapestry face down (COL = BL
 	"top:<COL> bottom:<COL> drop:<COL>  where a looked-at Tapestry goes (drop = Scrap)\n" +
 	"discard:<COL>       scrap a hand Tapestry (Treadle)\n" +
 	"deal:<seat>:<40 letters>  chance: a shuffled Chest, top first (letters BKRGWOYP)\n" +
-	"master:<seat>       chance: that seat is its team's Master"
+	"master:<seat>       that seat is its team's Master: a chance coin (roles=random) or a team's choice (roles=team)"
 
 // Info describes the game, its options and its keys.
 func (Game) Info() games.Info {
@@ -67,8 +68,8 @@ func (Game) Info() games.Info {
 				Help: "duel (2); ffa, leanleft, leanright, crowd (3-6); apprentice, spymaster, guilds, monopoly, consortium (4, teams of seats 1+3 and 2+4)."},
 			{Key: "hard", Label: "Consortium hard mode", Values: []string{"off", "on"}, Default: "off",
 				Help: "Consortium only: a team needs 5 of one colour or all 8 colours."},
-			{Key: "roles", Label: "Masters", Values: []string{RolesRandom, RolesChosen}, Default: RolesRandom,
-				Help: "Apprentice and Spymaster: random, or the first seat of each team (seats 1 and 2) is Master."},
+			{Key: "roles", Label: "Masters", Values: []string{RolesRandom, RolesTeam, RolesChosen}, Default: RolesRandom,
+				Help: "Apprentice and Spymaster: random; team: each team picks its Master before play (in secret in Spymaster); chosen: the seating decides, the first seat of each team is Master."},
 			{Key: "timeout", Label: "Reaction timeout", Values: timeouts, Default: "15m",
 				Help: "How long the bot waits for an answer in a reaction window before passing for you."},
 		},
@@ -100,17 +101,40 @@ func (g Game) New(opts games.Options, seats int) (State, error) {
 	return s, nil
 }
 
-// setupDue reports whether a chance step of setup is still to come.
+// setupDue reports whether a step of setup is still to come: a shuffle, a
+// Master coin or a team's choice of its Master.
 func (s *State) setupDue() bool {
 	return s.Dealt < s.Seats || (s.Mode.Roles() && (s.Masters[0] < 0 || s.Masters[1] < 0))
 }
 
-// ToAct is [Chance] during setup, then the seat of the open window, the
-// controller of a pending power, or the active player; nil once over.
+// choosing reports whether the teams are choosing their Masters (roles=team,
+// after the shuffles): then the seats of a team without a Master act.
+func (s *State) choosing() bool {
+	return s.Dealt == s.Seats && s.Roles == RolesTeam && s.setupDue()
+}
+
+// choosers are the seats that may name their team's Master now: both
+// seats of every team that has none yet, in seat order.
+func (s *State) choosers() []games.Seat {
+	var out []games.Seat
+	for x := range s.Seats {
+		if s.Masters[s.team(x)] < 0 {
+			out = append(out, games.Seat(x))
+		}
+	}
+	return out
+}
+
+// ToAct is [Chance] during setup, or the seats of the teams still choosing
+// their Masters (roles=team: either seat of a team may name it), then the
+// seat of the open window, the controller of a pending power, or the
+// active player; nil once over.
 func (Game) ToAct(s *State) []games.Seat {
 	switch {
 	case s.Over:
 		return nil
+	case s.choosing():
+		return s.choosers()
 	case s.setupDue():
 		return []games.Seat{games.Chance}
 	case s.Window >= 0:
@@ -137,6 +161,9 @@ func (g Game) Legal(s *State, seat games.Seat) []Action {
 		if s.Masters[0] >= 0 {
 			t = 1
 		}
+		out = []Action{{Op: Master, Seat: t}, {Op: Master, Seat: t + 2}}
+	case s.choosing():
+		t := s.team(int(seat))
 		out = []Action{{Op: Master, Seat: t}, {Op: Master, Seat: t + 2}}
 	case s.Window >= 0:
 		out = []Action{{Op: Pass}}
@@ -199,14 +226,21 @@ func (g Game) Apply(s *State, seat games.Seat, a Action) ([]games.Event, error) 
 		s.applyDeal(a)
 	case Master:
 		s.Masters[s.team(a.Seat)] = a.Seat
+		by := ""
+		switch {
+		case seat == games.Seat(a.Seat):
+			by = ", by their own choice"
+		case seat != games.Chance:
+			by = ", chosen by " + s.name(int(seat))
+		}
 		if s.Mode == Spymaster {
 			priv := map[int]string{}
 			for _, x := range s.teamSeats(a.Seat) {
-				priv[x] = fmt.Sprintf("%s is your team's Master.", s.name(a.Seat))
+				priv[x] = fmt.Sprintf("%s is your team's Master%s.", s.name(a.Seat), by)
 			}
 			s.tellPrivately(fmt.Sprintf("Team %s's Master is chosen in secret.", "AB"[s.team(a.Seat):s.team(a.Seat)+1]), priv)
 		} else {
-			s.say("%s is %s's Master.", s.name(a.Seat), s.teamName(a.Seat))
+			s.say("%s is %s's Master%s.", s.name(a.Seat), s.teamName(a.Seat), by)
 		}
 	case Play:
 		pl := &s.Players[s.Active]
@@ -245,7 +279,7 @@ func (s *State) checkChance(a Action) error {
 	switch {
 	case a.Op == Deal && s.Dealt < s.Seats && a.Seat == s.Dealt:
 		return checkDeck(a.Deck)
-	case a.Op == Master && s.Dealt == s.Seats && s.Mode.Roles():
+	case a.Op == Master && s.Dealt == s.Seats && s.Mode.Roles() && s.Roles != RolesTeam:
 		t := s.team(a.Seat)
 		if s.Masters[0] >= 0 {
 			if t != 1 || s.Masters[1] >= 0 {
@@ -459,13 +493,16 @@ func (Game) Label(v View, a Action) string {
 		if games.Seat(x) == v.Viewer {
 			return "Yourself"
 		}
-		return fmt.Sprintf("Seat %d", x+1)
+		return games.Name(games.Seat(x))
 	}
 	switch a.Op {
 	case Deal:
-		return fmt.Sprintf("Shuffle Seat %d's Chest", a.Seat+1)
+		return "Shuffle " + games.Name(games.Seat(a.Seat)) + "'s Chest"
 	case Master:
-		return fmt.Sprintf("Seat %d is Master", a.Seat+1)
+		if games.Seat(a.Seat) == v.Viewer {
+			return "I will be our Master"
+		}
+		return games.Name(games.Seat(a.Seat)) + " will be our Master"
 	case Play:
 		return "Play " + pw(a.Colour) + " face down"
 	case Reveal:

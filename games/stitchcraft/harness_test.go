@@ -26,6 +26,9 @@ func TestConformance(t *testing.T) {
 			if m.Roles() && p == Attrition {
 				o["roles"] = RolesChosen
 			}
+			if m.Roles() && p == Racketeering {
+				o["roles"] = RolesTeam
+			}
 			sets = append(sets, o)
 		}
 		seeds := 1

@@ -18,6 +18,9 @@ func TestLeaksOverManyGames(t *testing.T) {
 		var sets []games.Options
 		for _, p := range Patterns {
 			sets = append(sets, games.Options{"mode": string(m), "pattern": string(p)})
+			if m.Roles() {
+				sets = append(sets, games.Options{"mode": string(m), "pattern": string(p), "roles": RolesTeam})
+			}
 		}
 		played += gametest.Leaks(t, Game{}, gametest.Config{Options: sets, Seats: modeSeats[m]}, n)
 	}

@@ -3,7 +3,6 @@ package stitchcraft
 import (
 	"fmt"
 	"slices"
-	"strconv"
 
 	"spindle/games"
 )
@@ -25,10 +24,10 @@ func (s *State) tellPrivately(public string, private map[int]string) {
 	s.evs = append(s.evs, ev)
 }
 
-// name is a seat as players see it, counted from 1.
-func (s *State) name(seat int) string { return "Seat " + strconv.Itoa(seat+1) }
+// name is the token of seat's player name (games.Name).
+func (s *State) name(seat int) string { return games.Name(games.Seat(seat)) }
 
-// possessive is "Seat 2's", or "their own" when seat is self.
+// possessive is "<name>'s", or "their own" when seat is self.
 func (s *State) possessive(seat, self int) string {
 	if seat == self {
 		return "their own"
@@ -341,7 +340,7 @@ func (s *State) win(seats []int, reason string) {
 	switch {
 	case s.Mode.Teams():
 		who := s.teamName(seats[0])
-		if s.Mode.Roles() {
+		if s.Mode.Roles() && s.master(seats[0]) >= 0 {
 			who += fmt.Sprintf(" (Master: %s)", s.name(s.master(seats[0])))
 		}
 		s.say("%s wins.", who)
@@ -604,10 +603,11 @@ func (s *State) startTurn(seat int) {
 	}
 }
 
-// capDraw ends the game at the safety cap (S30).
+// capDraw ends the game at the safety cap (S30, §7.5): a draw shared by
+// the players still in it, kept in Winners; eliminated players lost.
 func (s *State) capDraw() {
 	s.Over, s.Winners, s.Reason = true, s.remaining(), "cap"
-	s.Draw = len(s.Winners) == s.Seats
+	s.Draw = true
 	s.Window, s.Pend = -1, nil
 	if s.Mode == Spymaster {
 		s.Revealed = true

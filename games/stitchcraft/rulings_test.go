@@ -2,6 +2,7 @@ package stitchcraft
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -214,15 +215,38 @@ func TestRulings(t *testing.T) {
 		want(t, "seat 0", tb.ToAct()[0], games.Seat(0))
 	})
 	t.Run("S30 safety cap", func(t *testing.T) {
-		s := fixture(t, mode(FFA, Loom), 3)
-		s.Turns = CapPerSeat*3 - 1
-		s.Players[2].Out = true
-		s.Actions = 1
-		do(t, s, 0, "play:WHT")
-		want(t, "over", s.Over, true)
-		r, _ := Game{}.Result(s)
-		want(t, "shared", slices.Equal(r.Winners, []games.Seat{0, 1}), true)
-		want(t, "reason", r.Reason, "cap")
+		// §7.5: a draw shared by the players still in it; a player
+		// eliminated before the cap lost, and nobody wins.
+		for _, tc := range []struct {
+			name  string
+			m     Mode
+			seats int
+			out   []int
+			ranks []int
+		}{
+			{"duel", Duel, 2, nil, []int{1, 1}},
+			{"ffa, nobody out", FFA, 3, nil, []int{1, 1, 1}},
+			{"ffa after an elimination", FFA, 3, []int{2}, []int{1, 1, 2}},
+			{"leanleft after two eliminations", LeanLeft, 5, []int{1, 3}, []int{1, 2, 1, 2, 1}},
+			{"guilds", Guilds, 4, nil, []int{1, 1, 1, 1}},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				s := fixture(t, mode(tc.m, Loom), tc.seats)
+				s.Turns = CapPerSeat*tc.seats - 1
+				for _, x := range tc.out {
+					s.Players[x].Out = true
+				}
+				s.Actions = 1
+				evs := do(t, s, 0, "play:WHT")
+				want(t, "over", s.Over, true)
+				r, _ := Game{}.Result(s)
+				want(t, "draw", r.Draw, true)
+				want(t, "no winners", len(r.Winners), 0)
+				want(t, "ranks", fmt.Sprint(r.Ranks), fmt.Sprint(tc.ranks))
+				want(t, "reason", r.Reason, "cap")
+				want(t, "log", evs[len(evs)-1].Public, "The turn limit is reached: the game is a draw among the players still in it.")
+			})
+		}
 	})
 	t.Run("S31 concede", func(t *testing.T) {
 		for _, tc := range []struct {

@@ -439,7 +439,7 @@ func applyChance(s *State, a Action) ([]games.Event, error) {
 			r.Dye = a.D4
 		}
 		s.Roll = r
-		ev := games.Event{Public: fmt.Sprintf("%s rolls %d, %d, %d and %s.", cap1(player(r.Seat)), r.D10[0], r.D10[1], r.D10[2], DyeName(a.D4))}
+		ev := games.Event{Public: fmt.Sprintf("%s rolls %d, %d, %d and %s.", player(r.Seat), r.D10[0], r.D10[1], r.D10[2], DyeName(a.D4))}
 		return append([]games.Event{ev}, nextRollStep(s)...), nil
 	}
 	return nil, fmt.Errorf("threadcount: %q is not a chance outcome", a.Key())
@@ -450,7 +450,7 @@ func (g Game) applyPlayer(s *State, seat games.Seat, a Action) ([]games.Event, e
 		return nil, fmt.Errorf("threadcount: %s may not play %q now", seat, a.Key())
 	}
 	p := &s.Players[seat]
-	who := cap1(player(seat))
+	who := player(seat)
 	switch a.Op {
 	case Place:
 		s.Board |= bit(a.Cell)
@@ -584,7 +584,7 @@ func nextRollStep(s *State) []games.Event {
 	p.Silk += out.Harvest
 	r.Outcome, r.Resolved = &out, true
 	s.Phase = PhMarket
-	return []games.Event{{Public: fmt.Sprintf("%s gains a %s dye; %s", cap1(player(r.Seat)), DyeName(r.Dye), outcomeText(r.Cells, out))}}
+	return []games.Event{{Public: fmt.Sprintf("%s gains a %s dye; %s", player(r.Seat), DyeName(r.Dye), outcomeText(r.Cells, out))}}
 }
 
 // rollers lists, in seat order, the seats still in the game that roll in
@@ -659,7 +659,7 @@ func finishRollOff(s *State) []games.Event {
 	evs := []games.Event{{Public: msg}}
 	if ten >= 0 && len(Placeable(s.Board)) > 0 {
 		s.Phase, s.Ten = PhTen, ten
-		evs = append(evs, games.Event{Public: fmt.Sprintf("%s rolled the 10 and chooses a cell for its silk.", cap1(player(ten)))})
+		evs = append(evs, games.Event{Public: fmt.Sprintf("%s rolled the 10 and chooses a cell for its silk.", player(ten))})
 		return evs
 	}
 	if ten >= 0 {
@@ -817,7 +817,7 @@ func (Game) Concede(s *State, seat games.Seat) ([]games.Event, error) {
 	}
 	s.Players[seat].Conceded = true
 	s.Conceded = append(s.Conceded, seat)
-	evs := []games.Event{{Public: fmt.Sprintf("%s concedes and leaves the game.", cap1(player(seat)))}}
+	evs := []games.Event{{Public: fmt.Sprintf("%s concedes and leaves the game.", player(seat))}}
 	return append(evs, advance(s)...), nil
 }
 
@@ -897,7 +897,7 @@ func (Game) Result(s *State) (games.Result, bool) {
 	}
 	for i, b := range bs {
 		if b == nil {
-			r.Lines = append(r.Lines, fmt.Sprintf("%s conceded and is not scored.", cap1(player(games.Seat(i)))))
+			r.Lines = append(r.Lines, fmt.Sprintf("%s conceded and is not scored.", player(games.Seat(i))))
 			continue
 		}
 		r.Lines = append(r.Lines, breakdownLines(games.Seat(i), *b, len(top) > 1)...)

@@ -731,3 +731,40 @@ func TestEdge10DyeKept(t *testing.T) {
 		t.Fatalf("dye %v", s.Players[0].Dye)
 	}
 }
+
+// TestArrangeAgainInOneTurn documents how often a card may move in one
+// turn. The spec (§4.2, §4.6, T11) sets no limit beyond "own turn, up to
+// the end of the 10th": a card may be moved more than once in a turn, and
+// that stays allowed. One bound is ours (see the package documentation):
+// each card is arranged by its owner at most once per turn, which keeps a
+// turn finite and still reaches any outfit. A card pushed off its garment
+// by another card has moved without being arranged, so its owner may still
+// place it, and the count starts again each turn.
+func TestArrangeAgainInOneTurn(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		moves []string // arranged in order, all legal
+		then  string   // the prefix of keys listed afterwards
+		want  []string
+	}{
+		{"a card arranged once waits for the next turn", []string{"c0@obi"}, "c0@", nil},
+		{"a displaced card may still be placed", []string{"c1@kimono"}, "c0@", []string{"c0@hakama", "c0@kimono", "c0@obi", "c0@sensu"}},
+		{"so it moves twice in the turn", []string{"c1@kimono", "c0@hakama"}, "c0@", nil},
+		{"other cards stay free", []string{"c0@spare"}, "p0@", []string{"p0@hakama", "p0@obi", "p0@sensu", "p0@spare"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := started(t, 2)
+			s.Players[0] = owning("R+kikko", "B+")
+			for _, k := range tc.moves {
+				do(t, s, 0, k)
+			}
+			if got := withPrefix(legalKeys(s, 0), tc.then); !slices.Equal(got, tc.want) {
+				t.Fatalf("after %v: %s keys %v, want %v", tc.moves, tc.then, got, tc.want)
+			}
+			startTurn(s)
+			if got := withPrefix(legalKeys(s, 0), "c0@"); len(got) == 0 {
+				t.Fatal("the next turn may not arrange c0")
+			}
+		})
+	}
+}

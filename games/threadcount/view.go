@@ -205,8 +205,8 @@ func seatsOf(d []int) []games.Seat {
 	return out
 }
 
-// player names a seat as the lobby lists it (1-based).
-func player(seat games.Seat) string { return "player " + strconv.Itoa(int(seat)+1) }
+// player is the token of seat's player name (games.Name).
+func player(seat games.Seat) string { return games.Name(seat) }
 
 // cap1 capitalises the first letter.
 func cap1(s string) string {
@@ -314,7 +314,7 @@ func breakdownLines(seat games.Seat, b Breakdown, ties bool) []string {
 	if len(pats) == 0 {
 		pats = []string{"none"}
 	}
-	line := fmt.Sprintf("%s: %s. Garments %d + dyes %d + patterns %d (%s) = %d.", cap1(player(seat)),
+	line := fmt.Sprintf("%s: %s. Garments %d + dyes %d + patterns %d (%s) = %d.", player(seat),
 		strings.Join(pieces, "; "), b.Garments, b.Dyes, b.PatternPoints, strings.Join(pats, ", "), b.Total)
 	if ties {
 		line += fmt.Sprintf(" Tie-breaks: tertiary %d, Empress's pattern pieces %d, pattern silk %d, ready early %s.",
@@ -355,10 +355,10 @@ func resultSentence(r games.Result) string {
 	}
 	names := seatList(r.Winners)
 	if r.Scores == nil {
-		return cap1(names) + " wins."
+		return names + " wins."
 	}
 	if len(r.Winners) > 1 {
-		return fmt.Sprintf("%s share the win with %d each.", cap1(names), r.Scores[r.Winners[0]])
+		return fmt.Sprintf("%s share the win with %d each.", names, r.Scores[r.Winners[0]])
 	}
-	return fmt.Sprintf("%s wins with %d.", cap1(names), r.Scores[r.Winners[0]])
+	return fmt.Sprintf("%s wins with %d.", names, r.Scores[r.Winners[0]])
 }

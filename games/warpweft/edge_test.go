@@ -136,7 +136,7 @@ func TestEdge12NegativeLinesAndTotals(t *testing.T) {
 		t.Fatalf("%+v", sc.Rows[0])
 	}
 	r, _ := Game{}.Result(finished(g))
-	if r.Scores[1] != -10 || !slices.Contains(r.Lines, "Weft (player 2) total: −10.") {
+	if r.Scores[1] != -10 || !slices.Contains(r.Lines, "{{p1}} (Weft) total: −10.") {
 		t.Errorf("%+v", r)
 	}
 }

@@ -10,7 +10,8 @@ import (
 )
 
 // ExampleGame deals a scripted deck (the basic deck in table order), plays
-// two placements through the driver and prints the spectator's view.
+// two placements through the driver, prints the log with the players'
+// names filled in and then the spectator's view.
 func ExampleGame() {
 	tb, err := games.Bind(warpweft.Game{}).Open(games.Options{"roles": "chosen"}, 2, [2]uint64{1, 2})
 	if err != nil {
@@ -25,7 +26,7 @@ func ExampleGame() {
 		if err != nil {
 			panic(err)
 		}
-		fmt.Println(step.Events[0].Public)
+		fmt.Println(games.FillNames(step.Events[0].Public, []string{"Ada", "Bea"}))
 	}
 	v := tb.View(games.Spectator).(warpweft.View)
 	for _, p := range v.Grid {
@@ -35,8 +36,8 @@ func ExampleGame() {
 	fmt.Printf("so far: Warp %d, Weft %d\n", v.Score.Warp, v.Score.Weft)
 	// Output:
 	// The 36 cards are shuffled and each player gets 12; the Diplomat (8MS) is turned up at (0,0) to start the tableau, and the other 11 stay face down, unseen.
-	// Warp placed the Savage (3LY) at (1,0).
-	// Weft placed the Chance Meeting (7ML) at (0,−1).
+	// Ada (Warp) placed the Savage (3LY) at (1,0).
+	// Bea (Weft) placed the Chance Meeting (7ML) at (0,−1).
 	// turn 0: 8MS at (0,0)
 	// turn 1: 3LY at (1,0)
 	// turn 2: 7ML at (0,-1)

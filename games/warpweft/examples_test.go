@@ -229,9 +229,9 @@ func TestEx8CompleteGame(t *testing.T) {
 	for _, want := range []string{
 		"Warp, column −3: Waves most (22) minus Moons, Wyrms least (23) = −1",
 		"Weft, row 1: Leaves most (17) minus Wyrms, Knots least (6) = 11",
-		"Warp (player 1) total: 40.",
-		"Weft (player 2) total: 42.",
-		"Weft (player 2) wins 42 to 40.",
+		"{{p0}} (Warp) total: 40.",
+		"{{p1}} (Weft) total: 42.",
+		"{{p1}} (Weft) wins 42 to 40.",
 	} {
 		if !slices.Contains(r.Lines, want) {
 			t.Errorf("breakdown lacks %q:\n%q", want, r.Lines)

@@ -173,7 +173,7 @@ func (Game) applyCoin(s *State, seat games.Seat, a Action) ([]games.Event, error
 	}
 	s.WarpSeat = a.Warp
 	return []games.Event{{Public: fmt.Sprintf("The coin says %s is Warp (columns, moves first) and %s is Weft (rows).",
-		player(a.Warp), player(1-a.Warp))}}, nil
+		games.Name(a.Warp), games.Name(1-a.Warp))}}, nil
 }
 
 func (Game) applyDeal(s *State, seat games.Seat, a Action) ([]games.Event, error) {
@@ -234,7 +234,7 @@ func (Game) applyPlace(s *State, seat games.Seat, a Action) ([]games.Event, erro
 	s.Turn++
 	s.Grid = append(s.Grid, Placed{Card: a.Card, Cell: a.Cell, By: seat, Turn: s.Turn})
 	evs := []games.Event{{Public: fmt.Sprintf("%s placed %s (%s) at %s.",
-		role(s, seat), theName(card(a.Card)), a.Card, cellText(a.Cell))}}
+		roleOrPlayer(s, seat), theName(card(a.Card)), a.Card, cellText(a.Cell))}}
 	if s.Turn == Placements {
 		sc := ScoreTableau(s.Grid)
 		evs = append(evs, games.Event{Public: "All 24 cards are down. " + outcomeText(s, sc)})
@@ -338,8 +338,8 @@ func (Game) Result(s *State) (games.Result, bool) {
 		r.Lines = append(r.Lines, "Weft, "+lineText(l))
 	}
 	r.Lines = append(r.Lines,
-		fmt.Sprintf("Warp (%s) total: %s.", player(warp), numText(sc.Warp)),
-		fmt.Sprintf("Weft (%s) total: %s.", player(weft), numText(sc.Weft)),
+		fmt.Sprintf("%s total: %s.", games.NameAs(warp, "Warp"), numText(sc.Warp)),
+		fmt.Sprintf("%s total: %s.", games.NameAs(weft, "Weft"), numText(sc.Weft)),
 		outcomeText(s, sc))
 	return r, true
 }
@@ -353,7 +353,7 @@ func (Game) ParseAction(key string) (Action, error) { return parseAction(key) }
 func (Game) Label(_ View, a Action) string {
 	switch a.Op {
 	case Coin:
-		return fmt.Sprintf("%s is Warp", player(a.Warp))
+		return games.Name(a.Warp) + " is Warp"
 	case Deal:
 		return "Shuffle and deal"
 	}
@@ -399,9 +399,6 @@ func (Game) Resample(s *State, seat games.Seat, d *dice.Dice) State {
 	return out
 }
 
-// player names a seat as the lobby lists it (1-based).
-func player(seat games.Seat) string { return "player " + strconv.Itoa(int(seat)+1) }
-
 // role is "Warp" or "Weft" for a seat once roles are known.
 func role(s *State, seat games.Seat) string {
 	if seat == s.WarpSeat {
@@ -410,12 +407,13 @@ func role(s *State, seat games.Seat) string {
 	return "Weft"
 }
 
-// roleOrPlayer is "Warp (player 1)" once roles are known, else "Player 1".
+// roleOrPlayer names a seat's player with its role once roles are known
+// ("Alice (Warp)" when filled), else by name alone.
 func roleOrPlayer(s *State, seat games.Seat) string {
 	if s.WarpSeat == games.Chance {
-		return player(seat)
+		return games.Name(seat)
 	}
-	return role(s, seat) + " (" + player(seat) + ")"
+	return games.NameAs(seat, role(s, seat))
 }
 
 // numText writes an integer with a true minus sign.
@@ -477,9 +475,9 @@ func lineText(l LineScore) string {
 func outcomeText(s *State, sc Scoring) string {
 	switch {
 	case sc.Warp > sc.Weft:
-		return fmt.Sprintf("Warp (%s) wins %s to %s.", player(s.WarpSeat), numText(sc.Warp), numText(sc.Weft))
+		return fmt.Sprintf("%s wins %s to %s.", games.NameAs(s.WarpSeat, "Warp"), numText(sc.Warp), numText(sc.Weft))
 	case sc.Weft > sc.Warp:
-		return fmt.Sprintf("Weft (%s) wins %s to %s.", player(1-s.WarpSeat), numText(sc.Weft), numText(sc.Warp))
+		return fmt.Sprintf("%s wins %s to %s.", games.NameAs(1-s.WarpSeat, "Weft"), numText(sc.Weft), numText(sc.Warp))
 	}
 	return fmt.Sprintf("A draw at %s each.", numText(sc.Warp))
 }

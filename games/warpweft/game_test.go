@@ -110,11 +110,11 @@ func TestViewsAndEvents(t *testing.T) {
 		t.Errorf("provisional score %+v", w.Score)
 	}
 	st = step(t, tb, 0, "3LY@1,0")
-	if got := st.Events[0].Public; got != "Warp placed the Savage (3LY) at (1,0)." || st.Events[0].Reveal {
+	if got := st.Events[0].Public; got != "{{p0}} (Warp) placed the Savage (3LY) at (1,0)." || st.Events[0].Reveal {
 		t.Errorf("placement event %q", got)
 	}
 	st = step(t, tb, 1, "7ML@0,-1")
-	if got := st.Events[0].Public; got != "Weft placed the Chance Meeting (7ML) at (0,−1)." {
+	if got := st.Events[0].Public; got != "{{p1}} (Weft) placed the Chance Meeting (7ML) at (0,−1)." {
 		t.Errorf("placement event %q", got)
 	}
 	v = view(tb, 1)

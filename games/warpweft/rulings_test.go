@@ -133,7 +133,7 @@ func TestR6Roles(t *testing.T) {
 			t.Fatalf("coin outcomes %v", got)
 		}
 		st := step(t, tb, games.Chance, "warp:1")
-		if !strings.Contains(st.Events[0].Public, "player 2 is Warp") {
+		if !strings.Contains(st.Events[0].Public, "{{p1}} is Warp") {
 			t.Errorf("coin event %q", st.Events[0].Public)
 		}
 		step(t, tb, games.Chance, orderedDeal(games.Options{}, 0))
@@ -327,7 +327,7 @@ func TestR12Concede(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if steps[0].Events[0].Public != "Warp (player 1) concedes; Weft (player 2) wins." {
+	if steps[0].Events[0].Public != "{{p0}} (Warp) concedes; {{p1}} (Weft) wins." {
 		t.Errorf("event %q", steps[0].Events[0].Public)
 	}
 	r, ok := tb.Result()
@@ -344,7 +344,7 @@ func TestR12Concede(t *testing.T) {
 	// Before the coin, roles are unknown and the event names players.
 	tb = openTable(t, games.Options{})
 	steps, err = tb.Concede(1, tb.Version())
-	if err != nil || steps[0].Events[0].Public != "player 2 concedes; player 1 wins." {
+	if err != nil || steps[0].Events[0].Public != "{{p1}} concedes; {{p0}} wins." {
 		t.Fatalf("%v %+v", err, steps)
 	}
 	if _, err := (Game{}).Concede(&State{Conceded: games.Spectator}, games.Spectator); err == nil {

@@ -218,7 +218,7 @@ func (g Game) Apply(s *State, seat games.Seat, a Action) ([]games.Event, error) 
 		return []games.Event{ev}, nil
 	case "bet":
 		s.Bets[seat] = a.N
-		return []games.Event{{Public: fmt.Sprintf("%s placed a secret bet.", seat)}}, nil
+		return []games.Event{{Public: games.Name(seat) + " placed a secret bet."}}, nil
 	case "play":
 		i := slices.Index(s.Hands[seat], a.N)
 		if i < 0 {
@@ -231,7 +231,7 @@ func (g Game) Apply(s *State, seat games.Seat, a Action) ([]games.Event, error) 
 		if len(s.Trick) == s.Seats {
 			s.Rolling = true
 		}
-		return []games.Event{{Public: fmt.Sprintf("%s played %d.", seat, a.N), Reveal: true}}, nil
+		return []games.Event{{Public: fmt.Sprintf("%s played %d.", games.Name(seat), a.N), Reveal: true}}, nil
 	case "roll":
 		if a.N < 1 || a.N > 6 {
 			return nil, errors.New("toy: bad roll")
@@ -245,7 +245,7 @@ func (g Game) Apply(s *State, seat games.Seat, a Action) ([]games.Event, error) 
 		s.Bonus[best] += a.N
 		s.Trick, s.Rolling = nil, false
 		s.Round++
-		return []games.Event{{Public: fmt.Sprintf("Rolled %d for %s.", a.N, best)}}, nil
+		return []games.Event{{Public: fmt.Sprintf("Rolled %d for %s.", a.N, games.Name(best))}}, nil
 	}
 	return nil, fmt.Errorf("toy: unknown action %q", a.Kind)
 }
@@ -255,7 +255,7 @@ func last(x []int) int { return x[len(x)-1] }
 // Concede ends the game with the conceding seat last.
 func (Game) Concede(s *State, seat games.Seat) ([]games.Event, error) {
 	s.Conceded = seat
-	return []games.Event{{Public: fmt.Sprintf("%s conceded.", seat)}}, nil
+	return []games.Event{{Public: games.Name(seat) + " conceded."}}, nil
 }
 
 // View redacts other hands, bets and the undealt cards.
@@ -300,7 +300,7 @@ func (g Game) Result(s *State) (games.Result, bool) {
 		if r.Ranks[i] == 1 {
 			r.Winners = append(r.Winners, games.Seat(i))
 		}
-		r.Lines = append(r.Lines, fmt.Sprintf("%s scored %d.", games.Seat(i), r.Scores[i]))
+		r.Lines = append(r.Lines, fmt.Sprintf("%s scored %d.", games.Name(games.Seat(i)), r.Scores[i]))
 	}
 	return r, true
 }
