@@ -175,6 +175,7 @@ var (
 // or breaks a component limit.
 func uniqueIDs(t *testing.T, m Message) {
 	t.Helper()
+	noTokens(t, m)
 	checkLimits(t, m.Rows[:max(0, len(m.Rows)-1)])
 	if len(m.Rows) > MaxRows {
 		t.Fatalf("%d rows", len(m.Rows))
@@ -193,6 +194,34 @@ func uniqueIDs(t *testing.T, m Message) {
 				t.Fatalf("custom_id %q twice in %+v", id, m.Rows)
 			}
 			seen[id] = true
+		}
+	}
+}
+
+// noTokens fails when an engine's name token (games.Name) reaches a
+// message unfilled: in its text, embeds, labels or menu options.
+func noTokens(t *testing.T, m Message) {
+	t.Helper()
+	texts := []string{m.Content}
+	for _, e := range m.Embeds {
+		texts = append(texts, e.Title, e.Description, e.Footer)
+		for _, f := range e.Fields {
+			texts = append(texts, f.Name, f.Value)
+		}
+	}
+	for _, r := range m.Rows {
+		for _, b := range r.Buttons {
+			texts = append(texts, b.Label)
+		}
+		if r.Select != nil {
+			for _, o := range r.Select.Options {
+				texts = append(texts, o.Label, o.Description)
+			}
+		}
+	}
+	for _, s := range texts {
+		if strings.Contains(s, "{{p") {
+			t.Fatalf("an unfilled name token reached Discord: %q", s)
 		}
 	}
 }
@@ -553,7 +582,7 @@ func TestUndoThroughHandlers(t *testing.T) {
 		t.Fatal("the old button moved the table")
 	}
 	public := h.rec.last("c1").msg.Content
-	if !strings.Contains(public, "<@100> took back 1 action") || !strings.Contains(public, "~~seat 0 placed a secret bet.~~") {
+	if !strings.Contains(public, "<@100> took back 1 action") || !strings.Contains(public, "~~alice placed a secret bet.~~") {
 		t.Fatalf("the channel was not told what was undone: %q", public)
 	}
 	// bob's own bet cannot be undone by alice, and the /game undo command

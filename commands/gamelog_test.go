@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"spindle/games"
 )
 
 // TestChannelKeepsTheStory: after a whole game the channel holds the
@@ -63,7 +65,7 @@ func TestChannelKeepsTheStory(t *testing.T) {
 	for _, e := range entries {
 		for _, ev := range e.Events {
 			if ev.Public != "" {
-				want = append(want, ev.Public)
+				want = append(want, games.FillNames(ev.Public, []string{alice.Name, bob.Name}))
 			}
 		}
 	}

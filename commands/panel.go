@@ -23,7 +23,7 @@ func (a *App) panel(b storage.Binding, t games.Table, seat games.Seat, nav Nav, 
 	info := t.Info()
 	v := t.Version()
 	m := Message{Ephemeral: true, Files: []File{{Name: "panel.png", Type: "image/png", Data: png}}}
-	choices := t.Legal(seat)
+	choices := fillLabels(t.Legal(seat), b.Names)
 	var status string
 	switch {
 	case t.Over():
@@ -203,7 +203,7 @@ func (a *App) afterMove(ctx context.Context, id uint64, seat games.Seat, t games
 	for _, st := range steps {
 		for _, e := range st.Events {
 			if line, ok := e.Private[seat]; ok {
-				private = append(private, line)
+				private = append(private, games.FillNames(line, b.Names))
 			}
 		}
 	}

@@ -114,7 +114,7 @@ func (a *App) replayMessage(req Request, id uint64, step int) (Message, error) {
 			who = mention(b, mover)
 		}
 		desc = fmt.Sprintf("Move %d, by %s.", step, who)
-		if lines := publicLines(steps[cuts[step-1]:]); len(lines) > 0 {
+		if lines := fillLines(publicLines(steps[cuts[step-1]:]), b.Names); len(lines) > 0 {
 			desc += "\n" + strings.Join(lines, "\n")
 		}
 	}
@@ -140,8 +140,27 @@ func (a *App) replayMessage(req Request, id uint64, step int) (Message, error) {
 
 // resultHead says who won, as the result message does.
 func resultHead(b storage.Binding, r games.Result) string {
+	if h := outcome(b, r); h != "" {
+		return h + "."
+	}
+	return ""
+}
+
+// outcome says how a game ended, without the final stop: "X and Y won",
+// "the game is a draw", or "X and Y share a draw" when only some seats
+// tie (the others ranked below them).
+func outcome(b storage.Binding, r games.Result) string {
 	if r.Draw {
-		return "The game was a draw."
+		var tied []string
+		for s, rank := range r.Ranks {
+			if rank == 1 {
+				tied = append(tied, mention(b, games.Seat(s)))
+			}
+		}
+		if len(tied) > 0 && len(tied) < len(r.Ranks) {
+			return joinAnd(tied) + " share a draw"
+		}
+		return "The game is a draw"
 	}
 	var ws []string
 	for _, w := range r.Winners {
@@ -150,13 +169,13 @@ func resultHead(b storage.Binding, r games.Result) string {
 	if len(ws) == 0 {
 		return ""
 	}
-	return strings.Join(ws, " and ") + " won."
+	return joinAnd(ws) + " won"
 }
 
-// seatName is a seat's display name in a binding, or "Seat N".
+// seatName is a seat's display name in a binding, or "Player N".
 func seatName(names []string, s games.Seat) string {
 	if s >= 0 && int(s) < len(names) && names[s] != "" {
 		return names[s]
 	}
-	return s.String()
+	return games.DefaultName(s)
 }

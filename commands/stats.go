@@ -154,7 +154,7 @@ func (a *App) aiRecord(guild, user, game string) (string, error) {
 				tally[lvl.Name] = t
 			}
 			switch {
-			case rec.Draw || rec.Ranks[me] == rec.Ranks[s]:
+			case rec.Ranks[me] == rec.Ranks[s]: // a draw, or a tie below
 				t.d++
 			case rec.Ranks[me] < rec.Ranks[s]:
 				t.w++

@@ -125,16 +125,9 @@ func (a *App) resultMessage(b storage.Binding, t games.Table, lines []string) (M
 	if err != nil {
 		return Message{}, fmt.Errorf("commands: render scoring: %w", err)
 	}
-	var head string
-	switch {
-	case r.Draw:
-		head = "The game is a draw."
-	case len(r.Winners) > 0:
-		var ws []string
-		for _, w := range r.Winners {
-			ws = append(ws, mention(b, w))
-		}
-		head = strings.Join(ws, " and ") + " won!"
+	head := outcome(b, r)
+	if head != "" {
+		head += "!"
 	}
 	var standings strings.Builder
 	for i := range b.Users {
@@ -149,7 +142,7 @@ func (a *App) resultMessage(b storage.Binding, t games.Table, lines []string) (M
 	}
 	desc := head
 	if len(r.Lines) > 0 {
-		desc += "\n\n" + strings.Join(r.Lines, "\n")
+		desc += "\n\n" + strings.Join(fillLines(r.Lines, b.Names), "\n")
 	}
 	rematch := Button{Label: "Rematch", Style: Primary, CustomID: CustomID{Route: 'o', Table: b.Table, Arg: "rematch"}.MustEncode()}
 	m := Message{
@@ -190,7 +183,7 @@ func (a *App) queueAnnouncement(ctx context.Context, p Poster, b *storage.Bindin
 		return nil, err
 	}
 	steps = append(steps, auto...)
-	lines := publicLines(steps)
+	lines := fillLines(publicLines(steps), b.Names)
 	var m Message
 	if t.Over() {
 		m, err = a.resultMessage(*b, t, latest(lines))
