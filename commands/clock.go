@@ -79,13 +79,54 @@ var clockPolicies = []string{"auto", "skip", "forfeit"}
 // driver's clock, never the game.
 func clockOptions() []games.OptionSpec {
 	values := []string{"none"}
+	help := map[string]string{"none": "No time limit and no reminders"}
 	for _, p := range clockPresets[1:] {
 		for _, pol := range clockPolicies {
-			values = append(values, p.name+":"+pol)
+			v := p.name + ":" + pol
+			values = append(values, v)
+			help[v] = presetWords(p) + "; then " + policyWords[pol]
 		}
 	}
-	return []games.OptionSpec{{Key: optClock, Label: "Turn clock", Values: values, Default: "none",
+	return []games.OptionSpec{{Key: optClock, Label: "Turn clock", Values: values, Default: "none", ValueHelp: help,
 		Help: "live-5m = 5 min a turn, async-24h = a day, bank = chess clock; then auto move, skip or forfeit on timeout."}}
+}
+
+// policyWords says what each timeout policy does, for the clock menu.
+var policyWords = map[string]string{
+	"auto":    "the easy AI plays for an absent player",
+	"skip":    "a pass (or the AI's move)",
+	"forfeit": "the absent player loses",
+}
+
+// presetWords describes a clock preset: "Live: 5 minutes a turn".
+func presetWords(p clockPreset) string {
+	pace := "Live"
+	if p.pace == "async" {
+		pace = "Async"
+	}
+	if p.bank > 0 {
+		return fmt.Sprintf("%s: a %s bank, +%s a turn", pace, words(p.bank), words(p.inc))
+	}
+	return fmt.Sprintf("%s: %s a turn", pace, words(p.turn))
+}
+
+// words writes a clock duration the way people say it.
+func words(d time.Duration) string {
+	switch {
+	case d >= 24*time.Hour && d%(24*time.Hour) == 0:
+		if d == 24*time.Hour {
+			return "1 day"
+		}
+		return fmt.Sprintf("%d days", d/(24*time.Hour))
+	case d >= time.Hour && d%time.Hour == 0:
+		return fmt.Sprintf("%d hours", d/time.Hour)
+	case d >= time.Minute && d%time.Minute == 0:
+		if d == time.Minute {
+			return "1 minute"
+		}
+		return fmt.Sprintf("%d minutes", d/time.Minute)
+	}
+	return fmt.Sprintf("%d seconds", d/time.Second)
 }
 
 // optSeating is the lobby's seating option for games that do not seat
@@ -107,7 +148,8 @@ func tableOptions(info games.Info) []games.OptionSpec {
 			def = "chosen"
 		}
 		out = append(out, games.OptionSpec{Key: optSeating, Label: "Seating", Values: []string{"random", "chosen"}, Default: def,
-			Help: "random: seats (and teams) shuffled at the start; chosen: the order shown, arranged by the host."})
+			Help:      "random: seats (and teams) shuffled at the start; chosen: the order shown, arranged by the host.",
+			ValueHelp: map[string]string{"random": "Seats (and teams) are shuffled at the start", "chosen": "The order shown; the host arranges it"}})
 	}
 	return out
 }

@@ -170,9 +170,9 @@ func (a *App) lobbyMessage(info games.Info, b storage.Binding, notice string) Me
 		}
 		seats.WriteString("\n")
 	}
-	need := fmt.Sprintf("%d players", info.MinSeats)
-	if info.MaxSeats != info.MinSeats {
-		need = fmt.Sprintf("%d to %d players", info.MinSeats, info.MaxSeats)
+	need, fit := a.seatsFor(info, b)
+	if fit != "" {
+		notice = strings.TrimSpace(notice + "\n" + fit)
 	}
 	var optLines []string
 	for _, o := range lobbyOptions(info) {
@@ -229,12 +229,60 @@ func (a *App) lobbyMessage(info games.Info, b storage.Binding, notice string) Me
 	return m
 }
 
+// seatsFor says how many players the lobby's options allow ("2 players",
+// "3 to 6 players", "3, 4 or 6 players") and, when the players seated now
+// don't fit, which option values would (so the host changes them before
+// Start rather than after).
+func (a *App) seatsFor(info games.Info, b storage.Binding) (need, fit string) {
+	k, err := a.Catalog.Get(info.ID)
+	if err != nil {
+		return fmt.Sprintf("%d to %d players", info.MinSeats, info.MaxSeats), ""
+	}
+	opts := gameOptions(info, b.Options)
+	counts := games.SeatCounts(k, opts)
+	need = countWords(counts) + " with these options"
+	if len(info.Options) == 0 || (len(counts) > 0 && counts[0] == info.MinSeats && counts[len(counts)-1] == info.MaxSeats) {
+		need = countWords(counts)
+	}
+	n := len(b.Users)
+	if n < info.MinSeats || slices.Contains(counts, n) {
+		return need, ""
+	}
+	var ways []string
+	for _, f := range games.Fitting(k, opts, n) {
+		ways = append(ways, fmt.Sprintf("**%s**: %s", f.Label, strings.Join(f.Values, ", ")))
+	}
+	fit = fmt.Sprintf("⚠️ %d players don't fit these options.", n)
+	if len(ways) > 0 {
+		fit += " For " + fmt.Sprint(n) + " players choose " + strings.Join(ways, " or ") + "."
+	}
+	return need, fit
+}
+
+// countWords says a list of player counts: "2 players", "3 to 6 players",
+// "2, 4 or 6 players".
+func countWords(counts []int) string {
+	switch {
+	case len(counts) == 0:
+		return "no player count"
+	case len(counts) == 1:
+		return fmt.Sprintf("%d players", counts[0])
+	case counts[len(counts)-1]-counts[0] == len(counts)-1:
+		return fmt.Sprintf("%d to %d players", counts[0], counts[len(counts)-1])
+	}
+	var parts []string
+	for _, c := range counts[:len(counts)-1] {
+		parts = append(parts, fmt.Sprint(c))
+	}
+	return fmt.Sprintf("%s or %d players", strings.Join(parts, ", "), counts[len(counts)-1])
+}
+
 // optionSelect is the select menu of one option's values.
 func optionSelect(b storage.Binding, o games.OptionSpec) *Select {
 	s := &Select{CustomID: CustomID{Route: 'l', Table: b.Table, Arg: "opt/" + o.Key}.MustEncode(), Placeholder: o.Label}
 	for _, v := range o.Values {
 		s.Options = append(s.Options, Option{Label: clip(o.Label+": "+v, MaxOptionLabel), Value: v, Default: b.Options[o.Key] == v,
-			Description: clip(o.Help, MaxOptionLabel)})
+			Description: clip(o.HelpOf(v), MaxOptionLabel)})
 	}
 	return s
 }
@@ -523,8 +571,9 @@ func (a *App) start(ctx context.Context, req Request, b storage.Binding, info ga
 	if errors.Is(err, games.ErrSeats) || errors.Is(err, games.ErrBadOption) {
 		// The options do not fit this many players: the lobby stays open
 		// and the host is told why, in the game's words.
-		return Message{}, fmt.Sprintf("These options don't fit %d players: %s. Change the options or the players, then press Start again.",
-			len(b.Users), engineReason(err, info.ID)), nil
+		_, fit := a.seatsFor(info, b)
+		return Message{}, strings.TrimSpace(fmt.Sprintf("These options don't fit %d players: %s. Change the options or the players, then press Start again.\n%s",
+			len(b.Users), engineReason(err, info.ID), fit)), nil
 	}
 	if err != nil {
 		return Message{}, "", err

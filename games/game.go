@@ -50,6 +50,18 @@ type OptionSpec struct {
 	Values  []string `json:"values"`
 	Default string   `json:"default"`
 	Help    string   `json:"help,omitempty"`
+	// ValueHelp describes each value in a few words (a lobby menu shows
+	// it under the value); a value without one shows Help.
+	ValueHelp map[string]string `json:"value_help,omitempty"`
+}
+
+// HelpOf is what a lobby menu shows under value: its own description, or
+// the option's.
+func (o OptionSpec) HelpOf(value string) string {
+	if h := o.ValueHelp[value]; h != "" {
+		return h
+	}
+	return o.Help
 }
 
 // Info describes a game to the catalog, the lobby and the harness.

@@ -282,21 +282,8 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 // when no single option change helps.
 func fixingOptions(kind games.Kind, opts games.Options, seats int) string {
 	var fixes []string
-	for _, spec := range kind.Info().Options {
-		var ok []string
-		for _, v := range spec.Values {
-			try := games.Options{}
-			for k, x := range opts {
-				try[k] = x
-			}
-			try[spec.Key] = v
-			if _, err := kind.Open(try, seats, [2]uint64{1, 2}); err == nil {
-				ok = append(ok, v)
-			}
-		}
-		if len(ok) > 0 && len(ok) < len(spec.Values) {
-			fixes = append(fixes, "--opt "+spec.Key+"="+strings.Join(ok, "|"))
-		}
+	for _, f := range games.Fitting(kind, opts, seats) {
+		fixes = append(fixes, "--opt "+f.Key+"="+strings.Join(f.Values, "|"))
 	}
 	return strings.Join(fixes, " or ")
 }

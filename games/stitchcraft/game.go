@@ -34,6 +34,13 @@ const (
 // timeouts are the offered reaction timeouts (S10: 1 minute to 24 hours).
 var timeouts = []string{"1m", "5m", "15m", "1h", "6h", "24h"}
 
+// timeoutHelp describes each reaction timeout in the lobby.
+var timeoutHelp = map[string]string{
+	"1m": "Wait a minute for a reaction, then pass", "5m": "Wait 5 minutes for a reaction, then pass",
+	"15m": "Wait 15 minutes for a reaction, then pass", "1h": "Wait an hour for a reaction, then pass",
+	"6h": "Wait 6 hours for a reaction, then pass", "24h": "Wait a day for a reaction, then pass",
+}
+
 // KeyGrammar documents the action keys.
 const KeyGrammar = "play:<COL>          play a hand Tapestry face down (COL = BLU BLK RED GRN WHT ORG YEL PUR)\n" +
 	"reveal:D<n>         reveal your Display Tapestry labelled D<n> (an action)\n" +
@@ -63,15 +70,25 @@ func (Game) Info() games.Info {
 		MaxActions: 60000,
 		Options: []games.OptionSpec{
 			{Key: "pattern", Label: "Pattern", Values: []string{string(Loom), string(Attrition), string(Racketeering)}, Default: string(Loom),
-				Help: "Which set of powers the colours have; Loom is the gentlest."},
+				Help:      "Which set of powers the colours have; Loom is the gentlest.",
+				ValueHelp: map[string]string{string(Loom): "The gentlest powers: best for a first game", string(Attrition): "Harsher powers: cards leave the game", string(Racketeering): "Sly powers: undercuts give actions back"},
+			},
 			{Key: "mode", Label: "Mode", Values: modes, Default: string(Duel),
-				Help: "duel (2); ffa, leanleft, leanright, crowd (3-6); apprentice, spymaster, guilds, monopoly, consortium (4, teams of seats 1+3 and 2+4)."},
+				Help:      "duel (2); ffa, leanleft, leanright, crowd (3-6); apprentice, spymaster, guilds, monopoly, consortium (4, teams of seats 1+3 and 2+4).",
+				ValueHelp: map[string]string{string(Duel): "2 players: the base game", "ffa": "3–6 players, each for themselves", "leanleft": "3–6 players; you may target only your left neighbour", "leanright": "3–6 players; you may target only your right neighbour", "crowd": "3–6 players; targeting earns and costs Crowd Favor", "apprentice": "4 players in two teams; only each team's Master can win", "spymaster": "4 players in two teams; Masters are secret", "guilds": "4 players in two teams; either teammate's Showcase wins", "monopoly": "4 players in two teams; both Showcases must win at once", "consortium": "4 players in two teams sharing one Showcase"},
+			},
 			{Key: "hard", Label: "Consortium hard mode", Values: []string{"off", "on"}, Default: "off",
-				Help: "Consortium only: a team needs 5 of one colour or all 8 colours."},
+				Help:      "Consortium only: a team needs 5 of one colour or all 8 colours.",
+				ValueHelp: map[string]string{"off": "A team needs 4 of one colour or 7 colours", "on": "A team needs 5 of one colour or all 8 colours"},
+			},
 			{Key: "roles", Label: "Masters", Values: []string{RolesRandom, RolesTeam, RolesChosen}, Default: RolesRandom,
-				Help: "Apprentice and Spymaster: random; team: each team picks its Master before play (in secret in Spymaster); chosen: the seating decides, the first seat of each team is Master."},
+				Help:      "Apprentice and Spymaster: random; team: each team picks its Master before play (in secret in Spymaster); chosen: the seating decides, the first seat of each team is Master.",
+				ValueHelp: map[string]string{RolesRandom: "A random teammate is each team's Master", RolesTeam: "Each team picks its Master before play", RolesChosen: "The first seat of each team is Master"},
+			},
 			{Key: "timeout", Label: "Reaction timeout", Values: timeouts, Default: "15m",
-				Help: "How long the bot waits for an answer in a reaction window before passing for you."},
+				Help:      "How long the bot waits for an answer in a reaction window before passing for you.",
+				ValueHelp: timeoutHelp,
+			},
 		},
 		KeyGrammar: KeyGrammar,
 		Manual:     manual,

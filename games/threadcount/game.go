@@ -57,7 +57,9 @@ func (Game) Info() games.Info {
 		MaxActions: 6000,
 		Options: []games.OptionSpec{
 			{Key: "seating", Label: "Seating", Values: []string{SeatingJoin, SeatingRandom}, Default: SeatingRandom,
-				Help: "join: the clockwise order is the lobby order; random: the seats are shuffled. A roll-off still picks who starts."},
+				Help:      "join: the clockwise order is the lobby order; random: the seats are shuffled. A roll-off still picks who starts.",
+				ValueHelp: map[string]string{SeatingJoin: "Clockwise in the order players joined", SeatingRandom: "Seats are shuffled"},
+			},
 		},
 		KeyGrammar: keyGrammar,
 		Manual:     manual,

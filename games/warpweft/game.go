@@ -38,11 +38,17 @@ func (Game) Info() games.Info {
 		MaxActions: 40,
 		Options: []games.OptionSpec{
 			{Key: "extended", Label: "Extra cards", Values: []string{ExtendedNone, ExtendedPawns, ExtendedCourts}, Default: ExtendedNone,
-				Help: "Shuffle in the four Pawns or the four Courts (three suits each, worth nothing), or neither."},
+				Help:      "Shuffle in the four Pawns or the four Courts (three suits each, worth nothing), or neither.",
+				ValueHelp: map[string]string{ExtendedNone: "The standard 36 cards", ExtendedPawns: "Add the four Pawns (three suits each)", ExtendedCourts: "Add the four Courts (three suits each)"},
+			},
 			{Key: "excuse", Label: "The Excuse", Values: []string{"off", "on"}, Default: "off",
-				Help: "Add the suitless Excuse; the line holding it skips whichever suit helps its owner most."},
+				Help:      "Add the suitless Excuse; the line holding it skips whichever suit helps its owner most.",
+				ValueHelp: map[string]string{"off": "No Excuse", "on": "Add the suitless Excuse: its line skips the suit that helps its owner most"},
+			},
 			{Key: "roles", Label: "Roles", Values: []string{RolesChosen, RolesRandom}, Default: RolesRandom,
-				Help: "chosen: the first player in the lobby is Warp; random: a coin decides. Warp scores columns and starts."},
+				Help:      "chosen: the first player in the lobby is Warp; random: a coin decides. Warp scores columns and starts.",
+				ValueHelp: map[string]string{RolesChosen: "The first player in the lobby is Warp and starts", RolesRandom: "A coin decides who is Warp"},
+			},
 		},
 		KeyGrammar: "<card>@<x>,<y>   place a hand card, e.g. 9LK@1,-2 (x = column, y = row, y grows downward)\n" +
 			"warp:<seat>      chance: the role coin names the Warp seat (roles=random)\n" +
