@@ -48,13 +48,27 @@ func aiUser(level string, users []string) string {
 // who names a seat's user in a message: a mention for a person, the AI's
 // title in bold for an AI, and no one for a person who was forgotten.
 func who(user string) string {
-	if lvl, ok := aiLevelOf(user); ok {
-		return "**" + lvl.Title() + "**"
+	if isAI(user) {
+		return "**" + aiName(user) + "**"
 	}
 	if storage.IsFormer(user) {
 		return "*" + storage.FormerName + "*"
 	}
 	return "<@" + user + ">"
+}
+
+// aiName is an AI seat's name: its level's title, numbered from the
+// second AI of that level at a table ("Spindle AI (easy) 2"), so two of
+// them are told apart in the log.
+func aiName(user string) string {
+	lvl, ok := aiLevelOf(user)
+	if !ok {
+		return "Spindle AI"
+	}
+	if _, n, _ := strings.Cut(strings.TrimPrefix(user, storage.AIPrefix+lvl.Name), ":"); n != "" && n != "1" {
+		return lvl.Title() + " " + n
+	}
+	return lvl.Title()
 }
 
 // people returns the users that are persons (the ones a message may
@@ -302,8 +316,8 @@ func aiMenu(b storage.Binding, info games.Info) Message {
 		}
 	}
 	for i, u := range b.Users {
-		if lvl, ok := aiLevelOf(u); ok && len(s.Options) < MaxSelectOptions {
-			s.Options = append(s.Options, Option{Label: clip(fmt.Sprintf("Remove seat %d: %s", i+1, lvl.Title()), MaxOptionLabel), Value: "drop:" + u})
+		if isAI(u) && len(s.Options) < MaxSelectOptions {
+			s.Options = append(s.Options, Option{Label: clip(fmt.Sprintf("Remove seat %d: %s", i+1, aiName(u)), MaxOptionLabel), Value: "drop:" + u})
 		}
 	}
 	if len(s.Options) == 0 {
@@ -333,7 +347,7 @@ func aiSeatOp(b *storage.Binding, info games.Info, arg string) (notice, refusal 
 			return "", fmt.Sprintf("This table is full (%d players).", info.MaxSeats)
 		}
 		b.Users = append(b.Users, aiUser(lvl.Name, b.Users))
-		b.Names = append(b.Names, lvl.Title())
+		b.Names = append(b.Names, aiName(b.Users[len(b.Users)-1]))
 		return fmt.Sprintf("%s takes a seat.", who(b.Users[len(b.Users)-1])), ""
 	case "drop":
 		i := slices.Index(b.Users, val)

@@ -405,3 +405,11 @@ func TestRatedAIGamesWhenTheServerAsks(t *testing.T) {
 		t.Fatalf("the leaderboard: %q", board)
 	}
 }
+
+func TestAINames(t *testing.T) {
+	for user, want := range map[string]string{"ai:easy:1": "Spindle AI (easy)", "ai:easy:2": "Spindle AI (easy) 2", "ai:hard:3": "Spindle AI (hard) 3"} {
+		if got := aiName(user); got != want {
+			t.Errorf("aiName(%q) = %q, want %q", user, got, want)
+		}
+	}
+}

@@ -59,7 +59,7 @@ func (a *App) replaceCommand(ctx context.Context, req Request, p Poster) (Respon
 	}
 	b.Users[seat] = aiUser(level.Name, b.Users)
 	if seat < len(b.Names) {
-		b.Names[seat] = level.Title()
+		b.Names[seat] = aiName(b.Users[seat])
 	}
 	// The person's clock stops: the AI plays on its own marker.
 	if c, err := readClock(b); err == nil && seat < len(c.Since) {
@@ -78,7 +78,7 @@ func (a *App) replaceCommand(ctx context.Context, req Request, p Poster) (Respon
 	if _, err := p.Post(ctx, b.Channel, Message{Content: text, Mentions: []string{}}); err != nil {
 		a.Log.Warn().Err(err).Uint64("table", b.Table).Msg("could not announce a replaced player")
 	}
-	return Response{Message: &Message{Ephemeral: true, Content: fmt.Sprintf("%s now plays seat %d of table #%d.", level.Title(), seat+1, b.Table)}}, nil
+	return Response{Message: &Message{Ephemeral: true, Content: fmt.Sprintf("%s now plays seat %d of table #%d.", aiName(b.Users[seat]), seat+1, b.Table)}}, nil
 }
 
 // rejoinCommand is /game rejoin: a person whose seat the AI plays takes it
