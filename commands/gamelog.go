@@ -9,13 +9,15 @@ import (
 	"spindle/storage"
 )
 
-// A table's channel keeps its story in running log messages: the public
-// lines of every move, appended by editing the current log message, and a
-// new one started when it is full. The live board is re-posted below with
-// each move (so the ping notifies) and the previous one deleted, so the
-// channel reads as the log followed by one current board, never a trail
-// of stale boards. The log is a view: the durable record is the table's
-// own log (/game replay).
+// A table's story is kept in running log messages: the public lines of
+// every move, appended by editing the current log message, and a new one
+// started when it is full. They live in a thread of their own under the
+// table's message ("ArchRavels #4 — game log"): a long game writes
+// hundreds of lines, which would bury a busy channel's talk, while the
+// channel keeps one live board, re-posted below with each move (so the
+// ping notifies) with its previous copy deleted, and the last lines in its
+// text. A table already in a thread logs in that thread. The log is a
+// view: the durable record is the table's own log (/game replay).
 
 // logLimit is the size at which a log message is full and the next lines
 // start a new one (Discord allows 2000 characters).
@@ -29,8 +31,8 @@ func (a *App) appendLog(ctx context.Context, p Poster, b *storage.Binding, t gam
 	add := strings.Join(lines, "\n")
 	quiet := Message{Content: b.Log.Text + "\n" + add, Mentions: []string{}}
 	if b.Log.Message != "" && len(quiet.Content) <= logLimit {
-		if err := p.Edit(ctx, b.Channel, b.Log.Message, quiet); err == nil {
-			b.Log = storage.BoardLog{Message: b.Log.Message, Text: quiet.Content, Version: t.Version()}
+		if err := p.Edit(ctx, b.Log.Channel, b.Log.Message, quiet); err == nil {
+			b.Log.Text, b.Log.Version = quiet.Content, t.Version()
 			a.saveLog(*b)
 			return
 		}
@@ -40,13 +42,37 @@ func (a *App) appendLog(ctx context.Context, p Poster, b *storage.Binding, t gam
 		head += " (continued)"
 	}
 	quiet.Content = clipLog(head + "\n" + add)
-	id, err := p.Post(ctx, b.Channel, quiet)
+	where := a.logChannel(ctx, p, b, t)
+	id, err := p.Post(ctx, where, quiet)
+	if err != nil && where != b.Channel {
+		// The thread is gone or closed to the bot: log in the channel.
+		where = b.Channel
+		id, err = p.Post(ctx, where, quiet)
+	}
 	if err != nil {
 		a.Log.Warn().Err(err).Uint64("table", b.Table).Msg("could not post the game log")
 		return
 	}
-	b.Log = storage.BoardLog{Message: id, Text: quiet.Content, Version: t.Version()}
+	b.Log = storage.BoardLog{Channel: where, Message: id, Text: quiet.Content, Version: t.Version()}
 	a.saveLog(*b)
+}
+
+// logChannel is where b's log goes: the one it is in, the table's own
+// thread, or a new thread of the table's channel (the channel itself when
+// Discord will not open one).
+func (a *App) logChannel(ctx context.Context, p Poster, b *storage.Binding, t games.Table) string {
+	switch {
+	case b.Log.Channel != "":
+		return b.Log.Channel
+	case b.Thread != "":
+		return b.Thread
+	}
+	id, err := p.Thread(ctx, b.Channel, fmt.Sprintf("%s #%d — game log", t.Info().Title, b.Table))
+	if err != nil {
+		a.Log.Info().Err(err).Uint64("table", b.Table).Msg("could not open a log thread; the log goes in the channel")
+		return b.Channel
+	}
+	return id
 }
 
 // saveLog records b's log message state (no commit of its own).

@@ -37,25 +37,27 @@ func TestChannelKeepsTheStory(t *testing.T) {
 			h.move(bob)
 		}
 	}
-	var logText string
-	logs := 0
 	for _, p := range h.rec.live("c1") {
 		switch {
 		case strings.HasPrefix(p.msg.Content, "📜"):
-			logs++
-			if len(p.msg.Content) > MaxContent || len(p.msg.Mentions) != 0 {
-				t.Fatalf("a log message of %d characters, mentions %v", len(p.msg.Content), p.msg.Mentions)
-			}
-			_, body, _ := strings.Cut(p.msg.Content, "\n")
-			logText += body + "\n"
+			t.Fatalf("the log is in the channel, not in its thread: %q", p.msg.Content)
 		case strings.Contains(p.msg.Content, "out of date"):
 			t.Fatalf("a stub of an old board is left: %q", p.msg.Content)
 		case hasButton(&p.msg, "My hand & moves"):
 			t.Fatal("a board is left after the result")
 		}
 	}
-	if logs == 0 {
-		t.Fatal("no log message")
+	b, _ := h.store.GetBinding(id)
+	if len(h.rec.threads) != 1 || b.Log.Channel != h.rec.threads[0] {
+		t.Fatalf("the log is not in a thread of its own: threads %v, log in %q", h.rec.threads, b.Log.Channel)
+	}
+	var logText string
+	for _, p := range h.rec.live(b.Log.Channel) {
+		if !strings.HasPrefix(p.msg.Content, "📜") || len(p.msg.Content) > MaxContent || len(p.msg.Mentions) != 0 {
+			t.Fatalf("a log message of %d characters, mentions %v: %q", len(p.msg.Content), p.msg.Mentions, p.msg.Content)
+		}
+		_, body, _ := strings.Cut(p.msg.Content, "\n")
+		logText += body + "\n"
 	}
 	entries, err := h.store.Log(id)
 	if err != nil {
@@ -122,7 +124,7 @@ func TestLogStartsANewMessageWhenFull(t *testing.T) {
 		}
 	}
 	var logs []posted
-	for _, p := range h.rec.live("c1") {
+	for _, p := range h.rec.live(b.Log.Channel) {
 		if strings.HasPrefix(p.msg.Content, "📜") {
 			logs = append(logs, p)
 		}
@@ -134,11 +136,11 @@ func TestLogStartsANewMessageWhenFull(t *testing.T) {
 		t.Fatal("the binding does not name the newest log message")
 	}
 	// A moderator deletes the log message: the next lines start a new one.
-	if err := h.rec.Delete(context.Background(), "c1", b.Log.Message); err != nil {
+	if err := h.rec.Delete(context.Background(), b.Log.Channel, b.Log.Message); err != nil {
 		t.Fatal(err)
 	}
 	h.app.appendLog(context.Background(), h.rec, &b, tbl, []string{"after the delete"})
-	if last := h.rec.last("c1"); !strings.HasSuffix(last.msg.Content, "after the delete") || last.id != b.Log.Message {
+	if last := h.rec.last(b.Log.Channel); !strings.HasSuffix(last.msg.Content, "after the delete") || last.id != b.Log.Message {
 		t.Fatalf("the lines after a deleted log went nowhere: %q", last.msg.Content)
 	}
 }
@@ -175,5 +177,31 @@ func TestStaleClickFromOwnStep(t *testing.T) {
 	resp, _ = h.click(alice, "panel", second)
 	if !strings.Contains(resp.Message.Content, "someone has moved since") {
 		t.Fatalf("a click overtaken by bob answered %q", resp.Message.Content)
+	}
+}
+
+// noThreads is a recorder where Discord refuses to open threads.
+type noThreads struct{ *recorder }
+
+func (noThreads) Thread(context.Context, string, string) (string, error) {
+	return "", errors.New("discord: missing permissions")
+}
+
+// TestLogInTheChannelWithoutThreads: where no thread can be opened, the
+// game log goes in the table's channel instead.
+func TestLogInTheChannelWithoutThreads(t *testing.T) {
+	h := newHarness(t)
+	if _, err := h.command(alice, "game new", map[string]string{"game": "warpweft"}); err != nil {
+		t.Fatal(err)
+	}
+	lobby := h.rec.last("c1")
+	h.click(bob, lobby.id, button(t, lobby.msg, "Join"))
+	if _, err := h.app.Handle(context.Background(), Request{ID: "s", Kind: Component, Guild: "g1", Channel: "c1", User: alice,
+		CustomID: button(t, lobby.msg, "Start"), Message: lobby.id}, noThreads{h.rec}); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := h.store.GetBinding(1)
+	if b.Log.Channel != "c1" || !strings.HasPrefix(h.rec.live("c1")[1].msg.Content, "📜") {
+		t.Fatalf("the log without threads: in %q", b.Log.Channel)
 	}
 }

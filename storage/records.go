@@ -71,8 +71,12 @@ type Binding struct {
 
 // BoardLog is a table's running log message: the public lines of its
 // moves, edited in place as the game goes on, and started afresh (a new
-// message) when it is full.
+// message) when it is full, in the table's log thread.
 type BoardLog struct {
+	// Channel is where the log is posted: a thread of its own, or the
+	// table's channel when that is already a thread (or no thread could
+	// be opened).
+	Channel string `json:"channel,omitempty"`
 	Message string `json:"message,omitempty"`
 	// Text is the message's content as last written.
 	Text string `json:"text,omitempty"`
