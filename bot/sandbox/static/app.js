@@ -2,10 +2,12 @@
 // slash commands, buttons and select menus go to the bot's real handlers.
 "use strict";
 
-// ?user=NAME opens the page as that member (a link to hand a second player).
+// ?user=NAME opens the page as that member (a link to hand a second
+// player), ?channel=NAME in that channel or thread.
+const query = new URLSearchParams(location.search);
 const S = {
-  user: new URLSearchParams(location.search).get("user") || sessionStorage.getItem("sandbox.user") || "",
-  channel: sessionStorage.getItem("sandbox.channel") || "",
+  user: query.get("user") || sessionStorage.getItem("sandbox.user") || "",
+  channel: query.get("channel") || sessionStorage.getItem("sandbox.channel") || "",
   users: [], channels: [], nodes: new Map(), viewKey: "", usersKey: "", busy: false,
   suggestions: [], active: -1, acSeq: 0,
 };
