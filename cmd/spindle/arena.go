@@ -43,10 +43,43 @@ func (p arenaPlayer) choose(t games.Table, seat games.Seat, rng *rand.Rand) (str
 	case "random":
 		return legal[games.PickWeighted(t.Weights(seat), len(legal), rng.IntN)].Key, nil
 	case "greedy":
-		// One look ahead: every move once, finished by one random playout.
-		return ai.Choose(t, seat, ai.Level{Name: "greedy", Iterations: len(legal)}, ai.Options{Seed: rng.Uint64()})
+		return greedy(t, seat, legal, rng)
 	}
 	return ai.Choose(t, seat, p.level, ai.Options{Seed: rng.Uint64(), Stop: p.level.StopAfter()})
+}
+
+// greedy is the one-ply player: it plays each legal move once on one
+// determinization of t (the zones hidden from seat guessed, as the AI
+// does, so it never reads what the seat may not know) and keeps the move
+// whose result, or the game's evaluation when the game goes on, is best
+// for seat; ties are broken at random. Without an evaluator a move that
+// does not end the game counts as even.
+func greedy(t games.Table, seat games.Seat, legal []games.Choice, rng *rand.Rand) (string, error) {
+	if len(legal) == 1 {
+		return legal[0].Key, nil
+	}
+	d, err := t.Determinize(seat, rng.Uint64())
+	if err != nil {
+		return "", fmt.Errorf("arena: %w", err)
+	}
+	var best []string
+	bestV := math.Inf(-1)
+	for _, c := range legal {
+		v, ok, err := ai.OnePly(d, seat, c.Key)
+		if err != nil {
+			return "", fmt.Errorf("arena: %w", err)
+		}
+		if !ok {
+			v = 0.5
+		}
+		switch {
+		case v > bestV+1e-12:
+			best, bestV = []string{c.Key}, v
+		case v >= bestV-1e-12:
+			best = append(best, c.Key)
+		}
+	}
+	return best[rng.IntN(len(best))], nil
 }
 
 // runArena plays games between the given players, seats rotated, and
