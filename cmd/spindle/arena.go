@@ -82,6 +82,20 @@ func greedy(t games.Table, seat games.Seat, legal []games.Choice, rng *rand.Rand
 	return best[rng.IntN(len(best))], nil
 }
 
+// wilson is the 95 % Wilson score interval of a rate observed over n
+// games: unlike the normal approximation it does not shrink to nothing at
+// 0 % or 100 %.
+func wilson(rate, n float64) (lo, hi float64) {
+	if n <= 0 {
+		return 0, 1
+	}
+	const z = 1.96
+	d := 1 + z*z/n
+	mid := (rate + z*z/(2*n)) / d
+	half := z * math.Sqrt(rate*(1-rate)/n+z*z/(4*n*n)) / d
+	return math.Max(0, mid-half), math.Min(1, mid+half)
+}
+
 // runArena plays games between the given players, seats rotated, and
 // prints each player's first-place rate with a 95 % interval and the
 // AI's time per decision.
@@ -168,9 +182,9 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "arena: %s, %d games, seats rotated, seed %d\n", *game, *n, *seed)
 	for p, pl := range players {
 		rate := firsts[p] / float64(*n)
-		half := 1.96 * math.Sqrt(rate*(1-rate)/float64(*n))
+		lo, hi := wilson(rate, float64(*n))
 		fmt.Fprintf(stdout, "  player %d %-10s first %5.1f%% (95%% interval %4.1f–%4.1f%%)   mean rank %.2f\n",
-			p+1, pl.name, 100*rate, 100*math.Max(0, rate-half), 100*math.Min(1, rate+half), ranks[p]/float64(*n))
+			p+1, pl.name, 100*rate, 100*lo, 100*hi, ranks[p]/float64(*n))
 	}
 	if len(thinking) > 0 {
 		slices.Sort(thinking)
