@@ -106,6 +106,8 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 	n := fs.Int("n", 20, "games to play")
 	seed := fs.Uint64("seed", 1, "seed of the first game")
 	list := fs.String("players", "ai:normal,random", "one player per seat, comma separated")
+	opts := optFlag{}
+	fs.Var(opts, "opt", "game option key=value (repeatable), e.g. mode=ffa for Stitchcraft with 3 or more")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -129,7 +131,7 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 	ranks := make([]float64, seats)
 	var thinking []time.Duration
 	for g := range *n {
-		t, _, err := cat.New(*game, nil, seats, [2]uint64{*seed + uint64(g), 17})
+		t, _, err := cat.New(*game, games.Options(opts), seats, [2]uint64{*seed + uint64(g), 17})
 		if err != nil {
 			return fmt.Errorf("arena: %w", err)
 		}
@@ -179,7 +181,7 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	fmt.Fprintf(stdout, "arena: %s, %d games, seats rotated, seed %d\n", *game, *n, *seed)
+	fmt.Fprintf(stdout, "arena: %s %v, %d games, seats rotated, seed %d\n", *game, games.Options(opts), *n, *seed)
 	for p, pl := range players {
 		rate := firsts[p] / float64(*n)
 		lo, hi := wilson(rate, float64(*n))
