@@ -513,16 +513,28 @@ func Playout(d games.Table, seat games.Seat, rng *rand.Rand) (float64, error) {
 	return 0.5, nil
 }
 
-// Reward is seat's share of a finished game in [0, 1]: 1 for first and 0
-// for last by rank (ties shared), nine tenths of it, and a tenth for the
-// score margin over the best other seat.
+// Reward is seat's share of a finished game in [0, 1]: nine tenths for
+// its rank, as the share of the other seats it finished ahead of (a seat
+// tied with it counting half, so 1 for a lone first and 0 for a lone
+// last, the same measure as games.Shares), and a tenth for the score
+// margin over the best other seat.
 func Reward(r games.Result, seat games.Seat, seats int) float64 {
 	if r.Draw || int(seat) >= len(r.Ranks) {
 		return 0.5
 	}
 	rank := 1.0
 	if seats > 1 {
-		rank = float64(seats-r.Ranks[seat]) / float64(seats-1)
+		ahead := 0.0
+		for s, rk := range r.Ranks {
+			switch {
+			case s == int(seat):
+			case rk > r.Ranks[seat]:
+				ahead++
+			case rk == r.Ranks[seat]:
+				ahead += 0.5
+			}
+		}
+		rank = ahead / float64(seats-1)
 	}
 	margin := 0.5
 	if int(seat) < len(r.Scores) && len(r.Scores) > 1 {

@@ -1,6 +1,10 @@
 package ai
 
-import "testing"
+import (
+	"testing"
+
+	"spindle/games"
+)
 
 // TestEarlyStop: the search stops early only when the leading move cannot
 // be caught (settled) or has drawn most visits, thrice any other
@@ -28,6 +32,32 @@ func TestEarlyStop(t *testing.T) {
 			}
 			if got := dominant(c.visits); got != c.dominant {
 				t.Errorf("dominant = %v, want %v", got, c.dominant)
+			}
+		})
+	}
+}
+
+// TestReward: the rank part is the share of other seats beaten, a tie
+// counting half, so that losers who share a rank are not rewarded as if
+// they had come second.
+func TestReward(t *testing.T) {
+	cases := []struct {
+		name  string
+		ranks []int
+		seat  int
+		want  float64
+	}{
+		{"lone first of two", []int{1, 2}, 0, 0.9 + 0.05},
+		{"lone last of two", []int{1, 2}, 1, 0.05},
+		{"second of three", []int{2, 1, 3}, 0, 0.45 + 0.05},
+		{"one of three losers sharing rank 2", []int{1, 2, 2, 2}, 2, 0.9/3 + 0.05},
+		{"winner over three who share rank 2", []int{1, 2, 2, 2}, 0, 0.9 + 0.05},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := Reward(games.Result{Ranks: c.ranks}, games.Seat(c.seat), len(c.ranks))
+			if d := got - c.want; d > 1e-9 || d < -1e-9 {
+				t.Fatalf("Reward = %.4f, want %.4f", got, c.want)
 			}
 		})
 	}
