@@ -30,10 +30,13 @@
 //     evaluator's share for the seat as the reward. A game without an
 //     evaluator is played to the end at random.
 //
-// A finished game's reward is the seat's rank (1 for first, 0 for last,
-// ties shared) with a small part for its score margin, from games.Result
-// (Reward). The answer is the root move visited most; the search stops
-// early once no other move could catch up within the budget.
+// A finished game's reward is, from games.Result (Reward), the share of
+// the other seats the seat finished ahead of (a tie counting half: 1 for
+// a lone first, 0 for a lone last), the measure games.Shares estimates,
+// with a small part for its score margin. The answer is the root move
+// visited most; the search stops early once no other move could catch up
+// within the budget, or once one move has drawn most of the visits, three
+// times any other's, after a quarter of it.
 //
 // # Levels
 //
