@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -79,6 +80,11 @@ type Table interface {
 	// Weights are the random-playout weights of Legal(seat), in order, or
 	// nil (uniform) for a game without a Weigher.
 	Weights(seat Seat) []int
+	// Evaluate is the game's estimate of each seat's share of a game in
+	// progress (an Evaluator), in [0, 1] by seat; false when the game has
+	// none or is over. It reads the whole state: only search calls it, and
+	// only on determinized copies.
+	Evaluate() ([]float64, bool)
 	// Play applies seat's action chosen at version at, then samples and
 	// applies chance steps up to the next decision. It returns every step
 	// applied, in order.
@@ -280,6 +286,25 @@ func (t *table[S, A, V]) Weights(seat Seat) []int {
 		return nil
 	}
 	return w.Weights(&t.state, seat, t.g.Legal(&t.state, seat))
+}
+
+func (t *table[S, A, V]) Evaluate() ([]float64, bool) {
+	e, ok := any(t.g).(Evaluator[S])
+	if !ok || len(t.g.ToAct(&t.state)) == 0 {
+		return nil, false
+	}
+	v := e.Evaluate(&t.state)
+	if len(v) != t.seats {
+		return nil, false
+	}
+	out := make([]float64, len(v))
+	for i, x := range v {
+		if math.IsNaN(x) {
+			x = 0.5
+		}
+		out[i] = min(max(x, 0), 1)
+	}
+	return out, true
 }
 
 // clone deep-copies the state, so Apply can never alias or half-mutate the

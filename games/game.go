@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -261,6 +262,45 @@ type AutoResponder[V any] interface {
 // The weights steer only random play: every legal action keeps a chance.
 type Weigher[S any, A Action] interface {
 	Weights(s *S, seat Seat, legal []A) []int
+}
+
+// Evaluator is implemented by games that can estimate, without playing on,
+// how a game in progress is going: Evaluate returns one value per seat in
+// [0, 1], the seat's expected share of the result as games.Result would
+// reward it (1 for a sure first place, 0 for a sure last, ties and
+// uncertainty in between). It may read the whole state, hidden zones
+// included: search calls it only on determinized copies (Table.Determinize),
+// where those zones are the searcher's own guesses. It must not change s.
+// It is only ever asked about a game that is not over.
+type Evaluator[S any] interface {
+	Evaluate(s *S) []float64
+}
+
+// Shares turns per-seat value estimates into shares in [0, 1]: each seat's
+// mean chance of finishing ahead of each other seat, that chance being a
+// logistic curve of the difference in value over scale. With two seats
+// the shares add up to 1; equal values give 0.5 each.
+func Shares(values []float64, scale float64) []float64 {
+	out := make([]float64, len(values))
+	if len(values) < 2 {
+		for i := range out {
+			out[i] = 0.5
+		}
+		return out
+	}
+	if scale <= 0 {
+		scale = 1
+	}
+	for i, vi := range values {
+		sum := 0.0
+		for j, vj := range values {
+			if j != i {
+				sum += 1 / (1 + math.Exp(-(vi-vj)/scale))
+			}
+		}
+		out[i] = sum / float64(len(values)-1)
+	}
+	return out
 }
 
 // PickWeighted returns an index in 0..n-1 drawn with intn: uniform when

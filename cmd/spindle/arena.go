@@ -43,10 +43,57 @@ func (p arenaPlayer) choose(t games.Table, seat games.Seat, rng *rand.Rand) (str
 	case "random":
 		return legal[games.PickWeighted(t.Weights(seat), len(legal), rng.IntN)].Key, nil
 	case "greedy":
-		// One look ahead: every move once, finished by one random playout.
-		return ai.Choose(t, seat, ai.Level{Name: "greedy", Iterations: len(legal)}, ai.Options{Seed: rng.Uint64()})
+		return greedy(t, seat, legal, rng)
 	}
 	return ai.Choose(t, seat, p.level, ai.Options{Seed: rng.Uint64(), Stop: p.level.StopAfter()})
+}
+
+// greedy is the one-ply player: it plays each legal move once on one
+// determinization of t (the zones hidden from seat guessed, as the AI
+// does, so it never reads what the seat may not know) and keeps the move
+// whose result, or the game's evaluation when the game goes on, is best
+// for seat; ties are broken at random. Without an evaluator a move that
+// does not end the game counts as even.
+func greedy(t games.Table, seat games.Seat, legal []games.Choice, rng *rand.Rand) (string, error) {
+	if len(legal) == 1 {
+		return legal[0].Key, nil
+	}
+	d, err := t.Determinize(seat, rng.Uint64())
+	if err != nil {
+		return "", fmt.Errorf("arena: %w", err)
+	}
+	var best []string
+	bestV := math.Inf(-1)
+	for _, c := range legal {
+		v, ok, err := ai.OnePly(d, seat, c.Key)
+		if err != nil {
+			return "", fmt.Errorf("arena: %w", err)
+		}
+		if !ok {
+			v = 0.5
+		}
+		switch {
+		case v > bestV+1e-12:
+			best, bestV = []string{c.Key}, v
+		case v >= bestV-1e-12:
+			best = append(best, c.Key)
+		}
+	}
+	return best[rng.IntN(len(best))], nil
+}
+
+// wilson is the 95 % Wilson score interval of a rate observed over n
+// games: unlike the normal approximation it does not shrink to nothing at
+// 0 % or 100 %.
+func wilson(rate, n float64) (lo, hi float64) {
+	if n <= 0 {
+		return 0, 1
+	}
+	const z = 1.96
+	d := 1 + z*z/n
+	mid := (rate + z*z/(2*n)) / d
+	half := z * math.Sqrt(rate*(1-rate)/n+z*z/(4*n*n)) / d
+	return math.Max(0, mid-half), math.Min(1, mid+half)
 }
 
 // runArena plays games between the given players, seats rotated, and
@@ -59,6 +106,8 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 	n := fs.Int("n", 20, "games to play")
 	seed := fs.Uint64("seed", 1, "seed of the first game")
 	list := fs.String("players", "ai:normal,random", "one player per seat, comma separated")
+	opts := optFlag{}
+	fs.Var(opts, "opt", "game option key=value (repeatable), e.g. mode=ffa for Stitchcraft with 3 or more")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -82,7 +131,7 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 	ranks := make([]float64, seats)
 	var thinking []time.Duration
 	for g := range *n {
-		t, _, err := cat.New(*game, nil, seats, [2]uint64{*seed + uint64(g), 17})
+		t, _, err := cat.New(*game, games.Options(opts), seats, [2]uint64{*seed + uint64(g), 17})
 		if err != nil {
 			return fmt.Errorf("arena: %w", err)
 		}
@@ -132,12 +181,12 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	fmt.Fprintf(stdout, "arena: %s, %d games, seats rotated, seed %d\n", *game, *n, *seed)
+	fmt.Fprintf(stdout, "arena: %s %v, %d games, seats rotated, seed %d\n", *game, games.Options(opts), *n, *seed)
 	for p, pl := range players {
 		rate := firsts[p] / float64(*n)
-		half := 1.96 * math.Sqrt(rate*(1-rate)/float64(*n))
+		lo, hi := wilson(rate, float64(*n))
 		fmt.Fprintf(stdout, "  player %d %-10s first %5.1f%% (95%% interval %4.1f–%4.1f%%)   mean rank %.2f\n",
-			p+1, pl.name, 100*rate, 100*math.Max(0, rate-half), 100*math.Min(1, rate+half), ranks[p]/float64(*n))
+			p+1, pl.name, 100*rate, 100*lo, 100*hi, ranks[p]/float64(*n))
 	}
 	if len(thinking) > 0 {
 		slices.Sort(thinking)

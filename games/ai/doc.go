@@ -1,25 +1,59 @@
 // Package ai chooses moves for a seat of any game through the engine
-// contract alone: determinized Monte Carlo search.
+// contract alone: determinized Monte Carlo tree search over the seat's own
+// consecutive decisions, with cut-off playouts judged by the game's
+// evaluator.
 //
 // # Model
 //
 // Each iteration imagines the table as the seat may know it
 // (games.Table.Determinize: the zones hidden from the seat rebuilt at
-// random, a fresh random source for future deals), plays one of the
-// seat's legal moves there, and finishes the game with random playouts
-// weighted by the game's Weigher. The moves are chosen at the root by
-// UCB1; the answer is the move tried most. A playout's reward is the
-// seat's rank (1 for first, 0 for last, ties shared) with a small part
-// for its score margin, from games.Result.
+// random, a fresh random source for future deals) and then:
+//
+//   - Descends a small tree over the seat's own decisions for as long as
+//     the seat alone is to act (a turn of several actions, as in
+//     Threadcount's market or ArchRavels' crafting, is one path of the
+//     tree, at most maxTreeDepth actions), choosing at each node by UCB1.
+//     Arms are action keys; because a chance step within a turn can change
+//     what is legal, each arm counts how often it was available
+//     (information-set UCB).
+//   - Gives each node's moves priors: every legal move played once on the
+//     determinization and judged one ply ahead by the game's evaluator
+//     (games.Evaluator, through Table.Evaluate), counted as a few imagined
+//     visits; at the root at once, lower down once a node has been
+//     visited a few times. A game with a Weigher adds a progressive bias
+//     towards the moves it favours, fading with visits, and untried moves
+//     are drawn by its weights.
+//   - Plays on past the tree until the turn has changed hands cutTurns
+//     times (or cutActions actions), each move the best by one-ply
+//     evaluation of playoutSample moves drawn at random (a game with a
+//     Weigher follows its weighted random policy instead), and takes the
+//     evaluator's share for the seat as the reward. A game without an
+//     evaluator is played to the end at random.
+//
+// A finished game's reward is, from games.Result (Reward), the share of
+// the other seats the seat finished ahead of (a tie counting half: 1 for
+// a lone first, 0 for a lone last), the measure games.Shares estimates,
+// with a small part for its score margin. The answer is the root move
+// visited most; the search stops early once no other move could catch up
+// within the budget, or once one move has drawn most of the visits, three
+// times any other's, after a quarter of it.
+//
+// # Levels
+//
+// Easy, Normal and Hard differ in their iteration budget and wall-time
+// budget (Think); the arena reports how they fare against random and
+// one-ply greedy play (docs/ai.md).
 //
 // # Invariants
 //
-//   - The search never reads what its seat may not know: it plays only
-//     on determinized copies, built from the seat's knowledge, never on
-//     the table itself (tests resample the hidden zones and check the
-//     choice does not change).
+//   - The search never reads what its seat may not know: it plays,
+//     evaluates and weighs moves only on determinized copies, built from
+//     the seat's knowledge, never on the table itself (tests resample the
+//     hidden zones and check the choice does not change). Evaluators may
+//     read whole states because they only ever see such copies.
 //   - For a fixed seed and an iteration budget, the choice is
-//     deterministic; a wall-time budget comes from the caller (Stop), so
-//     the package reads no clock.
+//     deterministic; a wall-time budget comes from the caller (Stop,
+//     asked between iterations and between priors), so the package reads
+//     no clock.
 //   - It never changes the table it is given.
 package ai

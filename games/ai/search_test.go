@@ -8,6 +8,7 @@ import (
 	"spindle/games"
 	"spindle/games/ai"
 	"spindle/games/archravels"
+	"spindle/games/gametest/toy"
 	"spindle/games/stitchcraft"
 	"spindle/games/threadcount"
 	"spindle/games/warpweft"
@@ -152,4 +153,27 @@ func TestSearchBeatsRandom(t *testing.T) {
 		t.Fatalf("the search won %.1f of %d games against random play", wins, games_)
 	}
 	t.Logf("search vs random: %.1f of %d", wins, games_)
+}
+
+// TestChooseWithoutEvaluator: a game with no evaluator and no Weigher (the
+// harness's toy) is searched with playouts to the end, and the answer is
+// still a legal move, the same for the same seed.
+func TestChooseWithoutEvaluator(t *testing.T) {
+	tbl, _, err := games.Bind(toy.Game{}).New(nil, 3, [2]uint64{4, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := tbl.Evaluate(); ok {
+		t.Fatal("the toy has an evaluator; this test needs a game without one")
+	}
+	seat := tbl.ToAct()[0]
+	lvl := ai.Level{Name: "test", Iterations: 40}
+	a, err := ai.Choose(tbl, seat, lvl, ai.Options{Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := ai.Choose(tbl, seat, lvl, ai.Options{Seed: 3})
+	if a != b || !slices.ContainsFunc(tbl.Legal(seat), func(c games.Choice) bool { return c.Key == a }) {
+		t.Fatalf("chose %q then %q; legal %v", a, b, tbl.Legal(seat))
+	}
 }

@@ -39,6 +39,8 @@
 //   - ToAct, Result, Legal, View, Sample and Resample leave the state's
 //     JSON encoding unchanged; the state survives a JSON round trip byte for
 //     byte; every view encodes to JSON.
+//   - With a games.Evaluator, every node of a game in progress gets one
+//     value per seat, each in [0, 1], and the state is left unchanged.
 //   - With a games.Resampler, for every seat and the spectator, resampling
 //     the zones hidden from it (three draws) changes neither its View, nor
 //     ToAct, nor its legal keys and labels (redaction invariance).

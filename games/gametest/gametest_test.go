@@ -206,6 +206,23 @@ type neverOver struct{ toy.Game }
 
 func (neverOver) Result(*toy.State) (games.Result, bool) { return games.Result{}, false }
 
+// badEval evaluates outside [0, 1].
+type badEval struct{ toy.Game }
+
+func (badEval) Evaluate(s *toy.State) []float64 {
+	out := make([]float64, s.Seats)
+	out[0] = 1.5
+	return out
+}
+
+// evalMutates evaluates by changing the state.
+type evalMutates struct{ toy.Game }
+
+func (evalMutates) Evaluate(s *toy.State) []float64 {
+	s.Round++
+	return make([]float64, s.Seats)
+}
+
 // firstFailure plays Run-mode playouts until one fails.
 func firstFailure[S any, A games.Action, V any](g games.Game[S, A, V]) error {
 	info := g.Info()
@@ -246,6 +263,8 @@ func TestHarnessCatchesBrokenGames(t *testing.T) {
 		// triggers it, so the harness reports that step.
 		{"apply panics", "chance", firstFailure(panicky{})},
 		{"result never over", "over", firstFailure(neverOver{})},
+		{"evaluation out of range", "evaluate", firstFailure(badEval{})},
+		{"evaluate mutates the state", "mutation", firstFailure(evalMutates{})},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

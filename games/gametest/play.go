@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"regexp"
 	"runtime/debug"
@@ -329,6 +330,9 @@ func (r *runner[S, A, V]) checkNode(synced bool) ([]games.Seat, error) {
 	if err := r.checkToAct(n.toAct, over); err != nil {
 		return nil, err
 	}
+	if err := r.checkEvaluate(before, over); err != nil {
+		return nil, err
+	}
 	if over {
 		if err := r.checkResult(res); err != nil {
 			return nil, err
@@ -386,6 +390,28 @@ func (r *runner[S, A, V]) checkNode(synced bool) ([]games.Seat, error) {
 		r.tr.node(r.nodeText(n))
 	}
 	return n.toAct, nil
+}
+
+// checkEvaluate checks a games.Evaluator at a node of a game in progress:
+// one finite value per seat in [0, 1], the state left unchanged.
+func (r *runner[S, A, V]) checkEvaluate(before []byte, over bool) error {
+	e, ok := any(r.g).(games.Evaluator[S])
+	if !ok || over {
+		return nil
+	}
+	v := e.Evaluate(&r.s)
+	if err := r.unchanged(before, "Evaluate"); err != nil {
+		return err
+	}
+	if len(v) != r.seats {
+		return fail("evaluate", "Evaluate gave %d values for %d seats", len(v), r.seats)
+	}
+	for i, x := range v {
+		if math.IsNaN(x) || x < 0 || x > 1 {
+			return fail("evaluate", "Evaluate gave seat %d the value %v, not in [0, 1]", i, x)
+		}
+	}
+	return nil
 }
 
 // checkToAct checks the shape of ToAct and its agreement with Result.
