@@ -542,16 +542,23 @@ func hasButton(m *Message, label string) bool {
 	return false
 }
 
-func TestUndoThroughHandlers(t *testing.T) {
-	h := newHarness(t)
+// startRebet starts the toy betting game (several actions a turn) with
+// alice in seat 0 and bob in seat 1.
+func (h *harness) startRebet() {
+	t := h.t
 	if _, err := h.command(alice, "game new", map[string]string{"game": "toyundo"}); err != nil {
 		t.Fatal(err)
 	}
 	lobby := h.rec.last("c1")
-	h.click(alice, lobby.id, selectID(t, lobby.msg, "/opt/seating"), "chosen") // alice is seat 0
+	h.click(alice, lobby.id, selectID(t, lobby.msg, "/opt/seating"), "chosen")
 	h.click(bob, lobby.id, button(t, lobby.msg, "Join"))
 	h.click(alice, lobby.id, button(t, lobby.msg, "Start"))
-	table := h.rec.last("c1")
+}
+
+func TestUndoThroughHandlers(t *testing.T) {
+	h := newHarness(t)
+	h.startRebet()
+	table := h.lastTable()
 	panel, err := h.click(alice, table.id, button(t, table.msg, "My hand & moves"))
 	if err != nil || hasButton(panel.Message, "Undo") {
 		t.Fatalf("a fresh panel offers Undo: %v %+v", err, panel.Message.Rows)

@@ -225,7 +225,10 @@ func (windowGame) Pass(s *toy.State, seat games.Seat) (toy.Action, bool) {
 
 func (windowGame) InWindow(s *toy.State, seat games.Seat) bool { return s.Dealt && s.Bets[seat] < 0 }
 
-func TestExpiredWindowPasses(t *testing.T) {
+// startWindowGame starts the window game between alice and bob with the
+// given turn clock, at a simulated time.
+func startWindowGame(t *testing.T, clock string) (*harness, *simClock, time.Time) {
+	t.Helper()
 	h := newHarness(t)
 	cat, _ := games.NewCatalog(games.Bind(windowGame{}))
 	h.app.Catalog = cat
@@ -234,9 +237,15 @@ func TestExpiredWindowPasses(t *testing.T) {
 	h.app.Now = func() time.Time { return sc.now }
 	h.command(alice, "game new", map[string]string{"game": "toywin"})
 	lobby := h.rec.last("c1")
-	h.click(alice, lobby.id, selectID(t, lobby.msg, "/opt/clock"), "async-24h:forfeit")
+	h.click(alice, lobby.id, selectID(t, lobby.msg, "/opt/clock"), clock)
 	h.click(bob, lobby.id, button(t, lobby.msg, "Join"))
 	h.click(alice, lobby.id, button(t, lobby.msg, "Start"))
+	return h, sc, start
+}
+
+func TestExpiredWindowPasses(t *testing.T) {
+	h, sc, start := startWindowGame(t, "async-24h:forfeit")
+	cat := h.app.Catalog
 	v := h.version()
 	// The window closes after a quarter of the turn (6h), with a pass for
 	// each silent seat, not the table's forfeit.
@@ -368,17 +377,7 @@ func TestClockedMoveIsOneCommit(t *testing.T) {
 // expired window is answered by the AI for the seat (which may react),
 // not simply passed.
 func TestExpiredWindowAutoAsksTheAI(t *testing.T) {
-	h := newHarness(t)
-	cat, _ := games.NewCatalog(games.Bind(windowGame{}))
-	h.app.Catalog = cat
-	start := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
-	sc := &simClock{now: start}
-	h.app.Now = func() time.Time { return sc.now }
-	h.command(alice, "game new", map[string]string{"game": "toywin"})
-	lobby := h.rec.last("c1")
-	h.click(alice, lobby.id, selectID(t, lobby.msg, "/opt/clock"), "async-24h:auto")
-	h.click(bob, lobby.id, button(t, lobby.msg, "Join"))
-	h.click(alice, lobby.id, button(t, lobby.msg, "Start"))
+	h, sc, start := startWindowGame(t, "async-24h:auto")
 	v := h.version()
 	h.fireAt(sc, start.Add(6*time.Hour))
 	if h.version() != v+2 {

@@ -8,10 +8,6 @@ import (
 	"time"
 
 	"spindle/games"
-	"spindle/games/archravels"
-	"spindle/games/stitchcraft"
-	"spindle/games/threadcount"
-	"spindle/games/warpweft"
 	"spindle/storage"
 )
 
@@ -20,13 +16,7 @@ import (
 // simulated time; nobody ever moves after that.
 func startAbsent(t *testing.T, game string, players int, clock string) (*harness, *simClock, time.Time) {
 	t.Helper()
-	h := newHarness(t)
-	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}), games.Bind(threadcount.Game{}),
-		games.Bind(stitchcraft.Game{}), games.Bind(archravels.Game{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.app.Catalog = cat
+	h := everyGameHarness(t)
 	start := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
 	sc := &simClock{now: start}
 	h.app.Now = func() time.Time { return sc.now }

@@ -150,13 +150,7 @@ func TestLogStartsANewMessageWhenFull(t *testing.T) {
 // by someone else's move says that instead.
 func TestStaleClickFromOwnStep(t *testing.T) {
 	h := newHarness(t)
-	if _, err := h.command(alice, "game new", map[string]string{"game": "toyundo"}); err != nil {
-		t.Fatal(err)
-	}
-	lobby := h.rec.last("c1")
-	h.click(alice, lobby.id, selectID(t, lobby.msg, "/opt/seating"), "chosen") // alice is seat 0
-	h.click(bob, lobby.id, button(t, lobby.msg, "Join"))
-	h.click(alice, lobby.id, button(t, lobby.msg, "Start"))
+	h.startRebet()
 	tbl, _ := h.store.Load(h.app.Catalog, 1)
 	at := tbl.Version()
 	first := CustomID{Route: 't', Table: 1, Version: at, Arg: tbl.Legal(0)[0].Key}.MustEncode()

@@ -17,15 +17,11 @@ import (
 // the binding and may take the seat back with /game rejoin. The binding
 // and the AI's marker to act are one commit.
 func (a *App) replaceCommand(ctx context.Context, req Request, p Poster) (Response, error) {
-	b, err := a.activeIn(req.Channel)
+	b, unlock, err := a.lockedIn(req.Channel)
 	if err != nil {
 		return Response{}, err
 	}
-	unlock := a.lock(b.Table)
 	defer unlock()
-	if b, err = a.Store.GetBinding(b.Table); err != nil {
-		return Response{}, err
-	}
 	if b.Status != statusActive {
 		return Response{}, sorry("Seats are handed to the AI once the game has started; in a lobby, the host adds AI players with **Add AI**.")
 	}
@@ -84,15 +80,11 @@ func (a *App) replaceCommand(ctx context.Context, req Request, p Poster) (Respon
 // rejoinCommand is /game rejoin: a person whose seat the AI plays takes it
 // back. When the seat is to act, the person's clock starts at once.
 func (a *App) rejoinCommand(ctx context.Context, req Request, p Poster) (Response, error) {
-	b, err := a.activeIn(req.Channel)
+	b, unlock, err := a.lockedIn(req.Channel)
 	if err != nil {
 		return Response{}, err
 	}
-	unlock := a.lock(b.Table)
 	defer unlock()
-	if b, err = a.Store.GetBinding(b.Table); err != nil {
-		return Response{}, err
-	}
 	i := slices.IndexFunc(b.Benched, func(x storage.Benched) bool { return x.User == req.User.ID })
 	if b.Status != statusActive || i < 0 {
 		return Response{}, sorry("You have no seat here that the AI plays for you.")

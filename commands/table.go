@@ -344,6 +344,21 @@ func (a *App) activeIn(channel string) (storage.Binding, error) {
 	return a.Store.GetBinding(id)
 }
 
+// lockedIn finds the game of a channel, takes its table's lock and reads
+// its binding again under it; the caller runs unlock when done (on an
+// error it has run already).
+func (a *App) lockedIn(channel string) (b storage.Binding, unlock func(), err error) {
+	if b, err = a.activeIn(channel); err != nil {
+		return b, nil, err
+	}
+	unlock = a.lock(b.Table)
+	if b, err = a.Store.GetBinding(b.Table); err != nil {
+		unlock()
+		return b, nil, err
+	}
+	return b, unlock, nil
+}
+
 // status shows the caller the current table privately.
 func (a *App) status(_ context.Context, req Request) (Response, error) {
 	b, err := a.activeIn(req.Channel)
@@ -376,14 +391,11 @@ func (a *App) status(_ context.Context, req Request) (Response, error) {
 
 // abandon closes a game for good (host or Manage Server).
 func (a *App) abandon(ctx context.Context, req Request, p Poster) (Response, error) {
-	b, err := a.activeIn(req.Channel)
+	b, unlock, err := a.lockedIn(req.Channel)
 	if err != nil {
 		return Response{}, err
 	}
-	defer a.lock(b.Table)()
-	if b, err = a.Store.GetBinding(b.Table); err != nil {
-		return Response{}, err
-	}
+	defer unlock()
 	if req.User.ID != b.Host && !req.CanManage {
 		return Response{}, sorry(fmt.Sprintf("Only the host (<@%s>) or someone with Manage Server can abandon this game.", b.Host))
 	}

@@ -303,6 +303,18 @@ func Shares(values []float64, scale float64) []float64 {
 	return out
 }
 
+// SharesBy is Shares of value(x) for each seat x of n, or even shares
+// when the state does not hold every seat yet (ready false).
+func SharesBy(n int, ready bool, value func(seat int) float64, scale float64) []float64 {
+	v := make([]float64, n)
+	if ready {
+		for x := range v {
+			v[x] = value(x)
+		}
+	}
+	return Shares(v, scale)
+}
+
 // PickWeighted returns an index in 0..n-1 drawn with intn: uniform when
 // weights is nil, in proportion to weights otherwise (a weight below 1
 // counts as 1).

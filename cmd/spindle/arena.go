@@ -142,19 +142,13 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 			if steps > 20000 {
 				return fmt.Errorf("arena: %s game %d does not end", *game, g)
 			}
-			var movers []games.Seat
-			for _, s := range t.ToAct() {
-				if s >= 0 {
-					movers = append(movers, s)
-				}
+			s, ok, err := ai.Mover(t, rng)
+			if err != nil {
+				return fmt.Errorf("arena: %w", err)
 			}
-			if len(movers) == 0 {
-				if _, err := t.Resolve(); err != nil {
-					return fmt.Errorf("arena: %w", err)
-				}
-				continue
+			if !ok {
+				continue // chance was resolved
 			}
-			s := movers[rng.IntN(len(movers))]
 			p := players[playerAt(s)]
 			start := time.Now()
 			key, err := p.choose(t, s, rng)

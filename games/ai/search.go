@@ -386,7 +386,7 @@ func cutPlayout(d games.Table, seat games.Seat, rng *rand.Rand) (float64, error)
 		if r, over := d.Result(); over {
 			return Reward(r, seat, d.Seats()), nil
 		}
-		s, ok, err := mover(d, rng)
+		s, ok, err := Mover(d, rng)
 		if err != nil {
 			return 0, err
 		}
@@ -416,9 +416,10 @@ func cutPlayout(d games.Table, seat games.Seat, rng *rand.Rand) (float64, error)
 	return ev[seat], nil
 }
 
-// mover resolves chance on d if it is to act and returns a seat to act,
-// at random among several; false after resolving chance.
-func mover(d games.Table, rng *rand.Rand) (games.Seat, bool, error) {
+// Mover resolves chance on d if it is to act and returns a seat to act,
+// at random among several; false after resolving chance. Playouts and the
+// arena step games with it.
+func Mover(d games.Table, rng *rand.Rand) (games.Seat, bool, error) {
 	var movers []games.Seat
 	for _, s := range d.ToAct() {
 		if s >= 0 {
@@ -488,19 +489,13 @@ func Playout(d games.Table, seat games.Seat, rng *rand.Rand) (float64, error) {
 		if r, over := d.Result(); over {
 			return Reward(r, seat, d.Seats()), nil
 		}
-		var movers []games.Seat
-		for _, s := range d.ToAct() {
-			if s >= 0 {
-				movers = append(movers, s)
-			}
+		s, ok, err := Mover(d, rng)
+		if err != nil {
+			return 0, err
 		}
-		if len(movers) == 0 {
-			if _, err := d.Resolve(); err != nil {
-				return 0, fmt.Errorf("ai: playout: %w", err)
-			}
+		if !ok {
 			continue
 		}
-		s := movers[rng.IntN(len(movers))]
 		legal := d.Legal(s)
 		if len(legal) == 0 {
 			return 0.5, nil

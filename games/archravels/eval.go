@@ -12,14 +12,7 @@ import "spindle/games"
 // counts towards its points. The promise fades as the Project Deck runs out. It reads the
 // Project Deck's size only, which every seat sees.
 func (Game) Evaluate(s *State) []float64 {
-	v := make([]float64, s.N)
-	if len(s.Players) != s.N {
-		return games.Shares(v, 1)
-	}
-	for x := range s.Players {
-		v[x] = s.outlook(x)
-	}
-	return games.Shares(v, 6)
+	return games.SharesBy(s.N, len(s.Players) == s.N, s.outlook, 6)
 }
 
 // outlook is seat x's expected final score.

@@ -15,14 +15,7 @@ import (
 // hand. It reads the favourite colours and the Empress's pattern, which on
 // a determinized copy are the searcher's guesses.
 func (Game) Evaluate(s *State) []float64 {
-	v := make([]float64, s.N)
-	if len(s.Players) != s.N {
-		return games.Shares(v, 1)
-	}
-	for x := range s.Players {
-		v[x] = s.outlook(x)
-	}
-	return games.Shares(v, 5)
+	return games.SharesBy(s.N, len(s.Players) == s.N, s.outlook, 5)
 }
 
 // outlook is seat x's expected final score.
