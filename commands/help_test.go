@@ -56,13 +56,7 @@ func TestForgetMe(t *testing.T) {
 	if resp, err := h.command(alice, "forget-me", map[string]string{"confirm": "true"}); err == nil {
 		t.Fatalf("forgot a player in the middle of a game: %+v", resp.Message)
 	}
-	for turn := 1; ; turn++ {
-		tbl, _ := h.store.Load(h.app.Catalog, id)
-		if tbl.Over() {
-			break
-		}
-		h.move([]User{alice, bob}[turn%2])
-	}
+	h.playOn(id, 1)
 	resp, err := h.command(alice, "forget-me", nil)
 	if err != nil || !strings.Contains(resp.Message.Content, "confirm:True") {
 		t.Fatalf("/forget-me without confirm: %+v %v", resp.Message, err)

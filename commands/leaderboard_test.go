@@ -18,24 +18,28 @@ func (h *harness) finishGame() (uint64, games.Result) {
 	t := h.t
 	for range 5 {
 		id := h.startGame()
-		players := []User{alice, bob}
-		for turn := 0; ; turn++ {
-			tbl, err := h.store.Load(h.app.Catalog, id)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if tbl.Over() {
-				r, _ := tbl.Result()
-				if !r.Draw {
-					return id, r
-				}
-				break
-			}
-			h.move(players[turn%2])
+		if r := h.playOn(id, 0); !r.Draw {
+			return id, r
 		}
 	}
 	t.Fatal("five draws in a row")
 	return 0, games.Result{}
+}
+
+// playOn plays table id's moves (first-legal, alice on even turns, bob on
+// odd ones, counting from turn) until the game is over; it returns the
+// result.
+func (h *harness) playOn(id uint64, turn int) games.Result {
+	for ; ; turn++ {
+		tbl, err := h.store.Load(h.app.Catalog, id)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		if r, over := tbl.Result(); over {
+			return r
+		}
+		h.move([]User{alice, bob}[turn%2])
+	}
 }
 
 // pngOf decodes a message's attachment.

@@ -13,13 +13,7 @@ import (
 func TestRematch(t *testing.T) {
 	h := newHarness(t)
 	id := h.startGame()
-	for turn := 0; ; turn++ {
-		tbl, _ := h.store.Load(h.app.Catalog, id)
-		if tbl.Over() {
-			break
-		}
-		h.move([]User{alice, bob}[turn%2])
-	}
+	h.playOn(id, 0)
 	result := h.rec.last("c1")
 	old, _ := h.store.GetBinding(id)
 	if _, err := h.click(carol, result.id, button(t, result.msg, "Rematch")); err == nil {
