@@ -514,7 +514,10 @@ func Playout(d games.Table, seat games.Seat, rng *rand.Rand) (float64, error) {
 // last, the same measure as games.Shares), and a tenth for the score
 // margin over the best other seat.
 func Reward(r games.Result, seat games.Seat, seats int) float64 {
-	if r.Draw || int(seat) >= len(r.Ranks) {
+	// A draw needs no case of its own: the seats that share it share rank
+	// 1 (all seats in a full draw, the survivors when a free-for-all hits
+	// its turn cap), and those ranked below them lost.
+	if int(seat) >= len(r.Ranks) {
 		return 0.5
 	}
 	rank := 1.0

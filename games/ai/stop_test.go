@@ -45,17 +45,21 @@ func TestReward(t *testing.T) {
 		name  string
 		ranks []int
 		seat  int
+		draw  bool
 		want  float64
 	}{
-		{"lone first of two", []int{1, 2}, 0, 0.9 + 0.05},
-		{"lone last of two", []int{1, 2}, 1, 0.05},
-		{"second of three", []int{2, 1, 3}, 0, 0.45 + 0.05},
-		{"one of three losers sharing rank 2", []int{1, 2, 2, 2}, 2, 0.9/3 + 0.05},
-		{"winner over three who share rank 2", []int{1, 2, 2, 2}, 0, 0.9 + 0.05},
+		{"lone first of two", []int{1, 2}, 0, false, 0.9 + 0.05},
+		{"lone last of two", []int{1, 2}, 1, false, 0.05},
+		{"second of three", []int{2, 1, 3}, 0, false, 0.45 + 0.05},
+		{"one of three losers sharing rank 2", []int{1, 2, 2, 2}, 2, false, 0.9/3 + 0.05},
+		{"winner over three who share rank 2", []int{1, 2, 2, 2}, 0, false, 0.9 + 0.05},
+		{"one of three in a full draw", []int{1, 1, 1}, 2, true, 0.45 + 0.05},
+		{"survivor of a draw among survivors", []int{1, 1, 2}, 0, true, 0.9*0.75 + 0.05},
+		{"eliminated from a draw among survivors", []int{1, 1, 2}, 2, true, 0.05},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := Reward(games.Result{Ranks: c.ranks}, games.Seat(c.seat), len(c.ranks))
+			got := Reward(games.Result{Ranks: c.ranks, Draw: c.draw}, games.Seat(c.seat), len(c.ranks))
 			if d := got - c.want; d > 1e-9 || d < -1e-9 {
 				t.Fatalf("Reward = %.4f, want %.4f", got, c.want)
 			}
