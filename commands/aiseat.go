@@ -143,9 +143,11 @@ func (a *App) startAI(ctx context.Context, tm storage.Timer, p Poster) bool {
 	if _, busy := a.aiBusy.LoadOrStore(tm.Table, true); busy {
 		return false
 	}
+	a.aiBusyN.Add(1)
 	a.aiRunning.Add(1)
 	go func() {
 		defer a.aiRunning.Done()
+		defer a.aiBusyN.Add(-1)
 		defer a.aiBusy.Delete(tm.Table)
 		Safely(a.Log, "ai", func() {
 			a.aiSlots <- struct{}{}
@@ -210,9 +212,12 @@ func (a *App) aiTurn(ctx context.Context, tm storage.Timer, p Poster) error {
 			continue // an AI seat is to act again
 		}
 		lvl, _ := aiLevelOf(b.Users[seat])
-		key, err := a.aiMove(b.Table, cur, seat, lvl)
+		key, err := a.aiMove(ctx, b.Table, cur, seat, lvl)
 		if err != nil {
 			return err
+		}
+		if ctx.Err() != nil {
+			return nil // shutting down: the marker stays for the next start
 		}
 		next, steps, err := a.aiCommit(b.Table, seat, cur, key)
 		if errors.Is(err, storage.ErrDuplicate) || errors.Is(err, games.ErrStale) {
@@ -290,9 +295,11 @@ func (a *App) aiCommit(table uint64, seat games.Seat, t games.Table, key string)
 // what the seat knows only; when the search cannot answer (an engine
 // error), a legal move drawn with the game's playout weights, so an AI
 // seat never stalls a table.
-func (a *App) aiMove(table uint64, t games.Table, seat games.Seat, lvl ai.Level) (string, error) {
+func (a *App) aiMove(ctx context.Context, table uint64, t games.Table, seat games.Seat, lvl ai.Level) (string, error) {
 	if !a.PlainAI {
-		key, err := ai.Choose(t, seat, lvl, ai.Options{Seed: table<<24 ^ t.Version()<<4 ^ uint64(seat), Stop: lvl.StopAfter()})
+		budget := lvl.StopAfter()
+		stop := func() bool { return ctx.Err() != nil || (budget != nil && budget()) }
+		key, err := ai.Choose(t, seat, lvl, ai.Options{Seed: table<<24 ^ t.Version()<<4 ^ uint64(seat), Stop: stop})
 		if err == nil {
 			return key, nil
 		}

@@ -413,3 +413,30 @@ func TestAINames(t *testing.T) {
 		}
 	}
 }
+
+// TestShutdownStopsAnAITurn: when the bot stops while an AI thinks, the
+// timer loop returns once the AI has stopped (the store outlives it), the
+// half-thought move is not played, and the marker stays for the next
+// start.
+func TestShutdownStopsAnAITurn(t *testing.T) {
+	h := newHarness(t)
+	id := h.startGame()
+	h.move(alice)
+	if _, err := h.command(alice, "game replace", map[string]string{"player": bob.ID, "level": "hard"}); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := h.store.Load(h.app.Catalog, id)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		h.app.RunTimers(ctx, h.rec, time.Hour)
+	}()
+	time.Sleep(50 * time.Millisecond) // the hard AI thinks for up to two seconds
+	cancel()
+	<-done
+	after, _ := h.store.Load(h.app.Catalog, id)
+	if after.Version() != before.Version() || len(aiMarkers(t, h, id)) != 1 {
+		t.Fatalf("after a shutdown mid-thought: version %d -> %d, markers %v", before.Version(), after.Version(), aiMarkers(t, h, id))
+	}
+}

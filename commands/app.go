@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -48,6 +49,7 @@ type App struct {
 	aiWake    chan struct{}  // pokes the timer loop: an AI may act
 	aiSlots   chan struct{}  // one AI search per core
 	aiBusy    sync.Map       // table id -> true while its AI plays
+	aiBusyN   atomic.Int64   // how many tables' AI plays
 	aiRunning sync.WaitGroup // the AI turns under way
 }
 

@@ -300,8 +300,8 @@ func (a *App) withClock(m storage.Meta, b storage.Binding) storage.Meta {
 
 // defaultMove is the move the clock plays for an absent seat: the easy
 // AI's choice, from what the seat knows only (aiMove).
-func (a *App) defaultMove(table uint64, t games.Table, seat games.Seat) (string, bool) {
-	key, err := a.aiMove(table, t, seat, ai.Easy)
+func (a *App) defaultMove(ctx context.Context, table uint64, t games.Table, seat games.Seat) (string, bool) {
+	key, err := a.aiMove(ctx, table, t, seat, ai.Easy)
 	return key, err == nil
 }
 
@@ -406,7 +406,10 @@ func Permanent(err error) bool {
 // fired. The bot and the sandbox call it every second; a restart simply
 // finds the timers that came due while the bot was down.
 func (a *App) FireDue(ctx context.Context, now time.Time, p Poster) (int, error) {
-	due, err := a.Store.Due(now, 100)
+	// The markers of tables whose AI is playing stay scheduled (and come
+	// first) until it is done: read past them, so they never hold up
+	// the other timers.
+	due, err := a.Store.Due(now, 100+int(a.aiBusyN.Load()))
 	if err != nil {
 		return 0, err
 	}
@@ -530,7 +533,7 @@ func (a *App) expire(ctx context.Context, b storage.Binding, t games.Table, c Cl
 			}
 			fallthrough // the game has no pass: play a default move instead
 		default:
-			if k, ok := a.defaultMove(b.Table, t, tm.Seat); ok {
+			if k, ok := a.defaultMove(ctx, b.Table, t, tm.Seat); ok {
 				key, how = k, "lets the easy AI play for them"
 			}
 		}
@@ -605,6 +608,9 @@ func (a *App) RunTimers(ctx context.Context, p Poster, every time.Duration) {
 		}
 		select {
 		case <-ctx.Done():
+			// AI turns stop at their next step (their markers stay for
+			// the next start); the store must outlive them.
+			a.WaitAI()
 			return
 		case <-tick.C:
 		case <-a.aiWake:
