@@ -23,8 +23,9 @@
 //     visited a few times. A game with a Weigher adds a progressive bias
 //     towards the moves it favours, fading with visits, and untried moves
 //     are drawn by its weights.
-//   - Plays on past the tree until the turn has changed hands cutTurns
-//     times (or cutActions actions), each move the best by one-ply
+//   - Plays on past the tree for a round, until the turn has changed
+//     hands once per seat and at least cutTurns times (or cutActions
+//     actions), each move the best by one-ply
 //     evaluation of playoutSample moves drawn at random (a game with a
 //     Weigher follows its weighted random policy instead), and takes the
 //     evaluator's share for the seat as the reward. A game without an

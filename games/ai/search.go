@@ -73,8 +73,11 @@ const (
 	// maxTreeDepth bounds the tree over the seat's own consecutive
 	// actions.
 	maxTreeDepth = 12
-	// cutTurns is how many turn changes a playout runs past the tree
-	// before the game's evaluator judges it (when it has one).
+	// cutTurns is the fewest turn changes a playout runs past the tree
+	// before the game's evaluator judges it (when it has one); with more
+	// seats it runs a whole round (one change per seat), so every
+	// opponent has moved once: with four seats, two changes left half the
+	// table unplayed, and the search gained nothing on a random field.
 	cutTurns = 2
 	// weightBias is the progressive bias of the move the game's Weigher
 	// favours most, divided by one more than the move's visits.
@@ -399,7 +402,7 @@ func cutPlayout(d games.Table, seat games.Seat, rng *rand.Rand) (float64, error)
 			}
 			last = s
 		}
-		if changes >= cutTurns {
+		if changes >= max(cutTurns, d.Seats()) {
 			break
 		}
 		if err := playSampled(d, s, rng); err != nil {
