@@ -71,6 +71,11 @@ func aiName(user string) string {
 	return lvl.Title()
 }
 
+// aiAt reports whether seat s of b is played by the AI.
+func aiAt(b *storage.Binding, s games.Seat) bool {
+	return s >= 0 && int(s) < len(b.Users) && isAI(b.Users[s])
+}
+
 // people returns the users that are persons (the ones a message may
 // mention), in order.
 func people(users []string) []string {
@@ -100,7 +105,7 @@ func aiTimers(b *storage.Binding, t games.Table) []storage.Timer {
 	}
 	var out []storage.Timer
 	for _, s := range t.ToAct() {
-		if s >= 0 && int(s) < len(b.Users) && isAI(b.Users[s]) {
+		if aiAt(b, s) {
 			out = append(out, aiMarker(b.Table, s))
 		}
 	}
@@ -250,7 +255,7 @@ func (a *App) aiToAct(table uint64) (storage.Binding, games.Table, games.Seat, e
 		return b, nil, -1, err
 	}
 	for _, s := range t.ToAct() {
-		if s >= 0 && int(s) < len(b.Users) && isAI(b.Users[s]) {
+		if aiAt(&b, s) {
 			return b, t, s, nil
 		}
 	}

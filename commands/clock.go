@@ -361,7 +361,7 @@ func (a *App) clockStep(b *storage.Binding) func(*storage.Binding, games.Table) 
 			c.Since, c.Deadlines = make([]time.Time, len(b.Users)), make([]time.Time, len(b.Users))
 		}
 		// AI seats play at once, on their own marker: no clock for them.
-		toAct := slices.DeleteFunc(t.ToAct(), func(s games.Seat) bool { return s >= 0 && int(s) < len(b.Users) && isAI(b.Users[s]) })
+		toAct := slices.DeleteFunc(t.ToAct(), func(s games.Seat) bool { return aiAt(b, s) })
 		var ts []storage.Timer
 		for _, s := range c.advance(toAct, now, t.InWindow, win) {
 			// A player who is away starts their turn when they come back.
@@ -458,7 +458,7 @@ func (a *App) fire(ctx context.Context, tm storage.Timer, p Poster) error {
 	if err != nil || b.Status != statusActive {
 		return err
 	}
-	if int(tm.Seat) < len(b.Users) && isAI(b.Users[tm.Seat]) {
+	if aiAt(&b, tm.Seat) {
 		return nil // the seat went to the AI since: it plays on its own marker
 	}
 	c, err := readClock(b)

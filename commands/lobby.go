@@ -302,14 +302,11 @@ func (a *App) lobbyComponent(ctx context.Context, req Request, c CustomID, p Pos
 	if op == "opt" && len(req.Values) == 1 {
 		arg = arg + "=" + req.Values[0]
 	}
-	if op == "last" && len(req.Values) == 1 {
-		arg = req.Values[0]
-	}
 	if op == "ai" && len(req.Values) == 0 {
 		return a.aiPicker(req, c.Table)
 	}
-	if op == "ai" {
-		arg = req.Values[0]
+	if (op == "last" || op == "ai") && len(req.Values) == 1 {
+		arg = req.Values[0] // the choice of a menu
 	}
 	msg, note, err := a.lobbyOp(ctx, req, c.Table, op, arg, p)
 	if err != nil {

@@ -90,7 +90,7 @@ func (a *App) rejoinCommand(ctx context.Context, req Request, p Poster) (Respons
 		return Response{}, sorry("You have no seat here that the AI plays for you.")
 	}
 	x := b.Benched[i]
-	if x.Seat >= len(b.Users) || !isAI(b.Users[x.Seat]) {
+	if !aiAt(&b, games.Seat(x.Seat)) {
 		return Response{}, sorry("That seat isn't the AI's any more.")
 	}
 	t, err := a.Store.Load(a.Catalog, b.Table)

@@ -68,7 +68,7 @@ func (a *App) tableMessage(b storage.Binding, t games.Table, lines []string) (Me
 	toAct := t.ToAct()
 	var ping, answer, clocks, thinking []string
 	for _, s := range toAct {
-		if s >= 0 && isAI(b.Users[s]) {
+		if aiAt(&b, s) {
 			thinking = append(thinking, mention(b, s))
 			continue
 		}
@@ -199,7 +199,7 @@ func (a *App) queueAnnouncement(ctx context.Context, p Poster, b *storage.Bindin
 		// the channel, left the players' index and dropped the timers.
 		b.Status = statusFinished
 	}
-	if len(aiTimers(b, t)) > 0 {
+	if !t.Over() && slices.ContainsFunc(t.ToAct(), func(s games.Seat) bool { return aiAt(b, s) }) {
 		a.wakeAI() // the AI answers as soon as the timer loop hears it
 	}
 	return a.enqueueBoard(&boardJob{ctx: context.WithoutCancel(ctx), p: p, table: b.Table, t: t, m: m, lines: lines, held: held}), nil

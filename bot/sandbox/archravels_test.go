@@ -3,17 +3,13 @@ package sandbox
 import (
 	"math/rand/v2"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/rs/zerolog"
 
-	"spindle/commands"
 	"spindle/games"
 	"spindle/games/archravels"
-	"spindle/storage"
 )
 
 // TestArchravelsThreePlayersOverHTTP plays a whole three-player ArchRavels
@@ -23,19 +19,10 @@ import (
 // and picks from its buttons and menus (groups and pages included) until
 // the result is posted. Every panel must be private to its owner.
 func TestArchravelsThreePlayersOverHTTP(t *testing.T) {
-	store, err := storage.Open(filepath.Join(t.TempDir(), "sandbox.db"), storage.Options{Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	cat, err := games.NewCatalog(games.Bind(archravels.Game{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	app := &commands.App{Store: store, Catalog: cat, Log: zerolog.Nop(), Render: tinyPNG}
+	app := newApp(t, tinyPNG, games.Bind(archravels.Game{}))
 	srv := httptest.NewServer(New(app, zerolog.Nop()))
 	t.Cleanup(srv.Close)
-	c := &client{t: t, srv: srv, app: app, store: store}
+	c := &client{t: t, srv: srv, app: app, store: app.Store}
 	names := map[string]string{}
 	for _, u := range c.state("alice", "").Users {
 		names[u.ID] = u.Name

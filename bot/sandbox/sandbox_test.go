@@ -50,15 +50,19 @@ func tinyPNG(imaging.Kind, any, []string) ([]byte, error) {
 	return b.Bytes(), err
 }
 
-// newApp builds the App on a temp DB; a nil render uses the real renderer.
-func newApp(t *testing.T, render func(imaging.Kind, any, []string) ([]byte, error)) *commands.App {
+// newApp builds the App on a temp DB with the given games (Warp and Weft
+// when none); a nil render uses the real renderer.
+func newApp(t *testing.T, render func(imaging.Kind, any, []string) ([]byte, error), kinds ...games.Kind) *commands.App {
 	t.Helper()
 	store, err := storage.Open(filepath.Join(t.TempDir(), "sandbox.db"), storage.Options{Timeout: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}))
+	if len(kinds) == 0 {
+		kinds = []games.Kind{games.Bind(warpweft.Game{})}
+	}
+	cat, err := games.NewCatalog(kinds...)
 	if err != nil {
 		t.Fatal(err)
 	}

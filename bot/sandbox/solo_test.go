@@ -5,20 +5,17 @@ import (
 	"math/rand/v2"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/rs/zerolog"
 
-	"spindle/commands"
 	"spindle/games"
 	"spindle/games/archravels"
 	"spindle/games/stitchcraft"
 	"spindle/games/threadcount"
 	"spindle/games/warpweft"
-	"spindle/storage"
 )
 
 // TestSoloAgainstAIOverHTTP: in every game, alice alone opens a lobby in
@@ -40,23 +37,15 @@ func TestSoloAgainstAIOverHTTP(t *testing.T) {
 		{"archravels", []string{"easy"}, true},
 	} {
 		t.Run(c.game, func(t *testing.T) {
-			store, err := storage.Open(filepath.Join(t.TempDir(), "sandbox.db"), storage.Options{Timeout: time.Second})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { store.Close() })
-			cat, err := games.NewCatalog(games.Bind(warpweft.Game{}), games.Bind(threadcount.Game{}),
+			app := newApp(t, tinyPNG, games.Bind(warpweft.Game{}), games.Bind(threadcount.Game{}),
 				games.Bind(stitchcraft.Game{}), games.Bind(archravels.Game{}))
-			if err != nil {
-				t.Fatal(err)
-			}
 			// Soak runs (SPINDLE_SOAK=1; gametest's own flag would clash with
 			// this package's) let the AI search in every game.
-			app := &commands.App{Store: store, Catalog: cat, Log: zerolog.Nop(), Render: tinyPNG, PlainAI: c.plain && os.Getenv("SPINDLE_SOAK") != "1"}
+			app.PlainAI = c.plain && os.Getenv("SPINDLE_SOAK") != "1"
 			s := New(app, zerolog.Nop())
 			srv := httptest.NewServer(s)
 			t.Cleanup(srv.Close)
-			cl := &client{t: t, srv: srv, app: app, store: store}
+			cl := &client{t: t, srv: srv, app: app, store: app.Store}
 			names := map[string]string{}
 			for _, u := range cl.state("alice", "").Users {
 				names[u.ID] = u.Name
