@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -438,5 +439,36 @@ func TestShutdownStopsAnAITurn(t *testing.T) {
 	after, _ := h.store.Load(h.app.Catalog, id)
 	if after.Version() != before.Version() || len(aiMarkers(t, h, id)) != 1 {
 		t.Fatalf("after a shutdown mid-thought: version %d -> %d, markers %v", before.Version(), after.Version(), aiMarkers(t, h, id))
+	}
+}
+
+// TestAITurnWhileDiscordRefuses: Discord refuses every post while the AI
+// plays: its move is committed all the same, its marker is cleared, and
+// the outbox shows the board, pinging alice, once Discord takes posts again.
+func TestAITurnWhileDiscordRefuses(t *testing.T) {
+	h := newHarness(t)
+	h.app.PlainAI = true
+	id := h.startGame()
+	h.move(alice)
+	if _, err := h.command(alice, "game replace", map[string]string{"player": bob.ID, "level": "easy"}); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := h.store.Load(h.app.Catalog, id)
+	h.rec.setRefuse(errors.New("discord: 503 service unavailable"))
+	h.runAI()
+	after, _ := h.store.Load(h.app.Catalog, id)
+	if after.Version() <= before.Version() || len(aiMarkers(t, h, id)) != 0 {
+		t.Fatalf("while Discord refused: version %d -> %d, markers %v", before.Version(), after.Version(), aiMarkers(t, h, id))
+	}
+	if recs, _ := h.store.Unannounced(0); len(recs) != 1 {
+		t.Fatalf("the AI's move is not in the outbox: %+v", recs)
+	}
+	h.rec.setRefuse(nil)
+	h.app.Now = func() time.Time { return time.Now().Add(time.Hour) } // past the failed attempt's back-off
+	if n, err := h.app.Redeliver(context.Background(), h.rec, 0); err != nil || n != 1 {
+		t.Fatalf("redelivery: %d %v", n, err)
+	}
+	if !slices.Contains(h.lastTable().msg.Mentions, alice.ID) {
+		t.Fatal("the redelivered board does not ping alice")
 	}
 }
