@@ -1,0 +1,295 @@
+package tapestry
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// answer continues the game with key, the answer to ask a.
+func (s *State) answer(a Ask, key string, ev *events) error {
+	t := a.Task
+	seat := int(a.Seat)
+	if seat >= 0 {
+		seat = int(a.Seat)
+	}
+	verb, arg, _ := strings.Cut(key, ":")
+	x, y, _ := strings.Cut(arg, "@")
+	xi, _ := strconv.Atoi(x)
+	yi, _ := strconv.Atoi(y)
+	var p *Player
+	if seat >= 0 {
+		p = &s.Players[seat]
+	}
+	switch a.Kind {
+	case "setup":
+		return s.setup(arg, ev)
+	case "mat":
+		p.Mat = int8(xi)
+		p.Pair = [2]int8{}
+		ev.say("%s chooses the %s capital.", who(seat), Mats[xi-1].Name)
+		s.placeStart(seat)
+		s.push(Task{Op: "mats"})
+	case "turn":
+		if key == "income" {
+			s.push(Task{Op: "income", Seat: int8(seat)})
+			return nil
+		}
+		parts := strings.Split(arg, ":")
+		tr := trackOf(parts[0])
+		k := 0
+		if len(parts) > 1 {
+			k, _ = strconv.Atoi(parts[1])
+		}
+		s.push(Task{Op: "advance_turn", Seat: int8(seat), Track: int8(tr), Tok: int8(k)}, Task{Op: "end_turn", Seat: int8(seat)})
+	case "pay":
+		r, _ := parseResKey(arg)
+		for i := range r {
+			p.Res[i] -= r[i]
+		}
+		s.push(Task{Op: "move", Seat: t.Seat, Track: t.Track, Tok: t.Tok, Flag: true, Str: "pay"})
+	case "gain_any":
+		r, _ := parseResKey(arg)
+		if verb == "lose" {
+			for i := range r {
+				p.Res[i] -= r[i]
+			}
+			ev.say("%s pays %s.", who(seat), resText(r))
+		} else {
+			s.gain(seat, r)
+			ev.say("%s gains %s.", who(seat), resText(r))
+		}
+	case "building_choice":
+		s.push(Task{Op: "building", Seat: int8(seat), N: int(buildingOf(arg))})
+	case "landmark_choice":
+		s.push(Task{Op: "claim", Seat: int8(seat), N: xi})
+	case "explore_space":
+		p.Space = removeOne(p.Space, xi)
+		p.Used = append(p.Used, xi)
+		ev.say("%s explores space tile %d.", who(seat), xi)
+		s.pushEffects(seat, SpaceTiles[xi-1].Effects, nil)
+	case "refresh":
+		if key == "refresh" {
+			s.refreshTech(ev)
+		}
+	case "tech_circle", "tech_square":
+		effs := TechCards[xi].Middle
+		if a.Kind == "tech_square" {
+			effs = TechCards[xi].Top
+		}
+		s.push(effTasks(seat, effs)...)
+	case "advance", "regress":
+		if key == "skip" {
+			return nil
+		}
+		parts := strings.Split(arg, ":")
+		tr := trackOf(parts[0])
+		k := 0
+		if len(parts) > 1 {
+			k, _ = strconv.Atoi(parts[1])
+		}
+		op := "move"
+		if a.Kind == "regress" {
+			op = "regress"
+		}
+		mode := t.E.Bonus
+		if mode == "" {
+			mode = "none"
+		}
+		s.push(Task{Op: op, Seat: int8(seat), Track: int8(tr), Tok: int8(k), Flag: t.E.Benefit, Str: mode})
+	case "repeat":
+		parts := strings.Split(arg, ":")
+		v, _ := strconv.Atoi(parts[1])
+		mode := t.Str
+		if mode == "" {
+			mode = "pay"
+		}
+		ev.say("%s gains the benefit of %s again.", who(seat), Spaces[trackOf(parts[0])][v-1].Name)
+		s.spaceBenefit(seat, trackOf(parts[0]), v, mode, true)
+	case "choose":
+		s.pushEffects(seat, t.E.Options[xi], t.Hex)
+	case "any_order":
+		rest := *t.E
+		rest.Effects = append(append([]Effect(nil), t.E.Effects[:xi]...), t.E.Effects[xi+1:]...)
+		first := t.E.Effects[xi]
+		tasks := []Task{{Op: "eff", Seat: int8(seat), E: &first, Hex: t.Hex}, {Op: "eff", Seat: int8(seat), E: &rest, Hex: t.Hex}}
+		s.push(tasks...)
+	case "place_landmark":
+		rc := strings.Split(x, ",")
+		r, _ := strconv.Atoi(rc[0])
+		c, _ := strconv.Atoi(rc[1])
+		cells := cityCells(Landmarks[t.N].Footprint, CityPlacement{Row: int8(r), Col: int8(c), Rot: int8(yi)})
+		s.placed(seat, cells, byte('A'+t.N), false, ev)
+	case "place_building":
+		s.placed(seat, []int{xi*9 + yi}, BuildingLetters[t.N], true, ev)
+	case "explore_tile":
+		t.Tile = xi
+		s.exploreHexAsk(t)
+	case "explore_hex":
+		h := Hex{int8(xi), int8(yi)}
+		t.Hex = &h
+		s.exploreRotAsk(t)
+	case "explore_rot":
+		t.N = xi
+		pl := t
+		pl.Op = "explore_place"
+		ts := s.fireTasks(seat, "explore_before_place", "")
+		s.push(append(ts, pl)...)
+	case "exploit":
+		s.explorePlace(t, key == "double", ev)
+	case "conquer_hex":
+		s.conquerTarget(t, Hex{int8(xi), int8(yi)}, ev)
+	case "trap":
+		s.conquerResolve(t, key == "trap", ev)
+	case "die":
+		s.dieGain(t, arg)
+	case "research":
+		if key == "noresearch" {
+			return nil
+		}
+		parts := strings.Split(arg, ":")
+		k := 0
+		if len(parts) > 1 {
+			k, _ = strconv.Atoi(parts[1])
+		}
+		mode := "none"
+		if t.Flag {
+			mode = "pay"
+		}
+		s.push(Task{Op: "move", Seat: t.Seat, Track: t.Track, Tok: int8(k), Flag: t.Flag, Str: mode})
+	case "keep_roll":
+		s.rolled(t, trackOf(arg), ev)
+	case "invent":
+		if arg == "deck" {
+			s.drawAsk(seat, "tech", t)
+			return nil
+		}
+		s.TechRow = removeOne(s.TechRow, xi)
+		ts := []Task{}
+		if t.Flag {
+			ts = append(ts, Task{Op: "upgrade_card", Seat: int8(seat), N: xi})
+		}
+		ts = append(ts, Task{Op: "refill"})
+		s.push(ts...)
+		s.gainTech(seat, xi, ev)
+	case "upgrade":
+		if key != "noupgrade" {
+			s.upgradeCard(seat, xi, ev)
+		}
+	case "play":
+		s.playCard(seat, xi, ev)
+	case "bonus":
+		if key == "nobonus" {
+			return nil
+		}
+		s.payCost(seat, arg, ev)
+		ev.say("%s takes the bonus of %s.", who(seat), Spaces[t.Track][t.N-1].Name)
+		s.pushEffects(seat, Spaces[t.Track][t.N-1].Bonus.Effects, nil)
+	case "draw_tap", "draw_terr", "draw_space", "draw_tech", "draw_row":
+		s.drawn(a, key, ev)
+		if a.Kind == "draw_tech" && t.Flag {
+			c, _ := strconv.Atoi(arg)
+			s.push(Task{Op: "upgrade_card", Seat: t.Seat, N: c})
+		}
+	case "draw_slot":
+		s.slotFaceDown(int(t.Seat), xi, ev)
+	case "science_roll":
+		s.rolled(t, ScienceDie[xi], ev)
+	case "conquer_roll":
+		s.conquerRolled(t, xi, yiOf(arg), ev)
+	default:
+		if strings.HasPrefix(a.Kind, "b:") {
+			return s.bespokeAnswer(a, key, ev)
+		}
+		return fmt.Errorf("tapestry: no answer for %q", a.Kind)
+	}
+	return nil
+}
+
+func yiOf(arg string) int {
+	_, b, _ := strings.Cut(arg, ",")
+	n, _ := strconv.Atoi(b)
+	return n
+}
+
+// payCost pays a cost key written by costOptions.
+func (s *State) payCost(seat int, arg string, ev *events) {
+	p := &s.Players[seat]
+	if arg == "" {
+		return
+	}
+	switch arg[0] {
+	case 't', 'k', 'x':
+		for _, part := range strings.Split(arg, ".") {
+			id, _ := strconv.Atoi(part[1:])
+			switch part[0] {
+			case 't':
+				p.Tiles = removeOne(p.Tiles, id)
+				s.TerrDiscard = append(s.TerrDiscard, id)
+			case 'k':
+				p.Hand = removeOne(p.Hand, int8(id))
+				s.TapDiscard = append(s.TapDiscard, int8(id))
+			case 'x':
+				for r := range p.Tech {
+					if before := len(p.Tech[r]); before > 0 {
+						p.Tech[r] = removeOne(p.Tech[r], id)
+						if len(p.Tech[r]) < before {
+							break
+						}
+					}
+				}
+				s.TechDiscard = append(s.TechDiscard, id)
+			}
+		}
+	default:
+		r, _ := parseResKey(arg)
+		for i := range r {
+			p.Res[i] -= r[i]
+		}
+	}
+}
+
+// rolled continues a science roll: Empiricism's second roll and choice,
+// Age of Discovery, or a research.
+func (s *State) rolled(t Task, tr Track, ev *events) {
+	seat := int(t.Seat)
+	switch t.Tok {
+	case 1: // Empiricism: the first of two rolls
+		s.Science = int8(tr)
+		ev.say("%s rolls %s on the science die.", who(seat), tr)
+		t.Tok = 2
+		t.M = int(tr)
+		s.askChance("science_roll", s.Ask2Faces(), nil, t)
+		return
+	case 2:
+		s.Science = int8(tr)
+		ev.say("%s rolls %s on the science die.", who(seat), tr)
+		t.Tok = 3
+		opts := keyList([]string{"keep:" + Track(t.M).String(), "keep:" + tr.String()})
+		s.ask("keep_roll", seat, opts, t)
+		return
+	case 3:
+	default:
+		s.Science = int8(tr)
+		ev.say("%s rolls %s on the science die.", who(seat), tr)
+	}
+	if t.Str == "age_of_discovery_roll" {
+		var ts []Task
+		for i := range s.Seats {
+			o := (seat + i) % s.Seats
+			if s.Players[o].Done {
+				continue
+			}
+			if k := s.pieceToMove(o, tr, true); k >= 0 {
+				mode := "none"
+				if o == seat {
+					mode = "pay"
+				}
+				ts = append(ts, Task{Op: "move", Seat: int8(o), Track: int8(tr), Tok: int8(k), Flag: o == seat, Str: mode})
+			}
+		}
+		s.push(ts...)
+		return
+	}
+	s.researchOn(t, tr)
+}

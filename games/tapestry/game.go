@@ -1,0 +1,352 @@
+package tapestry
+
+import (
+	_ "embed"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"spindle/games"
+	"spindle/games/internal/dice"
+)
+
+//go:embed rules.md
+var manual string
+
+// Game is Tapestry. It implements games.Game[State, Action, View],
+// games.Resampler, games.Passer, games.Windower and games.Evaluator.
+type Game struct{}
+
+var (
+	_ games.Game[State, Action, View] = Game{}
+	_ games.Resampler[State]          = Game{}
+	_ games.Passer[State, Action]     = Game{}
+	_ games.Windower[State]           = Game{}
+	_ games.Evaluator[State]          = Game{}
+	_ games.Cloner[State]             = (*State)(nil)
+)
+
+// Action is one decision, identified by its key.
+type Action struct{ K string }
+
+// Key returns the action's key.
+func (a Action) Key() string { return a.K }
+
+const keyGrammar = `income | adv:<track>[:<token>]     your turn: an income turn or an advance
+pay:<letters>                       a payment (c coin, w worker, f food, u culture)
+gain:<letters> lose:<letters>       "any" resources gained or lost
+bonus:<payment> | nobonus           a space's bonus
+track:<track>[:<token>] | skip      an advance or regress effect
+tile:<id> hex:<a>@<b> rot:<0-5>     explore: tile, hex, rotation
+hex:<a>@<b> trap | notrap die:<red|black>   conquer, the defender's trap, the die kept
+at:<row>@<col> lm:<row>,<col>@<rot> place a building or a landmark in your capital
+invent:<card|deck> up:<card> noupgrade play:<card>   tech and tapestry cards
+opt:<i> first:<i> research:<track> noresearch keep:<track> repeat:<track>:<space>
+chance: setup:<mats>:<first> card:<design> id:<tile/card> face:<0-11> dice:<red>,<black>`
+
+// Info describes the game.
+func (Game) Info() games.Info {
+	return games.Info{
+		ID:         "tapestry",
+		Title:      "Tapestry",
+		MinSeats:   2,
+		MaxSeats:   5,
+		Rules:      1,
+		MaxActions: 6000,
+		Options: []games.OptionSpec{
+			{Key: "civilizations", Label: "Civilizations", Values: []string{"none"}, Default: "none",
+				Help:      "Civilizations are not in this version yet: every player plays without one.",
+				ValueHelp: map[string]string{"none": "Everyone plays without a civilization"}},
+		},
+		KeyGrammar: keyGrammar,
+		Manual:     manual,
+	}
+}
+
+// New returns a game waiting for the set-up deal.
+func (Game) New(opts games.Options, seats int) (State, error) {
+	if seats < 2 || seats > 5 {
+		return State{}, fmt.Errorf("tapestry: %d seats (2 to 5): %w", seats, games.ErrBadOption)
+	}
+	s := State{Seats: seats, Large: seats >= 4, Setup: true, Science: -1, Red: -1, Black: -1}
+	for i := range TapCards {
+		for range TapCards[i].Count {
+			s.TapDeck = append(s.TapDeck, int8(i))
+		}
+	}
+	for i := range TechCards {
+		s.TechDeck = append(s.TechDeck, i)
+	}
+	for i := range Territories {
+		s.TerrStack = append(s.TerrStack, i+1)
+	}
+	for i := range SpaceTiles {
+		s.SpaceStack = append(s.SpaceStack, i+1)
+	}
+	hexes := MapsSmall
+	if s.Large {
+		hexes = MapsLarge
+	}
+	for _, h := range hexes {
+		s.Map = append(s.Map, Territory{Hex: Hex{int8(h.At[0]), int8(h.At[1])}, Printed: h.Printed, Island: h.Island, Middle: h.Middle})
+	}
+	s.LandOwner = make([]int8, len(Landmarks))
+	for i := range s.LandOwner {
+		s.LandOwner[i] = -1
+	}
+	s.Players = make([]Player, seats)
+	for i := range s.Players {
+		p := &s.Players[i]
+		for t := range p.Tokens {
+			p.Tokens[t] = []int8{0}
+		}
+		p.Cover = strings.Repeat(".", 81)
+		p.Outposts = 8
+		p.Partner, p.PartnerTrack, p.Copy, p.Forbid = -1, -1, -1, -1
+	}
+	s.Ask = &Ask{Kind: "setup", Seat: int8(games.Chance)}
+	return s, nil
+}
+
+// setup applies the deal "m1.m2...:first": a mat per player (4-5) or the
+// first mat of each player's pair (1-3), and the first player.
+func (s *State) setup(arg string, ev *events) error {
+	mats, first, ok := strings.Cut(arg, ":")
+	parts := strings.Split(mats, ".")
+	f, err := strconv.Atoi(first)
+	if !ok || err != nil || len(parts) != s.Seats || f < 0 || f >= s.Seats {
+		return fmt.Errorf("tapestry: bad deal %q: %w", arg, games.ErrIllegal)
+	}
+	seen := map[int]bool{}
+	for i, m := range parts {
+		n, err := strconv.Atoi(m)
+		if err != nil || n < 1 || n > 6 || seen[n] || !s.Large && Mats[n-1].Partner < n {
+			return fmt.Errorf("tapestry: bad deal %q: %w", arg, games.ErrIllegal)
+		}
+		seen[n] = true
+		if s.Large {
+			s.Players[i].Mat = int8(n)
+			s.placeStart(i)
+		} else {
+			s.Players[i].Pair = [2]int8{int8(n), int8(Mats[n-1].Partner)}
+		}
+	}
+	s.First, s.Turn = int8(f), int8(f)
+	ev.say("The capitals are dealt; %s goes first.", who(f))
+	s.push(Task{Op: "mats"})
+	return nil
+}
+
+// matsAsk asks the next player still holding a pair which mat to keep;
+// then the tech row is revealed and play begins.
+func (s *State) matsAsk() {
+	for i := range s.Players {
+		p := &s.Players[i]
+		if p.Mat == 0 {
+			opts := []string{"mat:" + strconv.Itoa(int(p.Pair[0])), "mat:" + strconv.Itoa(int(p.Pair[1]))}
+			s.ask("mat", i, keyList(opts), Task{Seat: int8(i)})
+			return
+		}
+	}
+	s.Setup = false
+	s.push(Task{Op: "refill"})
+}
+
+// placeStart puts a player's two starting outposts on its territory.
+func (s *State) placeStart(seat int) {
+	m := Mats[s.Players[seat].Mat-1]
+	at := m.Small
+	if s.Large {
+		at = m.Large
+	}
+	t := s.Terr(Hex{int8(at[0]), int8(at[1])})
+	t.Outposts = append(t.Outposts, Outpost{Seat: int8(seat)}, Outpost{Seat: int8(seat)})
+}
+
+// ToAct lists who acts now.
+func (Game) ToAct(s *State) []games.Seat {
+	if s.Over || s.Ask == nil {
+		return nil
+	}
+	return []games.Seat{games.Seat(s.Ask.Seat)}
+}
+
+// Legal lists seat's choices.
+func (Game) Legal(s *State, seat games.Seat) []Action {
+	if s.Over || s.Ask == nil || games.Seat(s.Ask.Seat) != seat || len(s.Ask.Opts) == 0 {
+		return nil
+	}
+	out := make([]Action, len(s.Ask.Opts))
+	for i, k := range s.Ask.Opts {
+		out[i] = Action{k}
+	}
+	slices.SortFunc(out, func(a, b Action) int { return strings.Compare(a.K, b.K) })
+	return out
+}
+
+// Sample draws a chance outcome.
+func (Game) Sample(s *State, d *dice.Dice) Action {
+	a := s.Ask
+	if a.Kind == "setup" {
+		var mats []string
+		if s.Large {
+			perm := d.Perm(6)
+			for i := range s.Seats {
+				mats = append(mats, strconv.Itoa(perm[i]+1))
+			}
+		} else {
+			perm := d.Perm(3)
+			firsts := []int{1, 2, 3}
+			for i := range s.Seats {
+				mats = append(mats, strconv.Itoa(firsts[perm[i]]))
+			}
+		}
+		return Action{"setup:" + strings.Join(mats, ".") + ":" + strconv.Itoa(d.IntN(s.Seats))}
+	}
+	return Action{a.Opts[games.PickWeighted(a.Weights, len(a.Opts), d.IntN)]}
+}
+
+// Apply applies an action.
+func (g Game) Apply(s *State, seat games.Seat, a Action) ([]games.Event, error) {
+	if s.Over || s.Ask == nil || games.Seat(s.Ask.Seat) != seat {
+		return nil, fmt.Errorf("tapestry: %s may not act now: %w", seat, games.ErrNotYourTurn)
+	}
+	if s.Ask.Kind != "setup" && !slices.Contains(s.Ask.Opts, a.K) {
+		return nil, fmt.Errorf("tapestry: %q is not a choice now: %w", a.K, games.ErrIllegal)
+	}
+	c := s.Clone()
+	ev := &events{}
+	ask := *c.Ask
+	c.Ask = nil
+	if err := c.answer(ask, a.K, ev); err != nil {
+		return nil, err
+	}
+	if err := c.run(ev); err != nil {
+		return nil, err
+	}
+	*s = c
+	return ev.list, nil
+}
+
+// Result reports the final ranking: VP, then resources left (§15).
+func (Game) Result(s *State) (games.Result, bool) {
+	if !s.Over {
+		return games.Result{}, false
+	}
+	n := s.Seats
+	r := games.Result{Reason: "scored", Scores: make([]int, n), Ranks: make([]int, n)}
+	better := func(a, b int) bool {
+		pa, pb := &s.Players[a], &s.Players[b]
+		if pa.VP != pb.VP {
+			return pa.VP > pb.VP
+		}
+		return pa.Res.Total() > pb.Res.Total()
+	}
+	for i := range n {
+		r.Scores[i] = s.Players[i].VP
+		rank := 1
+		for j := range n {
+			if better(j, i) {
+				rank++
+			}
+		}
+		r.Ranks[i] = rank
+		if rank == 1 {
+			r.Winners = append(r.Winners, games.Seat(i))
+		}
+		r.Lines = append(r.Lines, fmt.Sprintf("%s: %d VP, %d resources left", who(i), s.Players[i].VP, s.Players[i].Res.Total()))
+	}
+	return r, true
+}
+
+// ParseAction decodes a key.
+func (Game) ParseAction(key string) (Action, error) {
+	if key == "" || len(key) > 400 {
+		return Action{}, fmt.Errorf("tapestry: bad key: %w", games.ErrBadKey)
+	}
+	for i := range len(key) {
+		c := key[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || strings.IndexByte(":@,._-", c) >= 0) {
+			return Action{}, fmt.Errorf("tapestry: bad key %q: %w", key, games.ErrBadKey)
+		}
+	}
+	return Action{key}, nil
+}
+
+// Pass declines a window (no Trap, no optional advance, no payment).
+func (Game) Pass(s *State, seat games.Seat) (Action, bool) {
+	if s.Ask == nil || games.Seat(s.Ask.Seat) != seat {
+		return Action{}, false
+	}
+	for _, k := range []string{"notrap", "noadvance", "nopay", "nobonus", "noupgrade", "noresearch", "skip", "stop", "keep", "nogift", "notyranny", "nooutpost", "norefresh"} {
+		if slices.Contains(s.Ask.Opts, k) {
+			return Action{k}, true
+		}
+	}
+	return Action{}, false
+}
+
+// InWindow reports whether seat is answering a reaction out of its turn.
+func (Game) InWindow(s *State, seat games.Seat) bool {
+	return s.Ask != nil && s.Ask.Window && games.Seat(s.Ask.Seat) == seat
+}
+
+// Evaluate estimates each seat's share from VP, with resources and
+// progress as a tie-break (games.Evaluator).
+func (Game) Evaluate(s *State) []float64 {
+	return games.SharesBy(s.Seats, len(s.Players) == s.Seats, func(x int) float64 {
+		p := &s.Players[x]
+		v := float64(p.VP) + 0.3*float64(p.Res.Total())
+		for t := range Track(NumTracks) {
+			v += 0.8 * float64(p.Position(t))
+		}
+		return v
+	}, 25)
+}
+
+// Resample redeals every hand hidden from seat (the decks are multisets:
+// their order is never stored).
+func (Game) Resample(s *State, seat games.Seat, d *dice.Dice) State {
+	c := s.Clone()
+	var pool []int8
+	for i := range c.Players {
+		if games.Seat(i) != seat {
+			pool = append(pool, c.Players[i].Hand...)
+		}
+	}
+	pool = append(pool, c.TapDeck...)
+	for i := range c.Players {
+		for k := range c.Players[i].Slots {
+			for j, sc := range c.Players[i].Slots[k] {
+				if sc.Down {
+					pool = append(pool, sc.Card)
+					c.Players[i].Slots[k][j].Card = -1
+				}
+			}
+		}
+	}
+	perm := d.Perm(len(pool))
+	next := 0
+	take := func() int8 { v := pool[perm[next]]; next++; return v }
+	for i := range c.Players {
+		if games.Seat(i) != seat {
+			for j := range c.Players[i].Hand {
+				c.Players[i].Hand[j] = take()
+			}
+		}
+		for k := range c.Players[i].Slots {
+			for j := range c.Players[i].Slots[k] {
+				if c.Players[i].Slots[k][j].Card == -1 {
+					c.Players[i].Slots[k][j].Card = take()
+				}
+			}
+		}
+	}
+	c.TapDeck = c.TapDeck[:0]
+	for next < len(pool) {
+		c.TapDeck = append(c.TapDeck, take())
+	}
+	slices.Sort(c.TapDeck)
+	return c
+}

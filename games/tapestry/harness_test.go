@@ -1,0 +1,26 @@
+package tapestry
+
+import (
+	"testing"
+
+	"spindle/games"
+	"spindle/games/gametest"
+)
+
+// TestConformance runs the shared harness at every seat count.
+func TestConformance(t *testing.T) {
+	gametest.Run(t, Game{}, gametest.Config{Seeds: 1})
+}
+
+// TestLeaksOverManyGames is the redaction-invariance test over many
+// random games at 2-5 players.
+func TestLeaksOverManyGames(t *testing.T) {
+	n := gametest.Scale(3, 40, 250)
+	played := gametest.Leaks(t, Game{}, gametest.Config{}, n)
+	t.Logf("%d games checked", played)
+}
+
+// FuzzConformance is the harness's fuzz target.
+func FuzzConformance(f *testing.F) {
+	gametest.Fuzz(f, Game{}, gametest.Config{Options: []games.Options{{}}})
+}

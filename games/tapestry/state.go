@@ -1,0 +1,277 @@
+package tapestry
+
+import (
+	"slices"
+)
+
+// Outpost is one outpost on a map hex.
+type Outpost struct {
+	Seat int8 `json:"s"`
+	Down bool `json:"d,omitempty"`
+}
+
+// Territory is one hex of the map in play.
+type Territory struct {
+	Hex Hex `json:"h"`
+	// Printed holds a pre-printed hex's corners; Tile the territory tile
+	// placed here (0 = none) with its rotation Rot.
+	Printed  string    `json:"p,omitempty"`
+	Island   string    `json:"i,omitempty"`
+	Middle   bool      `json:"m,omitempty"`
+	Tile     int       `json:"t,omitempty"`
+	Rot      int8      `json:"r,omitempty"`
+	Outposts []Outpost `json:"o,omitempty"`
+}
+
+// Explored reports whether the hex is a territory (printed or tiled).
+func (t *Territory) Explored() bool { return t.Printed != "" || t.Tile != 0 }
+
+// Corners are the six corner terrains as they lie on the map.
+func (t *Territory) Corners() string {
+	if t.Tile != 0 {
+		return rotateCorners(Territories[t.Tile-1].Corners, int(t.Rot))
+	}
+	return t.Printed
+}
+
+// Controller is the seat controlling the territory, or -1.
+func (t *Territory) Controller() int {
+	c := -1
+	for _, o := range t.Outposts {
+		if o.Down {
+			continue
+		}
+		if c >= 0 && c != int(o.Seat) {
+			return -1
+		}
+		c = int(o.Seat)
+	}
+	return c
+}
+
+// SlotCard is a tapestry card on an income-mat slot.
+type SlotCard struct {
+	Card int8 `json:"c"`
+	Down bool `json:"d,omitempty"`
+}
+
+// Player is one seat's holdings.
+type Player struct {
+	// Pair is the capital pair dealt for 1-3 players (until chosen); Mat is
+	// the capital mat number (0 while choosing).
+	Pair [2]int8 `json:"pair,omitempty"`
+	Mat  int8    `json:"mat"`
+	Res  Res     `json:"res"`
+	VP   int     `json:"vp"`
+	// Tokens holds each track's token spaces (two after AI Singularity);
+	// Marker says the AI Singularity marker sits on technology 12.
+	Tokens [NumTracks][]int8 `json:"tok"`
+	Marker bool              `json:"marker,omitempty"`
+	// Era is the number of income turns started; Done is set once the
+	// fifth ended.
+	Era  int8 `json:"era"`
+	Done bool `json:"done,omitempty"`
+	// Taken counts the buildings taken off each income row.
+	Taken [NumBuildings]int8 `json:"taken"`
+	// Hand holds tapestry card designs (secret).
+	Hand []int8 `json:"hand,omitempty"`
+	// Slots are the tapestry slots 1..4 (index 0 is Maker of Fire's slot,
+	// empty unless overplayed); the last card of a slot is on top.
+	Slots [5][]SlotCard `json:"slots"`
+	Tiles []int         `json:"tiles,omitempty"`
+	Space []int         `json:"space,omitempty"`
+	Used  []int         `json:"used,omitempty"`
+	// Tech holds tech card indexes per row: 0 bottom, 1 middle, 2 top.
+	Tech [3][]int `json:"tech"`
+	// Cover is the capital's 81 plots (see city.go); Beside counts the
+	// buildings set beside the mat, by cover code.
+	Cover  string `json:"cover"`
+	Beside string `json:"beside,omitempty"`
+	// Outposts is the number left in supply.
+	Outposts int8 `json:"outposts"`
+	// Achieved marks the achievements earned, by Achievements index.
+	Achieved [3]bool `json:"ach"`
+	// Partner and PartnerTrack belong to Alliance / Marriage of State;
+	// Copy is the design Espionage copied this era (-1 none).
+	Partner      int8 `json:"partner"`
+	PartnerTrack int8 `json:"ptrack"`
+	Copy         int8 `json:"copy"`
+	// Forbid is a track Dictatorship closes to the others, until the end
+	// of this player's next turn (ForbidTurns counts turns left).
+	Forbid      int8 `json:"forbid"`
+	ForbidTurns int8 `json:"forbid_turns,omitempty"`
+	// BatteryUsed marks Lithium-Ion Battery's once-a-turn use.
+	BatteryUsed bool `json:"battery,omitempty"`
+	// Tyrant marks that Tyranny's first overplay was made.
+	Tyrant bool `json:"tyrant,omitempty"`
+}
+
+// Position is the player's track position (most advanced piece).
+func (p *Player) Position(t Track) int {
+	best := 0
+	for _, v := range p.Tokens[t] {
+		best = max(best, int(v))
+	}
+	if t == Technology && p.Marker {
+		best = 12
+	}
+	return best
+}
+
+// Level is an income row's level: 1 + buildings taken.
+func (p *Player) Level(b Building) int { return int(p.Taken[b]) + 1 }
+
+// TechCount is the number of tech cards the player holds.
+func (p *Player) TechCount() int { return len(p.Tech[0]) + len(p.Tech[1]) + len(p.Tech[2]) }
+
+// Active is the design of the player's active this-era card, or -1.
+func (p *Player) Active() int {
+	if p.Done || p.Era < 1 || p.Era > 4 {
+		return -1
+	}
+	slot := p.Slots[p.slotIndex()]
+	if len(slot) == 0 {
+		return -1
+	}
+	top := slot[len(slot)-1]
+	if top.Down || TapCards[top.Card].Type != "this_era" {
+		return -1
+	}
+	return int(top.Card)
+}
+
+// State is the whole game.
+type State struct {
+	Seats  int  `json:"seats"`
+	Adjust bool `json:"adjust"`
+	Large  bool `json:"large"`
+	// Setup is true until every player has a capital mat.
+	Setup bool `json:"setup"`
+	// Decks hold counts per design/card (their order is never stored: each
+	// draw is a chance step).
+	TapDeck     []int8 `json:"tap_deck"`
+	TapDiscard  []int8 `json:"tap_discard,omitempty"`
+	TechDeck    []int  `json:"tech_deck"`
+	TechDiscard []int  `json:"tech_discard,omitempty"`
+	TechRow     []int  `json:"tech_row"`
+	TerrStack   []int  `json:"terr_stack"`
+	TerrDiscard []int  `json:"terr_discard,omitempty"`
+	SpaceStack  []int  `json:"space_stack"`
+	// Map lists every hex of the board in play.
+	Map []Territory `json:"map"`
+	// Landmarks holds each landmark's owner (-1 unclaimed) and where it
+	// went ("" capital; "beside").
+	LandOwner []int8 `json:"land_owner"`
+	// Claims lists, per achievement, the seats in the order they earned it.
+	Claims  [3][]int8 `json:"claims"`
+	Players []Player  `json:"players"`
+	// Turn is the seat whose turn it is; First the first player.
+	Turn  int8 `json:"turn"`
+	First int8 `json:"first"`
+	// Tasks is the stack of work still to do (last runs next); Ask the
+	// decision the game waits for.
+	Tasks []Task `json:"tasks,omitempty"`
+	Ask   *Ask   `json:"ask,omitempty"`
+	// Science, Red and Black are the last dice results (-1 none).
+	Science int8 `json:"science"`
+	Red     int8 `json:"red"`
+	Black   int8 `json:"black"`
+	Over    bool `json:"over,omitempty"`
+	// Moves counts turns taken, for the log's length bound.
+	Moves int `json:"moves"`
+}
+
+// Terr returns the territory at h, or nil.
+func (s *State) Terr(h Hex) *Territory {
+	for i := range s.Map {
+		if s.Map[i].Hex == h {
+			return &s.Map[i]
+		}
+	}
+	return nil
+}
+
+// Controls reports whether seat controls the territory.
+func (s *State) Controls(seat int, t *Territory) bool { return t.Explored() && t.Controller() == seat }
+
+// Controlled counts the territories seat controls.
+func (s *State) Controlled(seat int) int {
+	n := 0
+	for i := range s.Map {
+		if s.Controls(seat, &s.Map[i]) {
+			n++
+		}
+	}
+	return n
+}
+
+// Neighbours are seat's neighbours, distinct, right then left.
+func (s *State) Neighbours(seat int) []int {
+	n := s.Seats
+	if n < 2 {
+		return nil
+	}
+	right, left := (seat+n-1)%n, (seat+1)%n
+	if right == left {
+		return []int{left}
+	}
+	return []int{right, left}
+}
+
+// Opponents are every other seat.
+func (s *State) Opponents(seat int) []int {
+	var out []int
+	for i := range s.Seats {
+		if i != seat {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Clone deep-copies the state.
+func (s *State) Clone() State {
+	c := *s
+	c.TapDeck = slices.Clone(s.TapDeck)
+	c.TapDiscard = slices.Clone(s.TapDiscard)
+	c.TechDeck = slices.Clone(s.TechDeck)
+	c.TechDiscard = slices.Clone(s.TechDiscard)
+	c.TechRow = slices.Clone(s.TechRow)
+	c.TerrStack = slices.Clone(s.TerrStack)
+	c.TerrDiscard = slices.Clone(s.TerrDiscard)
+	c.SpaceStack = slices.Clone(s.SpaceStack)
+	c.Map = slices.Clone(s.Map)
+	for i := range c.Map {
+		c.Map[i].Outposts = slices.Clone(s.Map[i].Outposts)
+	}
+	c.LandOwner = slices.Clone(s.LandOwner)
+	for i := range c.Claims {
+		c.Claims[i] = slices.Clone(s.Claims[i])
+	}
+	c.Players = slices.Clone(s.Players)
+	for i := range c.Players {
+		p, q := &c.Players[i], &s.Players[i]
+		for t := range p.Tokens {
+			p.Tokens[t] = slices.Clone(q.Tokens[t])
+		}
+		p.Hand = slices.Clone(q.Hand)
+		for k := range p.Slots {
+			p.Slots[k] = slices.Clone(q.Slots[k])
+		}
+		p.Tiles = slices.Clone(q.Tiles)
+		p.Space = slices.Clone(q.Space)
+		p.Used = slices.Clone(q.Used)
+		for k := range p.Tech {
+			p.Tech[k] = slices.Clone(q.Tech[k])
+		}
+	}
+	c.Tasks = slices.Clone(s.Tasks)
+	for i := range c.Tasks {
+		c.Tasks[i] = s.Tasks[i].clone()
+	}
+	if s.Ask != nil {
+		a := s.Ask.clone()
+		c.Ask = &a
+	}
+	return c
+}

@@ -1,0 +1,333 @@
+package tapestry
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"spindle/games"
+)
+
+// PlayerView is a player as others may see it: the hand's size instead of
+// its cards, and face-down slot cards as -1.
+type PlayerView struct {
+	Player
+	HandSize int `json:"hand_size"`
+}
+
+// AskView is the pending decision as the viewer may see it: its kind,
+// who answers and its public context; Opts only for the seat that answers.
+type AskView struct {
+	Kind  string   `json:"kind"`
+	Seat  int      `json:"seat"`
+	Track int      `json:"track"`
+	N     int      `json:"n"`
+	Tile  int      `json:"tile,omitempty"`
+	Hex   *Hex     `json:"hex,omitempty"`
+	Opts  []string `json:"opts,omitempty"`
+	// Effect is the effect being resolved (choose, any_order).
+	Effect *Effect `json:"effect,omitempty"`
+}
+
+// View is everything one seat (or a spectator) may know.
+type View struct {
+	Viewer      games.Seat   `json:"viewer"`
+	Seats       int          `json:"seats"`
+	Large       bool         `json:"large"`
+	Setup       bool         `json:"setup"`
+	Map         []Territory  `json:"map"`
+	LandOwner   []int8       `json:"land_owner"`
+	Claims      [3][]int8    `json:"claims"`
+	TechRow     []int        `json:"tech_row"`
+	TechDeck    int          `json:"tech_deck"`
+	TechDiscard int          `json:"tech_discard"`
+	TapDeck     int          `json:"tap_deck"`
+	TapDiscard  []int8       `json:"tap_discard,omitempty"`
+	TerrStack   int          `json:"terr_stack"`
+	TerrDiscard int          `json:"terr_discard"`
+	SpaceStack  int          `json:"space_stack"`
+	Players     []PlayerView `json:"players"`
+	// Hand is the viewer's own tapestry cards.
+	Hand    []int8   `json:"hand,omitempty"`
+	Turn    int      `json:"turn"`
+	Ask     *AskView `json:"ask,omitempty"`
+	Science int      `json:"science"`
+	Red     int      `json:"red"`
+	Black   int      `json:"black"`
+	Over    bool     `json:"over,omitempty"`
+}
+
+// View returns what viewer may know (spec §18).
+func (Game) View(s *State, viewer games.Seat) View {
+	c := s.Clone()
+	v := View{Viewer: viewer, Seats: c.Seats, Large: c.Large, Setup: c.Setup, Map: c.Map, LandOwner: c.LandOwner,
+		Claims: c.Claims, TechRow: c.TechRow, TechDeck: len(c.TechDeck), TechDiscard: len(c.TechDiscard),
+		TapDeck: len(c.TapDeck), TapDiscard: c.TapDiscard, TerrStack: len(c.TerrStack), TerrDiscard: len(c.TerrDiscard),
+		SpaceStack: len(c.SpaceStack), Turn: int(c.Turn), Science: int(c.Science), Red: int(c.Red), Black: int(c.Black), Over: c.Over}
+	slices.Sort(v.TapDiscard)
+	for i := range c.Players {
+		p := c.Players[i]
+		pv := PlayerView{Player: p, HandSize: len(p.Hand)}
+		if games.Seat(i) == viewer {
+			v.Hand = p.Hand
+			slices.Sort(v.Hand)
+		}
+		pv.Hand = nil
+		for k := range pv.Slots {
+			for j := range pv.Slots[k] {
+				if pv.Slots[k][j].Down {
+					pv.Slots[k][j].Card = -1
+				}
+			}
+		}
+		if pv.Mat == 0 && games.Seat(i) != viewer {
+			pv.Pair = [2]int8{}
+		}
+		v.Players = append(v.Players, pv)
+	}
+	if a := c.Ask; a != nil && a.Seat >= 0 {
+		av := &AskView{Kind: a.Kind, Seat: int(a.Seat), Track: int(a.Task.Track), N: a.Task.N, Tile: a.Task.Tile, Hex: a.Task.Hex, Effect: a.Task.E}
+		if games.Seat(a.Seat) == viewer {
+			av.Opts = a.Opts
+		}
+		v.Ask = av
+	}
+	return v
+}
+
+// Terr returns the territory at h in the view, or nil.
+func (v *View) Terr(h Hex) *Territory {
+	for i := range v.Map {
+		if v.Map[i].Hex == h {
+			return &v.Map[i]
+		}
+	}
+	return nil
+}
+
+// ExploreVP is the alignment VP of tile on h at rotation r, as the view
+// shows the map.
+func (v *View) ExploreVP(h Hex, tile, r int) int {
+	var nb [6]string
+	for k := range 6 {
+		if n := v.Terr(h.Neighbour(k)); n != nil && n.Explored() {
+			nb[k] = n.Corners()
+		}
+	}
+	return alignmentVP(rotateCorners(Territories[tile-1].Corners, r), nb)
+}
+
+// Label is a choice's button text.
+func (Game) Label(v View, a Action) string {
+	verb, arg, _ := strings.Cut(a.K, ":")
+	x, y, _ := strings.Cut(arg, "@")
+	xi, _ := strconv.Atoi(x)
+	yi, _ := strconv.Atoi(y)
+	switch verb {
+	case "income":
+		if v.Viewer >= 0 && int(v.Viewer) < len(v.Players) {
+			return fmt.Sprintf("Income turn %d", v.Players[v.Viewer].Era+1)
+		}
+		return "Income turn"
+	case "adv":
+		parts := strings.Split(arg, ":")
+		t := trackOf(parts[0])
+		pos := 0
+		if v.Viewer >= 0 && int(v.Viewer) < len(v.Players) {
+			k := 0
+			if len(parts) > 1 {
+				k, _ = strconv.Atoi(parts[1])
+			}
+			pos = int(v.Players[v.Viewer].Tokens[t][k])
+		}
+		if pos < 12 {
+			return fmt.Sprintf("Advance %s → %s", t, Spaces[t][pos].Name)
+		}
+		return "Advance " + t.String()
+	case "pay", "gain", "lose":
+		r, _ := parseResKey(arg)
+		return strings.ToUpper(verb[:1]) + verb[1:] + " " + resText(r)
+	case "bonus":
+		return "Take the bonus: pay " + costText(arg)
+	case "nobonus":
+		return "No bonus"
+	case "build":
+		return "Gain a " + arg
+	case "lmk":
+		return "Claim the " + Landmarks[xi].Name
+	case "space":
+		return fmt.Sprintf("Space tile %d", xi)
+	case "refresh":
+		return "Refresh the tech row"
+	case "norefresh":
+		return "Keep the tech row"
+	case "card":
+		return TechCards[xi].Name
+	case "track", "research":
+		parts := strings.Split(arg, ":")
+		l := strings.ToUpper(parts[0][:1]) + parts[0][1:]
+		if len(parts) > 1 {
+			l += " (token " + strconv.Itoa(atoi(parts[1])+1) + ")"
+		}
+		if verb == "research" {
+			return "Advance on " + l
+		}
+		return l
+	case "noresearch":
+		return "Don't advance"
+	case "skip":
+		return "Skip"
+	case "repeat":
+		parts := strings.Split(arg, ":")
+		return Spaces[trackOf(parts[0])][atoi(parts[1])-1].Name + " again"
+	case "opt", "first":
+		return optionText(v, a.K)
+	case "lm":
+		return "Row " + strconv.Itoa(atoi(strings.Split(x, ",")[0])+1) + ", column " + strconv.Itoa(atoi(strings.Split(x, ",")[1])+1) + " → turned " + strconv.Itoa(yi*90) + "°"
+	case "at":
+		return "Row " + strconv.Itoa(xi+1) + " → column " + strconv.Itoa(yi+1)
+	case "tile":
+		return fmt.Sprintf("Territory tile %d", xi)
+	case "hex":
+		return fmt.Sprintf("Hex %d,%d", xi, yi)
+	case "rot":
+		if v.Ask != nil && v.Ask.Hex != nil && v.Ask.Tile > 0 {
+			return fmt.Sprintf("Turn %d° → %d VP", xi*60, v.ExploreVP(*v.Ask.Hex, v.Ask.Tile, xi))
+		}
+		return fmt.Sprintf("Turn %d°", xi*60)
+	case "double":
+		return "Double the tile's benefit (no VP)"
+	case "vp":
+		return "Score alignment VP"
+	case "trap":
+		return "Play a Trap"
+	case "notrap":
+		return "No Trap"
+	case "die":
+		return "Keep the " + arg + " die"
+	case "keep":
+		if arg == "" {
+			return "Stop"
+		}
+		return "Keep " + arg
+	case "invent":
+		if arg == "deck" {
+			return "Top of the tech deck"
+		}
+		return TechCards[xi].Name
+	case "up":
+		return "Upgrade " + TechCards[xi].Name
+	case "noupgrade":
+		return "No upgrade"
+	case "play", "tyranny":
+		return "Play " + TapCards[xi].Name
+	case "notyranny":
+		return "Keep it in hand"
+	case "mat":
+		return "The " + Mats[xi-1].Name + " capital"
+	case "to":
+		if _, err := strconv.Atoi(arg); err == nil {
+			return "To space " + arg
+		}
+		return "Restart on " + arg
+	case "gift":
+		return fmt.Sprintf("Give tile %d → to %s", xi, games.Name(games.Seat(yi)))
+	case "nogift":
+		return "Keep my tiles"
+	case "partner":
+		if y != "" {
+			return games.Name(games.Seat(xi)) + " → " + y
+		}
+		return games.Name(games.Seat(xi))
+	case "colony", "flip":
+		return fmt.Sprintf("Hex %d,%d", xi, yi)
+	case "stop":
+		return "Stop"
+	case "discard":
+		return "Discard " + TapCards[xi].Name
+	case "spy":
+		sl := v.Players[xi].Slots[yi]
+		return games.Name(games.Seat(xi)) + "'s " + TapCards[sl[len(sl)-1].Card].Name
+	case "guild":
+		k := atoi(arg[len(arg)-1:])
+		if strings.HasPrefix(arg, "vp") {
+			return fmt.Sprintf("Pay %d VP for %d resources", 5*k, k)
+		}
+		return fmt.Sprintf("Pay %d resources for %d VP", k, 5*k)
+	case "convert":
+		return fmt.Sprintf("Convert %d food", xi)
+	case "outpost":
+		return "Place an outpost"
+	case "nooutpost":
+		return "No outpost"
+	case "advance":
+		return "Advance"
+	case "noadvance":
+		return "Don't advance"
+	case "pay_worker":
+		return "Pay 1 worker for 10 VP"
+	case "nopay":
+		return "Don't pay"
+	case "trade":
+		return games.Name(games.Seat(xi)) + " → " + y
+	}
+	if a.K == "pay" {
+		return "Pay 1 worker for 10 VP"
+	}
+	return a.K
+}
+
+func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
+
+// costText describes a cost key of costOptions.
+func costText(arg string) string {
+	if arg == "" {
+		return "nothing"
+	}
+	switch arg[0] {
+	case 't', 'k', 'x':
+		var parts []string
+		for _, p := range strings.Split(arg, ".") {
+			id := atoi(p[1:])
+			switch p[0] {
+			case 't':
+				parts = append(parts, fmt.Sprintf("tile %d", id))
+			case 'k':
+				parts = append(parts, TapCards[id].Name)
+			case 'x':
+				parts = append(parts, TechCards[id].Name)
+			}
+		}
+		return strings.Join(parts, ", ")
+	}
+	r, _ := parseResKey(arg)
+	return resText(r)
+}
+
+// optionText describes the effects behind a choose/any_order option.
+func optionText(v View, key string) string {
+	verb, arg, _ := strings.Cut(key, ":")
+	i := atoi(arg)
+	var e *Effect
+	if v.Ask != nil {
+		e = v.Ask.Effect
+	}
+	if verb == "first" {
+		if e != nil && i < len(e.Effects) {
+			return capital(describe(e.Effects[i])) + " first"
+		}
+		return fmt.Sprintf("Option %d first", i+1)
+	}
+	if e != nil && i < len(e.Options) {
+		return capital(Describe(e.Options[i]))
+	}
+	return fmt.Sprintf("Option %d", i+1)
+}
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
