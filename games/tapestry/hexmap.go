@@ -62,15 +62,3 @@ func alignmentVP(c string, nb [6]string) int {
 func sideAligned(c, n string, k int) bool {
 	return c[k] == n[(k+4)%6] || c[(k+1)%6] == n[(k+3)%6]
 }
-
-// hexDistance is the number of steps between two hexes.
-func hexDistance(x, y Hex) int {
-	da, db := int(x.A-y.A), int(x.B-y.B)
-	abs := func(v int) int {
-		if v < 0 {
-			return -v
-		}
-		return v
-	}
-	return max(abs(da), abs(db), abs(da-db))
-}

@@ -173,25 +173,6 @@ func (s *State) rule(seat int, name string, track int) bool {
 	return false
 }
 
-// fire queues the effects of seat's hooks on trigger. match filters on
-// the hook's track or building ("" for none).
-func (s *State) fire(seat int, trigger, match string) {
-	if s.Players[seat].Done {
-		return
-	}
-	hs := s.hooks(seat)
-	for i := len(hs) - 1; i >= 0; i-- {
-		h := hs[i]
-		if h.When != trigger {
-			continue
-		}
-		if h.Track != "" && h.Track != match || h.Building != "" && h.Building != match {
-			continue
-		}
-		s.pushEffects(seat, h.Effects, nil)
-	}
-}
-
 // forbidden reports whether seat may not advance on track t now.
 func (s *State) forbidden(seat int, t Track) bool {
 	if s.rule(seat, "forbid_advance", int(t)) {
