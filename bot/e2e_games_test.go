@@ -134,12 +134,12 @@ func optionsFor(game string, seats int) map[string]string {
 
 // seatsFor are the seat counts played: the fewest and one more, for
 // Stitchcraft the two-player duel and the four-player Consortium, and for
-// ArchRavels the three-player game the issue asks for.
+// ArchRavels and Tapestry the three-player game their issues ask for.
 func seatsFor(info games.Info) []int {
 	switch info.ID {
 	case "stitchcraft":
 		return []int{2, 4}
-	case "archravels":
+	case "archravels", "tapestry":
 		return []int{3}
 	}
 	return []int{info.MinSeats, min(info.MinSeats+1, info.MaxSeats)}

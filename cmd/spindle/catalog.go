@@ -7,6 +7,7 @@ import (
 	"spindle/games"
 	"spindle/games/archravels"
 	"spindle/games/stitchcraft"
+	"spindle/games/tapestry"
 	"spindle/games/threadcount"
 	"spindle/games/warpweft"
 )
@@ -19,6 +20,7 @@ func buildCatalog(enabled []string) (*games.Catalog, error) {
 		games.Bind(threadcount.Game{}),
 		games.Bind(stitchcraft.Game{}),
 		games.Bind(archravels.Game{}),
+		games.Bind(tapestry.Game{}),
 	}
 	if len(enabled) == 0 {
 		return games.NewCatalog(all...)
