@@ -157,9 +157,10 @@ func Definitions(cat *games.Catalog) []AppCommand {
 					CommandOption{Type: OptChannel, Name: "channel", Description: "The channel (default: this one)", ChannelTypes: []int{0, 5}},
 					CommandOption{Type: OptBoolean, Name: "allow", Description: "Allow (true) or disallow (false)"}),
 			}},
-		{Name: "rules", Description: "Read a game's rules, section by section", Options: []CommandOption{
+		{Name: "rules", Description: "Read a game's rules, section by section, or look up a piece by name", Options: []CommandOption{
 			game("Which game"),
 			{Type: OptString, Name: "topic", Description: "A section of the rules", Autocomplete: true},
+			{Type: OptString, Name: "lookup", Description: "Look up a card, tile, landmark or other named piece", Autocomplete: true},
 		}},
 	})
 }

@@ -1,7 +1,9 @@
 package commands
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"spindle/games"
@@ -134,6 +136,13 @@ func (a *App) rulesCommand(req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
+	if q := strings.TrimSpace(req.Options["lookup"]); q != "" {
+		m, err := lookupMessage(k.Info(), k.Glossary(), q)
+		if err != nil {
+			return Response{}, err
+		}
+		return Response{Message: m}, nil
+	}
 	m, err := rulesMessage(k.Info(), req.Options["topic"])
 	if err != nil {
 		return Response{}, err
@@ -176,9 +185,112 @@ func (a *App) autocomplete(req Request) []Choice {
 				out = append(out, Choice{Name: clip(s.Title, 100), Value: s.Slug})
 			}
 		}
+	case "lookup":
+		k, err := a.Catalog.Get(req.Options["game"])
+		if err != nil {
+			return nil
+		}
+		out = lookupChoices(k.Glossary(), typed)
 	}
 	if len(out) > MaxSelectOptions {
 		out = out[:MaxSelectOptions]
 	}
 	return out
 }
+
+// MaxChoiceText bounds an autocomplete choice's name and value.
+const MaxChoiceText = 100
+
+// entryLabel is how a look-up entry is suggested and named: "Name (kind)".
+// A name may belong to several kinds (a tech card and the landmark it
+// builds), so the kind is part of the label.
+func entryLabel(e games.Entry) string { return e.Name + " (" + e.Kind + ")" }
+
+// lookupChoices suggests the entries whose name contains typed (lower
+// case), names that start with it first, then alphabetically; at most 25.
+func lookupChoices(entries []games.Entry, typed string) []Choice {
+	type hit struct {
+		e      games.Entry
+		prefix bool
+	}
+	var hits []hit
+	for _, e := range entries {
+		name := strings.ToLower(e.Name)
+		if typed == "" || strings.Contains(name, typed) || strings.Contains(strings.ToLower(entryLabel(e)), typed) {
+			hits = append(hits, hit{e, strings.HasPrefix(name, typed)})
+		}
+	}
+	slices.SortStableFunc(hits, func(a, b hit) int {
+		if a.prefix != b.prefix {
+			if a.prefix {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Or(cmp.Compare(strings.ToLower(a.e.Name), strings.ToLower(b.e.Name)), cmp.Compare(a.e.Kind, b.e.Kind))
+	})
+	out := make([]Choice, 0, min(len(hits), MaxSelectOptions))
+	for _, h := range hits[:min(len(hits), MaxSelectOptions)] {
+		label := clip(entryLabel(h.e), MaxChoiceText)
+		out = append(out, Choice{Name: label, Value: label})
+	}
+	return out
+}
+
+// lookupMessage answers /rules lookup: the entry the player picked from
+// the suggestions ("Name (kind)"), or every entry with the name typed, as
+// an ephemeral embed each; a unique partial match is taken too.
+func lookupMessage(info games.Info, entries []games.Entry, query string) (*Message, error) {
+	if len(entries) == 0 {
+		return nil, sorry(fmt.Sprintf("%s has nothing to look up by name yet. `/rules game:%s` shows its rules.", info.Title, info.ID))
+	}
+	var found []games.Entry
+	for _, e := range entries {
+		if strings.EqualFold(clip(entryLabel(e), MaxChoiceText), query) {
+			found = append(found, e)
+		}
+	}
+	if len(found) == 0 {
+		for _, e := range entries {
+			if strings.EqualFold(e.Name, query) {
+				found = append(found, e)
+			}
+		}
+	}
+	if len(found) == 0 {
+		var partial []games.Entry
+		for _, e := range entries {
+			if strings.Contains(strings.ToLower(e.Name), strings.ToLower(query)) {
+				partial = append(partial, e)
+			}
+		}
+		if len(partial) != 1 {
+			msg := fmt.Sprintf("%s has no entry called %q; start typing in the lookup box to see suggestions.", info.Title, clip(query, 40))
+			if len(partial) > 1 {
+				var names []string
+				for _, e := range partial[:min(len(partial), 5)] {
+					names = append(names, entryLabel(e))
+				}
+				msg += " Did you mean: " + strings.Join(names, ", ") + "?"
+			}
+			return nil, sorry(msg)
+		}
+		found = partial
+	}
+	m := &Message{Ephemeral: true}
+	for _, e := range found[:min(len(found), maxEmbeds)] {
+		m.Embeds = append(m.Embeds, Embed{
+			Title:       clip(e.Name+" — "+e.Kind, maxEmbedTitle),
+			Description: clip(e.Text, 3900),
+			Color:       colourRules,
+			Footer:      fmt.Sprintf("%s · /rules game:%s lookup:<name>", info.Title, info.ID),
+		})
+	}
+	return m, nil
+}
+
+// Discord's limits on embeds: per message, and on a title.
+const (
+	maxEmbeds     = 10
+	maxEmbedTitle = 256
+)

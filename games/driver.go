@@ -60,6 +60,9 @@ type Kind interface {
 	// seed) and a log, with no randomness: chance steps are applied as
 	// logged. The RNG state is taken from env.RNG when present.
 	Replay(env Envelope, log []Step) (Table, error)
+	// Glossary lists the game's look-up entries when the game implements
+	// Glossary, or nil.
+	Glossary() []Entry
 }
 
 // Table is one game in progress, erased of its types. Its only mutators are
