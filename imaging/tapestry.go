@@ -329,6 +329,7 @@ var tpBespoke = map[string]string{
 // tpDoWords words the effects Describe leaves as their data names.
 var tpDoWords = map[string]string{
 	"landmark_any_track": "claim a landmark of any track",
+	"building_choice":    "gain an income building of your choice",
 	"overplay_tapestry":  "play a tapestry card on top of your current one",
 	"score_capital":      "score your capital city",
 	"territory_benefit":  "gain the territory's benefit",
@@ -482,8 +483,14 @@ func tpAskText(v tapestry.View, a *tapestry.AskView) string {
 	case "building_choice":
 		return "choose an income building"
 	case "choose":
+		if e := a.Effect; e != nil && len(e.Options) > 0 {
+			return tpEffect(*e)
+		}
 		return "choose one of the benefits"
 	case "any_order":
+		if e := a.Effect; e != nil && len(e.Effects) > 0 {
+			return "choose what comes first: " + strings.ReplaceAll(tpEffects(e.Effects), ", then ", "; ")
+		}
 		return "choose the order of the benefits"
 	case "conquer_hex":
 		return "choose a territory to conquer"
@@ -1297,8 +1304,7 @@ func (c *Canvas) tpLandmarksLeft(v tapestry.View, x, y, w, h float64) {
 		}
 	}
 	text := "on the tracks: " + tpList(track) + "; from tech cards: " + tpList(tech)
-	lw := c.Text("Landmarks left", x+14, y+22, 0, Bold, 21, Ink)
-	_ = lw
+	c.Text("Landmarks left", x+14, y+22, 0, Bold, 21, Ink)
 	c.TextBlock(capitalise(text), x+14, y+38, w-28, h-44, 0, Regular, tpSmall, tpSmall, 2, Ink)
 }
 
@@ -1766,7 +1772,8 @@ func tpPreviewOf(v tapestry.View) tpPreview {
 			return tpPrevPlots
 		}
 	case "mat":
-		if me.Pair[0] > 0 && me.Pair[1] > 0 {
+		ok := func(m int8) bool { return m >= 1 && int(m) <= len(tapestry.Mats) }
+		if ok(me.Pair[0]) && ok(me.Pair[1]) {
 			return tpPrevMats
 		}
 	}
@@ -1861,11 +1868,10 @@ func (c *Canvas) tpChoiceList(v tapestry.View, x, y, w float64) {
 		c.DrawCircle(cx+5, cy, 4)
 		c.SetColor(InkSoft)
 		c.Fill()
-		label := tapestry.Game{}.Label(v, tapestry.Action{K: k})
-		lw := c.FitText(label, cx+16, cy, 0, colW-16, Regular, tpSmall, tpSmall, Ink)
-		_ = lw
+		label := tpLabel(v, k)
+		c.FitText(label, cx+16, cy, 0, colW-16, Regular, tpSmall, tpSmall, Ink)
 		if detail := tpAdvanceText(v, k); detail != "" {
-			dx := cx + 16 + c.Measure(label, Regular, tpSmall) + 12
+			dx := cx + 16 + math.Min(c.Measure(label, Regular, tpSmall), colW-16) + 12
 			if dx < cx+colW-80 {
 				c.FitText(detail, dx, cy, 0, cx+colW-dx, Regular, tpSmall, tpSmall, InkSoft)
 			}
@@ -1875,6 +1881,17 @@ func (c *Canvas) tpChoiceList(v tapestry.View, x, y, w float64) {
 		i := len(opts)
 		c.Text(fmt.Sprintf("… and %d more", more), x+float64(i%per)*(colW+16)+16, y+14+float64(i/per)*30, 0, Regular, tpSmall, InkSoft)
 	}
+}
+
+// tpLabel is the button label of option key k, as the engine writes it;
+// the key itself should the engine fail on a view it did not make.
+func tpLabel(v tapestry.View, k string) (label string) {
+	defer func() {
+		if recover() != nil {
+			label = k
+		}
+	}()
+	return tapestry.Game{}.Label(v, tapestry.Action{K: k})
 }
 
 // tpAdvanceText says what an advance option "adv:<track>[:<token>]" of
@@ -1893,7 +1910,7 @@ func tpAdvanceText(v tapestry.View, key string) string {
 		return ""
 	}
 	pos := int(toks[t][k])
-	if pos >= 12 {
+	if pos < 0 || pos >= 12 {
 		return ""
 	}
 	sp := tapestry.Spaces[t][pos]
@@ -2154,7 +2171,7 @@ func (c *Canvas) tpPlotChoice(v tapestry.View, x, y, w, h float64) {
 			name = tapestry.BuildingNames[a.N]
 		}
 		if a.N >= 0 && a.N < tapestry.NumBuildings {
-			c.tpBuildingChip(a.N, tx, y+10, 30)
+			c.tpBuildingChip(a.N, tx, y, 30)
 		}
 		lines = append(lines, "",
 			fmt.Sprintf("Your %s may go on any of the %d highlighted plots.", name, len(hl)),
@@ -2208,15 +2225,25 @@ func (c *Canvas) tpPlotChoice(v tapestry.View, x, y, w, h float64) {
 		}
 		lines = append(lines, "Yellow: every plot some placement covers. Plots off the grid are allowed.")
 	}
-	ly := y + 8
+	ly := y + 12 // the middle of the first line
 	for _, ln := range lines {
 		if ln == "" {
-			ly += 34
+			ly += 36
 			continue
 		}
-		_, n := c.TextBlock(ln, tx, ly, tw, 0, 0, Regular, tpSmall, tpSmall, 3, Ink)
-		ly += float64(n)*tpSmall*lineGap + 10
+		ly = c.tpParagraph(ln, tx, ly, tw) + 10
 	}
+}
+
+// tpParagraph draws s word-wrapped to width w at the smallest size, its
+// first line's middle at y, and returns the middle of the line after it.
+func (c *Canvas) tpParagraph(s string, x, y, w float64) float64 {
+	lh := tpSmall * lineGap
+	for _, ln := range WrapText(func(t string) float64 { return c.Measure(t, Regular, tpSmall) }, s, w) {
+		c.Text(ln, x, y, 0, Regular, tpSmall, Ink)
+		y += lh
+	}
+	return y
 }
 
 // tpExample picks the landmark placement to show among the options (xs
