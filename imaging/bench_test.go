@@ -2,25 +2,42 @@ package imaging
 
 import (
 	"bytes"
+	"slices"
 	"testing"
+	"time"
 
 	"spindle/games"
 )
 
 // benchmarkPNG measures what the bot pays for one picture: RenderPNG, the
-// render and the encoding through the render pool, with the PNG size
-// reported as a metric.
+// render and the encoding through the render pool, with the PNG size and
+// the 99th percentile of the time per picture reported as metrics.
 func benchmarkPNG(b *testing.B, k Kind, v any, opt Options) {
 	b.ReportAllocs()
 	var n int
+	var times []time.Duration
 	for b.Loop() {
+		start := time.Now()
 		p, err := RenderPNG(k, v, opt)
 		if err != nil {
 			b.Fatal(err)
 		}
+		times = append(times, time.Since(start))
 		n = len(p)
 	}
 	b.ReportMetric(float64(n), "png-bytes")
+	b.ReportMetric(p99(times).Seconds()*1000, "p99-ms")
+}
+
+// p99 is the 99th percentile of the durations (the largest of fewer than
+// a hundred).
+func p99(ds []time.Duration) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[(len(s)*99+99)/100-1]
 }
 
 func BenchmarkWarpWeftTable(b *testing.B)   { benchmarkPNG(b, Table, ex8(), Options{}) }
@@ -52,6 +69,14 @@ func BenchmarkArchravelsPanel(b *testing.B) {
 }
 
 func BenchmarkArchravelsScoring(b *testing.B) { benchmarkPNG(b, Scoring, arEnd(b), arNamesOpt) }
+
+func BenchmarkTapestryTable(b *testing.B)      { benchmarkPNG(b, Table, tpFive(b), tpNamesOpt) }
+func BenchmarkTapestryTableSmall(b *testing.B) { benchmarkPNG(b, Table, tpMid(b), tpNamesOpt) }
+func BenchmarkTapestryPlayers(b *testing.B)    { benchmarkPNG(b, Players, tpFive(b), tpNamesOpt) }
+func BenchmarkTapestryPanel(b *testing.B)      { benchmarkPNG(b, Panel, tpRotPanel(b), tpNamesOpt) }
+func BenchmarkTapestryPanelHexes(b *testing.B) { benchmarkPNG(b, Panel, tpHexPanel(b), tpNamesOpt) }
+func BenchmarkTapestryPanelPlots(b *testing.B) { benchmarkPNG(b, Panel, tpBuildPanel(b), tpNamesOpt) }
+func BenchmarkTapestryScoring(b *testing.B)    { benchmarkPNG(b, Scoring, tpEnd(b), tpNamesOpt) }
 
 // BenchmarkEncode measures the PNG encoding alone, on the densest table
 // picture, against the standard library's encoder at its best speed.

@@ -8,7 +8,11 @@
 // cannot show what its viewer may not know. Render dispatches on the view's
 // type and a Kind (Table for the channel, Panel for a seat's private hand,
 // Scoring for the breakdown); PNG encodes the result in memory. Nothing
-// here touches the filesystem or the network.
+// here touches the filesystem or the network. A game may offer more kinds
+// than those three, such as Players (Tapestry's capitals, income mats and
+// tech cards, too much for its table picture): Has reports whether a view's
+// game offers a kind, and rendering a kind a game lacks fails with
+// ErrNoPicture.
 //
 // Layouts sit on game-agnostic primitives on a Canvas (a gg context plus
 // font faces): the palette, card faces and backs, a highlight ring, marks

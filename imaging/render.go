@@ -1,12 +1,14 @@
 package imaging
 
 import (
+	"errors"
 	"fmt"
 	"image"
 
 	"spindle/games"
 	"spindle/games/archravels"
 	"spindle/games/stitchcraft"
+	"spindle/games/tapestry"
 	"spindle/games/threadcount"
 	"spindle/games/warpweft"
 )
@@ -23,6 +25,30 @@ const (
 	// Scoring is the score breakdown, final once the game is over.
 	Scoring Kind = "scoring"
 )
+
+// The kinds of picture only some games offer; Has reports which.
+const (
+	// Players shows every player's holdings, for a game whose players hold
+	// too much to fit on the table picture (Tapestry's capital cities,
+	// income mats, tech cards and tapestry slots).
+	Players Kind = "players"
+)
+
+// ErrNoPicture is the error, wrapped, of a render asking a game for a kind
+// of picture it does not offer (such as Players of a game without one).
+var ErrNoPicture = errors.New("imaging: no picture of that kind")
+
+// Has reports whether the view's game offers a picture of the given kind:
+// every game has Table, Panel and Scoring, and some have more (Players). It
+// is false for a view type without pictures and for a nil pointer.
+func Has(kind Kind, view any) bool {
+	for _, g := range catalog {
+		if has, ok := g.has(kind, view); ok {
+			return has
+		}
+	}
+	return false
+}
 
 // Options adjusts a render without changing what it shows of the view.
 type Options struct {
@@ -61,20 +87,53 @@ func RenderWith(kind Kind, view any, opt Options) (image.Image, error) {
 
 // catalog lists every game's pictures; a new game adds one line.
 var catalog = []drawer{
-	pictures[warpweft.View]{warpWeftTable, warpWeftPanel, warpWeftScoring},
-	pictures[threadcount.View]{threadcountTable, threadcountPanel, threadcountScoring},
-	pictures[stitchcraft.View]{stitchcraftTable, stitchcraftPanel, stitchcraftReference},
-	pictures[archravels.View]{archravelsTable, archravelsPanel, archravelsScoring},
+	pictures[warpweft.View]{table: warpWeftTable, panel: warpWeftPanel, scoring: warpWeftScoring},
+	pictures[threadcount.View]{table: threadcountTable, panel: threadcountPanel, scoring: threadcountScoring},
+	pictures[stitchcraft.View]{table: stitchcraftTable, panel: stitchcraftPanel, scoring: stitchcraftReference},
+	pictures[archravels.View]{table: archravelsTable, panel: archravelsPanel, scoring: archravelsScoring},
+	pictures[tapestry.View]{table: tapestryTable, panel: tapestryPanel, scoring: tapestryScoring,
+		extra: map[Kind]func(tapestry.View, Options) (image.Image, error){Players: tapestryPlayers}},
 }
 
 // drawer draws a view of its own game's type; ok is false for other views.
 type drawer interface {
 	draw(kind Kind, view any, opt Options) (img image.Image, ok bool, err error)
+	// has reports whether the game offers kind for view; ok is false for
+	// other views.
+	has(kind Kind, view any) (has, ok bool)
 }
 
-// pictures are one game's three layouts, for its view type V.
+// pictures are one game's layouts, for its view type V: the three every
+// game has and, in extra, the optional kinds it offers besides.
 type pictures[V any] struct {
 	table, panel, scoring func(V, Options) (image.Image, error)
+	extra                 map[Kind]func(V, Options) (image.Image, error)
+}
+
+// layout is the game's layout for kind, or nil when it has none.
+func (p pictures[V]) layout(kind Kind) func(V, Options) (image.Image, error) {
+	switch kind {
+	case Table:
+		return p.table
+	case Panel:
+		return p.panel
+	case Scoring:
+		return p.scoring
+	}
+	return p.extra[kind]
+}
+
+func (p pictures[V]) has(kind Kind, view any) (bool, bool) {
+	switch x := view.(type) {
+	case V:
+	case *V:
+		if x == nil {
+			return false, true
+		}
+	default:
+		return false, false
+	}
+	return p.layout(kind) != nil, true
 }
 
 func (p pictures[V]) draw(kind Kind, view any, opt Options) (image.Image, bool, error) {
@@ -90,15 +149,11 @@ func (p pictures[V]) draw(kind Kind, view any, opt Options) (image.Image, bool, 
 	default:
 		return nil, false, nil
 	}
-	var layout func(V, Options) (image.Image, error)
-	switch kind {
-	case Table:
-		layout = p.table
-	case Panel:
-		layout = p.panel
-	case Scoring:
-		layout = p.scoring
-	default:
+	layout := p.layout(kind)
+	switch {
+	case layout == nil && kind == Players:
+		return nil, true, fmt.Errorf("%w: %s for %T", ErrNoPicture, kind, v)
+	case layout == nil:
 		return nil, true, fmt.Errorf("imaging: unknown picture kind %q", kind)
 	}
 	img, err := layout(v, opt)
