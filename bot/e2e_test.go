@@ -17,6 +17,7 @@ import (
 	"spindle/games"
 	"spindle/games/archravels"
 	"spindle/games/stitchcraft"
+	"spindle/games/tapestry"
 	"spindle/games/threadcount"
 	"spindle/games/warpweft"
 	"spindle/imaging"
@@ -48,7 +49,8 @@ func newE2E(t *testing.T) *e2e { return newE2EWith(t, nil) }
 // newE2EWith is newE2E with the App's renderer replaced (nil: the real
 // one).
 func newE2EWith(t *testing.T, render func(imaging.Kind, any, []string) ([]byte, error)) *e2e {
-	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}), games.Bind(threadcount.Game{}), games.Bind(stitchcraft.Game{}), games.Bind(archravels.Game{}))
+	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}), games.Bind(threadcount.Game{}), games.Bind(stitchcraft.Game{}), games.Bind(archravels.Game{}),
+		games.Bind(tapestry.Game{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,6 +43,9 @@ type App struct {
 	locks      sync.Map // table id -> *sync.Mutex
 	boards     sync.Map // table id -> *boardQueue
 	imagesOnce sync.Once
+	// extraKinds remembers, by game ID, whether a game draws a players
+	// picture beside its table (playersPicture).
+	extraKinds sync.Map
 	imageCache *imageCache
 
 	aiOnce    sync.Once

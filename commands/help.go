@@ -29,7 +29,8 @@ func helpCommand(cat *games.Catalog) (Response, error) {
 			{Name: "Play", Value: "When it's your move the new table message pings you. Press **My hand & moves** for your " +
 				"private panel. `/game undo` takes back your own actions in your turn; `/game status` shows the table privately."},
 			{Name: "Learn the rules", Value: "`/rules game:<game>` shows the rules section by section; the **Rules** button on a " +
-				"table does the same for its game."},
+				"table does the same for its game. `/rules game:tapestry lookup:<name>` looks up a card, tile, track space, " +
+				"landmark or achievement by name."},
 			{Name: "Long games", Value: "The lobby's **Turn clock** sets how long a turn may take and what happens when it runs " +
 				"out. `/game list` shows your running games, `/away` pauses your clocks, `/notify` sets reminders and quiet hours."},
 			{Name: "Standings", Value: "`/leaderboard`, `/stats` and `/history` (add `public:true` to share them). " +

@@ -14,6 +14,7 @@ import (
 	"spindle/games"
 	"spindle/games/archravels"
 	"spindle/games/stitchcraft"
+	"spindle/games/tapestry"
 	"spindle/games/threadcount"
 	"spindle/games/warpweft"
 )
@@ -35,10 +36,12 @@ func TestSoloAgainstAIOverHTTP(t *testing.T) {
 		// ArchRavels turns are many actions each: the easy AI keeps the
 		// soak run's real search within a minute or two.
 		{"archravels", []string{"easy"}, true},
+		// A three-player Tapestry game: alice and two AI players.
+		{"tapestry", []string{"easy", "easy"}, true},
 	} {
 		t.Run(c.game, func(t *testing.T) {
 			app := newApp(t, tinyPNG, games.Bind(warpweft.Game{}), games.Bind(threadcount.Game{}),
-				games.Bind(stitchcraft.Game{}), games.Bind(archravels.Game{}))
+				games.Bind(stitchcraft.Game{}), games.Bind(archravels.Game{}), games.Bind(tapestry.Game{}))
 			// Soak runs (SPINDLE_SOAK=1; gametest's own flag would clash with
 			// this package's) let the AI search in every game.
 			app.PlainAI = c.plain && os.Getenv("SPINDLE_SOAK") != "1"
