@@ -196,7 +196,10 @@ func (s *State) answer(a Ask, key string, ev *events) error {
 	case "science_roll":
 		s.rolled(t, ScienceDie[xi], ev)
 	case "conquer_roll":
-		s.conquerRolled(t, xi, yiOf(arg), ev)
+		// dice:<red>,<black> — the red face is before the comma (it was
+		// read as the whole "r,b", always face 0).
+		red, _ := strconv.Atoi(x[:strings.IndexByte(x+",", ',')])
+		s.conquerRolled(t, red, yiOf(arg), ev)
 	default:
 		if strings.HasPrefix(a.Kind, "b:") {
 			return s.bespokeAnswer(a, key, ev)

@@ -64,7 +64,11 @@ func (a Ask) clone() Ask {
 
 // run works the task stack until a decision is needed or the game ends.
 // Asks with a single option for a player are answered at once.
-func (s *State) run(ev *events) error {
+func (s *State) run(ev *events) error { return s.drive(ev, true) }
+
+// drive is run; with turns false it stops when the stack is empty instead
+// of starting the next turn (the tests build positions with it).
+func (s *State) drive(ev *events, turns bool) error {
 	for guard := 0; guard < 100000; guard++ {
 		if s.Ask != nil {
 			a := s.Ask
@@ -81,7 +85,7 @@ func (s *State) run(ev *events) error {
 			return nil
 		}
 		if len(s.Tasks) == 0 {
-			if s.Over {
+			if s.Over || !turns {
 				return nil
 			}
 			s.nextTurn(ev)
