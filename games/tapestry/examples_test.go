@@ -1,6 +1,8 @@
 package tapestry
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"spindle/games"
@@ -386,5 +388,137 @@ func TestExampleG_ConquerTrapBothDice(t *testing.T) {
 	}
 	if n := toppledHeld(&f.s, 0); n != 1 {
 		t.Errorf("P's topple-two progress %d, want 1", n)
+	}
+}
+
+// TestExampleH_FirstOfNeighbours: 4 players A B C D. B starts era 2 first
+// (A and C have not): 1 any; then D (C and A have not): 1 any; A and C:
+// nothing. C then starts era 3 first (B and D have not): 2 any.
+func TestExampleH_FirstOfNeighbours(t *testing.T) {
+	f := newTable(t, 4)
+	for seat := range 4 {
+		f.hand(seat, []string{"Monarchy", "Exploitation", "Theocracy", "Empiricism"}[seat], "Wartime Economy")
+	}
+	income := func(seat, bonus int, play string) {
+		t.Helper()
+		f.turn(seat) // no resources: the income turn is the only choice
+		if bonus > 0 {
+			f.at("gain_any", seat)
+			if f.s.Ask.Task.N != bonus {
+				t.Fatalf("seat %d gains %d any, want %d", seat, f.s.Ask.Task.N, bonus)
+			}
+			f.do(f.s.Ask.Opts[0])
+		}
+		f.at("play", seat)
+		f.do("play:" + strconv.Itoa(tapCard(t, play)))
+		if f.s.Ask == nil || f.s.Ask.Seat >= 0 {
+			t.Fatalf("seat %d: unexpected ask %+v\n%s", seat, f.s.Ask, strings.Join(f.log, "\n"))
+		}
+		f.draws()
+		f.idle()
+	}
+	income(1, 1, "Exploitation") // B
+	income(3, 1, "Empiricism")   // D
+	income(0, 0, "Monarchy")     // A
+	income(2, 0, "Theocracy")    // C
+	for seat := range 4 {
+		f.p(seat).Res = Res{}
+	}
+	income(2, 2, "Wartime Economy") // C into era 3
+}
+
+// TestExampleI_PrerequisiteThroughNeighbour: Zeppelins (exploration ≥ 4)
+// moves to the top row on the left neighbour's exploration 5 although P is
+// on 3; its square pays P's own position: 3 VP. A seat that is no
+// neighbour does not help.
+func TestExampleI_PrerequisiteThroughNeighbour(t *testing.T) {
+	f := newTable(t, 4)
+	f.tech(0, 1, "Zeppelins")
+	f.tok(0, Exploration, 3)
+	f.tok(2, Exploration, 5) // seat 2 is across the table
+	if len(f.s.upgradable(0)) != 0 {
+		t.Fatalf("upgradable through a non-neighbour: %v", f.s.upgradable(0))
+	}
+	f.tok(1, Exploration, 5) // the left neighbour
+	f.effs(0, eff("upgrade"))
+	f.idle()
+	f.wantVP(0, 3)
+	if p := f.p(0); len(p.Tech[2]) != 1 || p.Tech[2][0] != techCard(t, "Zeppelins") {
+		t.Errorf("top row %v", p.Tech[2])
+	}
+}
+
+// TestExampleJ_AlienBiology: science 11 → 12 completes the track first
+// (10 VP), then Alien Biology's four rolls: science on 12 (5 VP), military
+// 6 → 7 claiming the Tank Factory (no Tanks benefit), science (5 VP),
+// technology 9 → 10 (the Tech Hub is Q's): 20 VP and the Tank Factory.
+func TestExampleJ_AlienBiology(t *testing.T) {
+	f := newTable(t, 3)
+	f.tok(0, Science, 11)
+	f.tok(0, Military, 6)
+	f.tok(0, Technology, 9)
+	f.claim(1, "Tech Hub")
+	f.res(0, 0, 2, 0, 0)
+	f.advance(0, Science, "ww")
+	f.wantVP(0, 10)
+	f.at("science_roll", -1)
+	f.do(face(Science))
+	f.wantVP(0, 15)
+	f.do(face(Military))
+	f.at("research", 0)
+	f.do("research:military")
+	f.at("place_landmark", 0)
+	f.do(f.s.Ask.Opts[0])
+	f.at("science_roll", -1) // no Tanks conquer
+	f.do(face(Science))
+	f.do(face(Technology))
+	f.do("research:technology")
+	f.idle()
+	f.wantVP(0, 20)
+	f.wantPos(0, Military, 7)
+	f.wantPos(0, Technology, 10)
+	if f.s.LandOwner[lmk(t, "Tank Factory")] != 0 || f.s.LandOwner[lmk(t, "Tech Hub")] != 1 {
+		t.Error("landmarks: the Tank Factory should be P's, the Tech Hub Q's")
+	}
+}
+
+// TestExampleN_EndOfGame: equal VP, the most resources left wins; equal
+// resources share the win.
+func TestExampleN_EndOfGame(t *testing.T) {
+	f := newTable(t, 2)
+	f.s.Over = true
+	f.p(0).VP, f.p(1).VP = 212, 212
+	f.res(0, 3, 1, 0, 2)
+	f.res(1, 2, 2, 2, 2)
+	r, ok := Game{}.Result(&f.s)
+	if !ok || len(r.Winners) != 1 || r.Winners[0] != 1 || r.Ranks[0] != 2 || r.Ranks[1] != 1 {
+		t.Errorf("result %+v, want Q (seat 1) alone", r)
+	}
+	f.res(1, 6, 0, 0, 0)
+	r, _ = Game{}.Result(&f.s)
+	if len(r.Winners) != 2 || r.Ranks[0] != 1 || r.Ranks[1] != 1 {
+		t.Errorf("result %+v, want a shared win", r)
+	}
+}
+
+// TestExampleO_AchievementOrder: with 3 players the first to reach a
+// space 12 gains 10 VP, the second 5, the third nothing; with 4 players
+// 15, 10, 5.
+func TestExampleO_AchievementOrder(t *testing.T) {
+	for _, c := range []struct {
+		seats int
+		vp    []int
+	}{{3, []int{10, 5, 0}}, {4, []int{15, 10, 5, 0}}} {
+		f := newTable(t, c.seats)
+		for seat := range c.seats {
+			tr := Track(seat % NumTracks)
+			f.tok(seat, tr, 11)
+			f.effs(seat, advEff(tr.String(), false, "none"))
+			f.idle()
+			f.wantVP(seat, c.vp[seat])
+			if !f.p(seat).Achieved[0] {
+				t.Errorf("%d seats: seat %d has not the achievement", c.seats, seat)
+			}
+		}
 	}
 }

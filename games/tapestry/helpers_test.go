@@ -341,3 +341,11 @@ func eff(do string) Effect { return Effect{Do: do} }
 func advEff(track string, benefit bool, bonus string) Effect {
 	return Effect{Do: "advance", Track: track, Benefit: benefit, Bonus: bonus}
 }
+
+// draws answers pending chance draws with their first outcome.
+func (f *fx) draws() {
+	f.t.Helper()
+	for f.s.Ask != nil && f.s.Ask.Seat < 0 {
+		f.do(f.s.Ask.Opts[0])
+	}
+}

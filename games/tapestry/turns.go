@@ -121,9 +121,11 @@ func (s *State) incomePlay(seat int, ev *events) {
 		}
 	}
 	var ts []Task
-	if first && NeighbourBonus[p.Era-1] > 0 {
+	// §5.3: the bonus of era N is printed under slot N (1, 2, 3 any for
+	// eras 2, 3, 4); NeighbourBonus is indexed by slot, not era-1.
+	if first && NeighbourBonus[p.Era] > 0 {
 		ev.say("%s is the first of their neighbours into era %d.", who(seat), p.Era)
-		ts = append(ts, Task{Op: "gain_any", Seat: int8(seat), N: NeighbourBonus[p.Era-1]})
+		ts = append(ts, Task{Op: "gain_any", Seat: int8(seat), N: NeighbourBonus[p.Era]})
 	}
 	ts = append(ts, Task{Op: "play_card", Seat: int8(seat)})
 	s.push(ts...)
