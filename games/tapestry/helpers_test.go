@@ -349,3 +349,13 @@ func (f *fx) draws() {
 		f.do(f.s.Ask.Opts[0])
 	}
 }
+
+// income starts seat's income turn (answered at once when it is the only
+// choice).
+func (f *fx) income(seat int) {
+	f.t.Helper()
+	f.turn(seat)
+	if f.s.Ask != nil && f.s.Ask.Kind == "turn" {
+		f.do("income")
+	}
+}

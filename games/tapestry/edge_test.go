@@ -1,0 +1,549 @@
+package tapestry
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Edge cases of spec §19, one named test each (43-45 need civilizations).
+
+// TestEdge01_VoidBenefitBonusStillOffered: Rafts with no territory tile:
+// the explore is void, the token moves, the bonus (1 any → 1 tapestry
+// card) is still offered.
+func TestEdge01_VoidBenefitBonusStillOffered(t *testing.T) {
+	f := newTable(t, 3)
+	f.tok(0, Exploration, 1)
+	f.res(0, 2, 0, 0, 0)
+	f.advance(0, Exploration, "c")
+	f.wantPos(0, Exploration, 2)
+	if opts := f.at("bonus", 0); !slices.Equal(opts, []string{"bonus:c", "nobonus"}) {
+		t.Fatalf("bonus options %v", opts)
+	}
+	f.do("bonus:c")
+	f.do(card(t, "Monarchy"))
+	f.idle()
+	f.wantRes(0, 0, 0, 0, 0)
+	if len(f.p(0).Hand) != 1 {
+		t.Errorf("hand %v", f.p(0).Hand)
+	}
+}
+
+// TestEdge02_LandmarkBeforeBenefit: the Lighthouse completes district 2;
+// its resource is asked before Navigation's tile is drawn.
+func TestEdge02_LandmarkBeforeBenefit(t *testing.T) {
+	f := newTable(t, 3)
+	f.cover(0, 0, 5, 'm')
+	f.tok(0, Exploration, 3)
+	f.res(0, 1, 0, 1, 0)
+	f.advance(0, Exploration, "cf")
+	f.do("lm:0,3@0")
+	f.at("gain_any", 0)
+	f.do("gain:f")
+	f.wantRes(0, 0, 0, 1, 0)
+	f.at("draw_terr", -1)
+}
+
+// TestEdge03_ResearchWithXClaimsLandmark: Astronomy rolls military, 6 → 7:
+// the Tank Factory is claimed, Tanks gives no conquer.
+func TestEdge03_ResearchWithXClaimsLandmark(t *testing.T) {
+	f := newTable(t, 3)
+	f.tok(0, Military, 6)
+	f.res(0, 1, 0, 0, 0)
+	f.advance(0, Science, "c")
+	f.do(face(Military))
+	f.do("research:military")
+	f.at("place_landmark", 0)
+	f.do(f.s.Ask.Opts[0])
+	f.idle()
+	f.wantPos(0, Military, 7)
+	if f.s.LandOwner[lmk(t, "Tank Factory")] != 0 || f.p(0).Outposts != 8 {
+		t.Errorf("Tank Factory owner %d, outposts %d", f.s.LandOwner[lmk(t, "Tank Factory")], f.p(0).Outposts)
+	}
+}
+
+// TestEdge04_ResearchOnFinishedTrack: a roll on a track whose token is on
+// 12 does nothing, except max-out VP (5).
+func TestEdge04_ResearchOnFinishedTrack(t *testing.T) {
+	f := newTable(t, 3)
+	f.tok(0, Military, 12)
+	f.effs(0, Effect{Do: "research"})
+	f.do(face(Military))
+	f.idle()
+	f.wantVP(0, 0)
+	f.effs(0, Effect{Do: "research", MaxoutVP: 5})
+	f.do(face(Military))
+	f.idle()
+	f.wantVP(0, 5)
+}
+
+// TestEdge05_ResearchOnForbiddenTrack: Broker of Peace (military),
+// Theocracy (science) and another player's Dictatorship waste the roll;
+// max-out VP needs a token on 12, not a forbidden track.
+func TestEdge05_ResearchOnForbiddenTrack(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		tr   Track
+		set  func(f *fx)
+	}{
+		{"Broker of Peace", Military, func(f *fx) { f.active(0, "Broker of Peace") }},
+		{"Theocracy", Science, func(f *fx) { f.active(0, "Theocracy") }},
+		{"Dictatorship", Technology, func(f *fx) { f.p(1).Forbid, f.p(1).ForbidTurns = int8(Technology), 1 }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := newTable(t, 3)
+			f.tok(0, c.tr, 5)
+			c.set(f)
+			f.effs(0, Effect{Do: "research", Full: true, MaxoutVP: 5})
+			f.do(face(c.tr))
+			f.idle()
+			f.wantPos(0, c.tr, 5)
+			f.wantVP(0, 0)
+		})
+	}
+}
+
+// TestEdge06_TwoTokensOnATrack: after AI Singularity the player picks the
+// token an advance moves; a token on 12 is no choice.
+func TestEdge06_TwoTokensOnATrack(t *testing.T) {
+	f := newTable(t, 3)
+	f.p(0).Tokens[Exploration] = []int8{5, 0}
+	f.p(0).Marker = true
+	f.p(0).Tokens[Technology] = nil
+	f.effs(0, advEff("exploration", false, "none"))
+	if opts := f.at("advance", 0); !slices.Equal(opts, []string{"track:exploration:0", "track:exploration:1"}) {
+		t.Fatalf("options %v", opts)
+	}
+	f.do("track:exploration:1")
+	if got := f.p(0).Tokens[Exploration]; !slices.Equal(got, []int8{5, 1}) {
+		t.Errorf("tokens %v", got)
+	}
+	f.p(0).Tokens[Exploration] = []int8{12, 1}
+	f.effs(0, advEff("exploration", false, "none"))
+	f.idle() // the only movable token moved at once
+	if got := f.p(0).Tokens[Exploration]; !slices.Equal(got, []int8{12, 2}) {
+		t.Errorf("tokens %v", got)
+	}
+	f.res(0, 1, 0, 0, 0)
+	f.turn(0)
+	if !f.has("adv:exploration:1") || f.has("adv:exploration:0") {
+		t.Errorf("turn options %v", f.s.Ask.Opts)
+	}
+	f.wantPos(0, Technology, 12)
+}
+
+// TestEdge07_RepeatLoops: repeat_position never offers Academic Research
+// (itself a repeat); Lithium-Ion Battery's square works once a turn
+// however it is reached.
+func TestEdge07_RepeatLoops(t *testing.T) {
+	f := newTable(t, 3)
+	f.tok(0, Science, 7)
+	f.effs(0, Effect{Do: "repeat_position", Bonus: "pay"})
+	f.idle() // nothing to repeat: void
+	f.tok(0, Military, 4)
+	f.tech(0, 2, "Lithium-Ion Battery")
+	f.effs(0, eff("tech_square"))
+	// Battery → repeat: the single choice (Standing Army) is taken at once;
+	// its two parts may go in either order.
+	f.do("first:0")
+	f.idle()
+	f.wantRes(0, 0, 1, 0, 0)
+	f.effs(0, eff("tech_square"))
+	f.idle()
+	f.wantRes(0, 0, 1, 0, 0)
+	f.s.endTurn(0)
+	f.effs(0, eff("tech_square"))
+	f.do("first:0")
+	f.wantRes(0, 0, 2, 0, 0)
+}
+
+// TestEdge08_RepeatGivesNoLandmark: repeat_position and Trade Economy
+// claim no landmark and fire no advance hook.
+func TestEdge08_RepeatGivesNoLandmark(t *testing.T) {
+	f := newTable(t, 3)
+	f.tok(0, Science, 4)
+	f.active(0, "Empiricism")
+	f.effs(0, Effect{Do: "repeat_position", Bonus: "pay"})
+	f.at("any_order", 0) // Medicine: VP per tech card and a card, any order
+	f.do("first:0")
+	f.do(card(t, "Monarchy"))
+	f.idle()
+	if f.s.LandOwner[lmk(t, "Apothecary")] != -1 {
+		t.Error("repeat claimed the Apothecary")
+	}
+	f.wantVP(0, 0)
+	f.tok(1, Military, 4)
+	f.push(Task{Op: "bespoke", Seat: 0, Str: "trade_economy"})
+	// Seat 1's military 4 is the only space on offer: taken at once.
+	f.do("first:0")
+	f.idle()
+	if f.s.LandOwner[lmk(t, "Barracks")] != -1 {
+		t.Error("Trade Economy claimed the Barracks")
+	}
+	f.wantRes(0, 0, 1, 0, 0)
+}
+
+// TestEdge09_BuildingTypeExhausted: a 6th farm is void; Cars still scores
+// the 5 farms owned.
+func TestEdge09_BuildingTypeExhausted(t *testing.T) {
+	f := newTable(t, 3)
+	f.p(0).Taken[Farm] = 5
+	f.tok(0, Exploration, 7)
+	f.res(0, 3, 0, 1, 0)
+	f.advance(0, Exploration, "ccf")
+	f.idle() // no placement asked; no bonus payable (no tiles)
+	f.wantVP(0, 5)
+	if f.p(0).Taken[Farm] != 5 {
+		t.Errorf("farms taken %d", f.p(0).Taken[Farm])
+	}
+}
+
+// TestEdge10_CapitalFull: with no open plot an income building and a
+// landmark go beside the mat, still count, and pay no district.
+func TestEdge10_CapitalFull(t *testing.T) {
+	f := newTable(t, 3)
+	f.fillOpen(0)
+	before := f.p(0).Cover
+	f.effs(0, Effect{Do: "building", Type: "house"})
+	f.push(Task{Op: "claim", Seat: 0, N: lmk(t, "Academy")})
+	f.idle()
+	p := f.p(0)
+	if p.Cover != before || p.Beside != "h"+string(rune('A'+lmk(t, "Academy"))) {
+		t.Errorf("cover changed or beside = %q", p.Beside)
+	}
+	if f.s.count(0, "houses", "") != 1 || f.s.count(0, "landmarks", "") != 1 {
+		t.Error("buildings beside the mat do not count")
+	}
+	f.wantRes(0, 0, 0, 0, 0)
+}
+
+// TestEdge11_OverhangingLandmark: a landmark may hang off the grid when
+// every in-grid plot it covers is open; the outside plots count for
+// nothing.
+func TestEdge11_OverhangingLandmark(t *testing.T) {
+	f := newTable(t, 3)
+	f.push(Task{Op: "claim", Seat: 0, N: lmk(t, "Lighthouse")})
+	opts := f.at("place_landmark", 0)
+	if !slices.Contains(opts, "lm:-1,0@0") {
+		t.Fatalf("no overhang above row 0: %v", opts)
+	}
+	f.do("lm:-1,0@0")
+	f.idle()
+	if got := strings.Count(f.p(0).Cover, string(rune('A'+lmk(t, "Lighthouse")))); got != 2 {
+		t.Errorf("%d plots covered, want 2", got)
+	}
+}
+
+// TestEdge12_MultiDistrictCompletion: one landmark completing two
+// districts gives 2 any resources.
+func TestEdge12_MultiDistrictCompletion(t *testing.T) {
+	f := newTable(t, 3)
+	f.fillOpen(0, 0*9+2, 0*9+3, 1*9+2, 1*9+3)
+	f.push(Task{Op: "claim", Seat: 0, N: lmk(t, "Lighthouse")})
+	f.do("lm:0,2@0")
+	f.at("gain_any", 0)
+	if f.s.Ask.Task.N != 2 {
+		t.Fatalf("gain %d any, want 2", f.s.Ask.Task.N)
+	}
+	f.do("gain:cw")
+	f.idle()
+	f.wantRes(0, 1, 1, 0, 0)
+}
+
+var _ = strconv.Itoa
+
+// TestEdge13_ExploreAdjacency: only controlled territories allow exploring
+// next to them (not a hex where the player's outpost is toppled);
+// Airplanes explores any unexplored hex.
+func TestEdge13_ExploreAdjacency(t *testing.T) {
+	f := newTable(t, 3)
+	// Seat 0's outpost lies toppled under seat 1's on the printed [1,-1].
+	f.outpost(Hex{1, -1}, 1, false)
+	f.outpost(Hex{1, -1}, 0, true)
+	got := f.s.exploreHexes(0, false)
+	for _, h := range got {
+		if !h.Adjacent(start1) {
+			t.Errorf("%v offered: not next to a controlled territory", h)
+		}
+	}
+	if slices.Contains(got, Hex{2, -1}) {
+		t.Error("[2,-1] is offered next to a toppled outpost")
+	}
+	all := f.s.exploreHexes(0, true)
+	if !slices.Contains(all, Hex{2, -1}) || !slices.Contains(all, Hex{3, 2}) {
+		t.Errorf("anywhere: %v", all)
+	}
+	f.tiles(0, 5)
+	f.effs(0, Effect{Do: "explore", Anywhere: true})
+	if !f.has("hex:3@2") {
+		t.Errorf("Airplanes does not offer a far hex: %v", f.s.Ask.Opts)
+	}
+}
+
+// TestEdge14_ExploredHexNotControlled: exploring gives no control; the
+// player must conquer the hex, which then has no defender.
+func TestEdge14_ExploredHexNotControlled(t *testing.T) {
+	f := newTable(t, 3)
+	f.tiles(0, 5)
+	f.effs(0, eff("explore"))
+	f.dos("hex:-2@-3", "rot:0")
+	f.idle()
+	tr := f.s.Terr(Hex{-2, -3})
+	if tr.Tile != 5 || tr.Controller() != -1 || f.s.Controlled(0) != 1 {
+		t.Fatalf("explored hex %+v, controlled %d", tr, f.s.Controlled(0))
+	}
+	if !slices.Contains(f.s.conquerTargets(0, false), Hex{-2, -3}) {
+		t.Error("the explored hex is no conquer target")
+	}
+}
+
+// TestEdge15_ConquerLegality: explored, at most 1 item, not the
+// attacker's, next to one of its territories (Warplanes: anywhere); 2
+// items never.
+func TestEdge15_ConquerLegality(t *testing.T) {
+	f := newTable(t, 3)
+	f.outpost(printed, 1, false)     // lone opponent outpost: legal
+	f.outpost(Hex{-2, -1}, 1, false) // upright + toppled pair: never
+	f.outpost(Hex{-2, -1}, 2, true)  //
+	f.outpost(Hex{-3, -3}, 2, true)  // a lone toppled outpost: 1 item, legal
+	f.explore(Hex{-2, -3}, 7)        // an empty tile: legal
+	targets := f.s.conquerTargets(0, false)
+	want := []Hex{{-3, -3}, {-2, -3}, {-1, -2}}
+	slices.SortFunc(targets, func(a, b Hex) int { return strings.Compare(hexKey(a), hexKey(b)) })
+	slices.SortFunc(want, func(a, b Hex) int { return strings.Compare(hexKey(a), hexKey(b)) })
+	if !slices.Equal(targets, want) {
+		t.Errorf("targets %v, want %v", targets, want)
+	}
+	any := f.s.conquerTargets(0, true)
+	if !slices.Contains(any, middle) || slices.Contains(any, start2) || slices.Contains(any, start1) || slices.Contains(any, Hex{-2, -1}) {
+		t.Errorf("Warplanes targets %v", any)
+	}
+	for _, h := range any {
+		if !f.s.Terr(h).Explored() {
+			t.Errorf("unexplored %v is a target", h)
+		}
+	}
+}
+
+// TestEdge16_NoOutpostsLeft: every conquer is void, no dice rolled.
+func TestEdge16_NoOutpostsLeft(t *testing.T) {
+	f := newTable(t, 3)
+	f.p(0).Outposts = 0
+	f.effs(0, Effect{Do: "conquer", Anywhere: true, BothDice: "always"})
+	f.idle()
+	if f.s.Red != -1 {
+		t.Error("dice were rolled")
+	}
+}
+
+// conquerSetup gives seat 1 a lone outpost on target (explored) and seat 0
+// a controlled territory next to it, and seat 1 these cards.
+func conquerSetup(t *testing.T, target Hex, cards ...string) *fx {
+	f := newTable(t, 3)
+	tr := f.terr(target)
+	if !tr.Explored() {
+		f.explore(target, 9)
+	}
+	f.outpost(target, 1, false)
+	for k := range 6 {
+		n := f.s.Terr(target.Neighbour(k))
+		if n != nil && n.Explored() && len(n.Outposts) == 0 {
+			f.outpost(n.Hex, 0, false)
+			break
+		}
+	}
+	f.hand(1, cards...)
+	return f
+}
+
+// TestEdge17_TrapDeniesMiddleIsland: the middle island trapped: no
+// achievement for the attacker, the dice are still rolled, the defender's
+// topple-two count rises.
+func TestEdge17_TrapDeniesMiddleIsland(t *testing.T) {
+	f := conquerSetup(t, middle, "Trap")
+	f.effs(0, Effect{Do: "conquer", Anywhere: true})
+	f.do("hex:0@0")
+	f.do("trap")
+	f.do("gain:c")
+	f.at("conquer_roll", -1)
+	f.do(roll(0, 0))
+	f.do("die:black")
+	f.idle()
+	if f.p(0).Achieved[2] || len(f.s.Claims[2]) != 0 {
+		t.Error("the middle island was earned through a Trap")
+	}
+	f.wantRes(0, 1, 0, 0, 0)
+	if toppledHeld(&f.s, 1) != 1 {
+		t.Error("the defender's topple-two count did not rise")
+	}
+	// Without the Trap the attacker earns it (10 VP) in step 5.
+	g := conquerSetup(t, middle, "Monarchy")
+	g.effs(0, Effect{Do: "conquer", Anywhere: true})
+	g.dos("hex:0@0", "notrap", roll(0, 0), "die:black")
+	g.wantVP(0, 10)
+}
+
+// TestEdge18_TanksTrappedAndPillage: Tanks against an opponent's territory
+// take both dice even when trapped (R20); Pillage and Plunder gives both
+// only when it topples, and no Trap can be played against it.
+func TestEdge18_TanksTrappedAndPillage(t *testing.T) {
+	f := conquerSetup(t, printed, "Trap")
+	f.effs(0, Effect{Do: "conquer", BothDice: "if_opponent_controlled"})
+	f.do("hex:" + hexKey(printed))
+	f.dos("trap", "gain:w", roll(0, 0))
+	f.idle() // both dice: no die asked
+	f.wantVP(0, 4)
+	f.wantRes(0, 1, 0, 0, 0)
+
+	// Tanks on an empty territory: one die.
+	g := newTable(t, 3)
+	g.effs(0, Effect{Do: "conquer", BothDice: "if_opponent_controlled"})
+	g.do("hex:" + hexKey(printed))
+	g.do(roll(0, 0))
+	g.at("die", 0)
+
+	// Pillage and Plunder: a Trap in hand, no window, both dice.
+	h := conquerSetup(t, printed, "Trap")
+	h.active(0, "Pillage and Plunder")
+	h.effs(0, eff("conquer"))
+	h.do("hex:" + hexKey(printed))
+	h.at("conquer_roll", -1)
+	h.do(roll(1, 1))
+	h.idle()
+	h.wantVP(0, 5)
+	h.wantRes(0, 0, 1, 0, 0)
+	if h.s.Terr(printed).Controller() != 0 {
+		t.Error("Pillage did not topple")
+	}
+	// Pillage on an empty territory topples nothing: one die.
+	k := newTable(t, 3)
+	k.active(0, "Pillage and Plunder")
+	k.effs(0, eff("conquer"))
+	k.do("hex:" + hexKey(printed))
+	k.do(roll(1, 1))
+	k.at("die", 0)
+}
+
+// TestEdge19_TrapRestrictions: no window for a finished defender, against
+// Pillage and Plunder, for a territory the defender does not control, or
+// for a defender with no card.
+func TestEdge19_TrapRestrictions(t *testing.T) {
+	cases := []struct {
+		name string
+		set  func(f *fx)
+		win  bool
+	}{
+		{"open", func(f *fx) {}, true},
+		{"finished", func(f *fx) { f.p(1).Done = true }, false},
+		{"pillage", func(f *fx) { f.active(0, "Pillage and Plunder") }, false},
+		{"no cards", func(f *fx) { f.p(1).Hand = nil }, false},
+		{"toppled only", func(f *fx) { f.terr(printed).Outposts[0].Down = true }, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := conquerSetup(t, printed, "Trap")
+			c.set(f)
+			f.effs(0, eff("conquer"))
+			f.do("hex:" + hexKey(printed))
+			if got := f.s.Ask.Kind == "trap"; got != c.win {
+				t.Errorf("trap window %v, want %v (ask %s)", got, c.win, f.s.Ask.Kind)
+			}
+		})
+	}
+}
+
+// TestEdge20_BlackDieTileOnPrinted: the black tile face on a pre-printed
+// hex (the middle island too) gives nothing.
+func TestEdge20_BlackDieTileOnPrinted(t *testing.T) {
+	for _, h := range []Hex{printed, middle} {
+		f := newTable(t, 3)
+		f.effs(0, Effect{Do: "conquer", Anywhere: true})
+		f.do("hex:" + hexKey(h))
+		f.dos(roll(0, 4), "die:black")
+		f.idle()
+		f.wantRes(0, 0, 0, 0, 0)
+		if len(f.p(0).Hand) != 0 || len(f.p(0).Tiles) != 0 {
+			t.Errorf("%v: something was gained", h)
+		}
+	}
+}
+
+// TestEdge21_RedDieCountsAfterConquest: the territory face counts the
+// attacker's territories after the conquest: the new one if it controls
+// it, not if trapped.
+func TestEdge21_RedDieCountsAfterConquest(t *testing.T) {
+	f := conquerSetup(t, Hex{-2, -1}, "Trap")
+	f.effs(0, eff("conquer"))
+	f.do("hex:-2@-1")
+	f.do("notrap")
+	f.dos(roll(4, 0), "die:red")
+	f.wantVP(0, 2) // the start and the new one
+
+	g := conquerSetup(t, Hex{-2, -1}, "Trap")
+	g.effs(0, eff("conquer"))
+	g.do("hex:-2@-1")
+	g.dos("trap", "gain:c", roll(4, 0), "die:red")
+	g.wantVP(0, 1)
+}
+
+// TestEdge22_PrerequisiteThroughNeighbourOwnPosition: Siegecraft's square
+// is legal on a neighbour's military 4 and pays the upgrader's own
+// military position.
+func TestEdge22_PrerequisiteThroughNeighbourOwnPosition(t *testing.T) {
+	f := newTable(t, 2)
+	f.tech(0, 1, "Siegecraft")
+	f.tok(0, Military, 2)
+	f.tok(1, Military, 4)
+	f.effs(0, eff("upgrade"))
+	f.idle()
+	f.wantVP(0, 2)
+}
+
+// TestEdge23_UpgradeOptionalOnlyOnIncomeTurns: the income-turn upgrade may
+// be declined; an upgrade effect is mandatory when a card can move.
+func TestEdge23_UpgradeOptionalOnlyOnIncomeTurns(t *testing.T) {
+	f := newTable(t, 3)
+	f.p(0).Era = 4
+	f.tech(0, 0, "Calendar")
+	f.hand(0, "Exploitation")
+	f.p(1).Era, f.p(2).Era = 5, 5
+	f.income(0)
+	if opts := f.at("upgrade", 0); !slices.Equal(opts, []string{"noupgrade", "up:" + strconv.Itoa(techCard(t, "Calendar"))}) {
+		t.Fatalf("income upgrade options %v", opts)
+	}
+	f.do("noupgrade")
+	if len(f.p(0).Tech[0]) != 1 {
+		t.Error("the card moved")
+	}
+	g := newTable(t, 3)
+	g.tech(0, 0, "Calendar")
+	g.effs(0, eff("upgrade"))
+	g.idle()
+	g.wantRes(0, 0, 0, 0, 1)
+}
+
+// TestEdge24_EmptyHandIncomeTurn: the top card of the deck goes face down
+// on the slot; with deck and discard empty the slot stays empty. Started
+// this era counts income turns, not slot contents (R37).
+func TestEdge24_EmptyHandIncomeTurn(t *testing.T) {
+	f := newTable(t, 2)
+	f.p(1).Era = 2 // seat 1 started era 2 (its slot is empty)
+	f.income(0)
+	f.at("draw_slot", -1) // no first-of-neighbours bonus: seat 1 started era 2
+	f.do(card(t, "Trap"))
+	if sl := f.p(0).Slots[2]; len(sl) != 1 || !sl[0].Down || int(sl[0].Card) != TrapCard {
+		t.Fatalf("slot 2 = %+v", sl)
+	}
+	f.wantVP(0, 0) // a face-down Trap is no played Trap
+	f.draws()
+	g := newTable(t, 2)
+	g.s.TapDeck, g.s.TapDiscard = nil, nil
+	g.income(0)
+	g.at("gain_any", 0) // seat 1 has not started era 2
+	g.do("gain:c")
+	if len(g.p(0).Slots[2]) != 0 {
+		t.Error("a card appeared on the slot")
+	}
+	g.at("draw_terr", -1)
+}
