@@ -547,3 +547,255 @@ func TestEdge24_EmptyHandIncomeTurn(t *testing.T) {
 	}
 	g.at("draw_terr", -1)
 }
+
+// TestEdge25_OverplayVoid: an overplay with an empty hand or during income
+// turn 5 is void (R7); in era 1 it goes onto the Maker of Fire slot.
+func TestEdge25_OverplayVoid(t *testing.T) {
+	f := newTable(t, 3)
+	f.effs(0, eff("overplay_tapestry"))
+	f.idle()
+	f.p(0).Era = 5
+	f.hand(0, "Monarchy")
+	f.effs(0, eff("overplay_tapestry"))
+	f.idle()
+	for k := range f.p(0).Slots {
+		if len(f.p(0).Slots[k]) > 0 {
+			t.Fatalf("a card was played on slot %d", k)
+		}
+	}
+	f.p(0).Era = 1
+	f.effs(0, eff("overplay_tapestry"))
+	f.idle()
+	if sl := f.p(0).Slots[0]; len(sl) != 1 || int(sl[0].Card) != tapCard(t, "Monarchy") {
+		t.Errorf("Maker of Fire slot %+v", sl)
+	}
+	if f.p(0).Active() != tapCard(t, "Monarchy") {
+		t.Error("the era-1 card is not active")
+	}
+}
+
+// TestEdge26_CoveredThisEraCardStops: Tyranny overplays a drawn card on
+// itself (+5 VP the first time) and is inactive from then on; a covered
+// Academia scores no more.
+func TestEdge26_CoveredThisEraCardStops(t *testing.T) {
+	f := newTable(t, 3)
+	f.p(0).Era = 2
+	f.active(0, "Tyranny")
+	f.effs(0, Effect{Do: "tapestry_cards", N: 1})
+	f.do(card(t, "Academia"))
+	f.at("b:tyranny_play_on_top", 0)
+	f.do("tyranny:" + strconv.Itoa(tapCard(t, "Academia")))
+	f.idle()
+	f.wantVP(0, 5)
+	if f.p(0).Active() != tapCard(t, "Academia") {
+		t.Fatal("Academia is not on top")
+	}
+	f.effs(0, Effect{Do: "tapestry_cards", N: 1})
+	f.do(card(t, "Monarchy"))
+	f.idle() // no Tyranny ask; Academia scores 3
+	f.wantVP(0, 8)
+	f.hand(0, "Exploitation")
+	f.effs(0, eff("overplay_tapestry"))
+	f.do("play:" + strconv.Itoa(tapCard(t, "Exploitation")))
+	f.effs(0, Effect{Do: "tapestry_cards", N: 1})
+	f.do(card(t, "Dystopia"))
+	f.idle()
+	f.wantVP(0, 8)
+}
+
+// TestEdge27_Era4CardInactiveOnTurn5: the era-4 Monarchy gives nothing for
+// a house placed during income turn 5.
+func TestEdge27_Era4CardInactiveOnTurn5(t *testing.T) {
+	f := newTable(t, 3)
+	f.p(0).Era = 4
+	f.active(0, "Monarchy")
+	f.tech(0, 0, "Paper")
+	f.income(0)
+	if f.p(0).Active() != -1 {
+		t.Fatal("the era-4 card is active on income turn 5")
+	}
+	f.do("up:" + strconv.Itoa(techCard(t, "Paper")))
+	f.do("at:0@0")
+	f.idle()
+	f.wantVP(0, 1) // 1 tech card on the market space 1; no Monarchy VP
+	if !f.p(0).Done {
+		t.Error("the player is not finished")
+	}
+}
+
+// TestEdge28_ResourceCapEveryGain: first-of-neighbours, district and Trap
+// resources only offer the types with room; nothing at all when full.
+func TestEdge28_ResourceCapEveryGain(t *testing.T) {
+	f := newTable(t, 3)
+	f.res(0, 8, 8, 8, 7)
+	f.hand(0, "Exploitation")
+	f.income(0)
+	f.at("draw_terr", -1) // the bonus went to culture, the only room
+	f.wantRes(0, 8, 8, 8, 8)
+
+	g := newTable(t, 3)
+	g.res(0, 8, 8, 8, 8)
+	g.cover(0, 0, 5, 'm')
+	g.push(Task{Op: "claim", Seat: 0, N: lmk(t, "Lighthouse")})
+	g.do("lm:0,3@0")
+	g.idle() // the district resource is lost
+	g.wantRes(0, 8, 8, 8, 8)
+
+	h := conquerSetup(t, printed, "Trap")
+	h.res(1, 8, 8, 7, 8)
+	h.effs(0, eff("conquer"))
+	h.do("hex:" + hexKey(printed))
+	h.do("trap")
+	h.at("conquer_roll", -1) // the Trap's resource went to food at once
+	h.wantRes(1, 8, 8, 8, 8)
+}
+
+// TestEdge29_Guilds: VP paid cannot exceed the VP held; with no VP and no
+// resources Guilds is void.
+func TestEdge29_Guilds(t *testing.T) {
+	f := newTable(t, 3)
+	f.push(Task{Op: "bespoke", Seat: 0, Str: "guilds"})
+	f.idle()
+	f.p(0).VP = 7
+	f.push(Task{Op: "bespoke", Seat: 0, Str: "guilds"})
+	f.at("gain_any", 0) // pay 5 VP was the only choice
+	f.do("gain:c")
+	f.wantVP(0, 2)
+	f.p(0).VP = 12
+	f.res(0, 0, 2, 0, 0)
+	f.push(Task{Op: "bespoke", Seat: 0, Str: "guilds"})
+	if opts := f.at("b:guilds", 0); !slices.Equal(opts, []string{"guild:res1", "guild:res2", "guild:vp1", "guild:vp2"}) {
+		t.Fatalf("options %v", opts)
+	}
+	f.do("guild:res2")
+	f.idle()
+	f.wantVP(0, 22)
+	f.wantRes(0, 0, 0, 0, 0)
+}
+
+// TestEdge30_AISingularityOntoTechnology: the token restarts at technology
+// 0; the marker keeps position 12 and the track completed; walking again
+// pays benefits, landmarks only if unclaimed.
+func TestEdge30_AISingularityOntoTechnology(t *testing.T) {
+	f := newTable(t, 3)
+	f.tok(0, Technology, 11)
+	f.res(0, 2, 0, 0, 0)
+	f.advance(0, Technology, "cc")
+	f.wantVP(0, 10)
+	f.at("b:ai_singularity", 0)
+	f.do("to:technology")
+	f.idle()
+	p := f.p(0)
+	if !p.Marker || !slices.Equal(p.Tokens[Technology], []int8{0}) {
+		t.Fatalf("marker %v tokens %v", p.Marker, p.Tokens[Technology])
+	}
+	f.wantPos(0, Technology, 12)
+	f.wantRes(0, 1, 1, 1, 1)
+	f.effs(0, advEff("technology", true, "none"))
+	f.at("invent", 0) // Pottery again
+	f.do("invent:0")
+	f.do("id:3")
+	f.idle()
+	f.wantVP(0, 10)
+	f.claim(1, "Forge")
+	p.Tokens[Technology] = []int8{3}
+	f.effs(0, advEff("technology", false, "none"))
+	f.idle()
+	if f.s.LandOwner[lmk(t, "Forge")] != 1 {
+		t.Error("the Forge changed hands")
+	}
+}
+
+// TestEdge31_SpaceTilesExhausted: Interstellar Travel draws what is left;
+// explore_space with no space tile in supply is void.
+func TestEdge31_SpaceTilesExhausted(t *testing.T) {
+	f := newTable(t, 3)
+	f.effs(0, eff("explore_space"))
+	f.idle()
+	f.s.SpaceStack = []int{13, 5}
+	f.effs(0, Effect{Do: "space_tiles", N: 3})
+	f.dos("id:13", "id:5")
+	f.idle()
+	if !slices.Equal(f.p(0).Space, []int{13, 5}) || len(f.s.SpaceStack) != 0 {
+		t.Fatalf("supply %v stack %v", f.p(0).Space, f.s.SpaceStack)
+	}
+	f.effs(0, eff("explore_space"))
+	f.do("space:13")
+	f.idle()
+	f.wantVP(0, 13)
+}
+
+// TestEdge32_DecksExhausted: the tapestry, territory and tech decks
+// reshuffle their discards; the space stack never refills; a draw from an
+// empty source is void.
+func TestEdge32_DecksExhausted(t *testing.T) {
+	f := newTable(t, 3)
+	m := int8(tapCard(t, "Monarchy"))
+	f.s.TapDeck, f.s.TapDiscard = nil, []int8{m}
+	f.effs(0, Effect{Do: "tapestry_cards", N: 2})
+	if opts := f.at("draw_tap", -1); !slices.Equal(opts, []string{card(t, "Monarchy")}) {
+		t.Fatalf("draw options %v", opts)
+	}
+	f.do(card(t, "Monarchy"))
+	f.idle() // the second draw is void
+	if !slices.Equal(f.p(0).Hand, []int8{m}) {
+		t.Errorf("hand %v", f.p(0).Hand)
+	}
+	f.s.TerrStack, f.s.TerrDiscard = nil, []int{7}
+	f.effs(0, Effect{Do: "territory_tiles", N: 2})
+	f.do("id:7")
+	f.idle()
+	f.s.TechDeck, f.s.TechDiscard = nil, nil
+	f.effs(0, eff("invent"))
+	if opts := f.at("invent", 0); slices.Contains(opts, "invent:deck") {
+		t.Errorf("the empty tech deck is offered: %v", opts)
+	}
+	f.do("invent:1")
+	f.idle() // nothing refills the row
+	if !slices.Equal(f.s.TechRow, []int{0, 2}) {
+		t.Errorf("tech row %v", f.s.TechRow)
+	}
+	f.s.SpaceStack, f.p(0).Used = nil, []int{1}
+	f.effs(0, Effect{Do: "space_tiles", N: 1})
+	f.idle()
+}
+
+// TestEdge33_DiscardDestinations: tiles, tapestry cards and tech cards paid
+// or refreshed go to their own discard piles.
+func TestEdge33_DiscardDestinations(t *testing.T) {
+	f := newTable(t, 3)
+	f.tok(0, Exploration, 7)
+	f.tiles(0, 5, 7)
+	f.effs(0, advEff("exploration", true, "pay"))
+	f.do("at:0@0") // Cars' farm
+	f.do("bonus:t5.t7")
+	f.idle()
+	f.wantVP(0, 1+5)
+	if !slices.Equal(f.s.TerrDiscard, []int{5, 7}) {
+		t.Errorf("territory discard %v", f.s.TerrDiscard)
+	}
+	f.tok(0, Technology, 10)
+	f.tech(0, 2, "Calendar", "Canned Food", "Transistors")
+	f.effs(0, advEff("technology", true, "pay"))
+	f.do("first:1") // the square first (the upgrade is void anyway)
+	f.do("card:" + strconv.Itoa(techCard(t, "Calendar")))
+	ids := []int{techCard(t, "Calendar"), techCard(t, "Canned Food"), techCard(t, "Transistors")}
+	sortInts(ids)
+	f.do("bonus:" + joinIDs("x", ids))
+	f.idle()
+	f.wantVP(0, 6+7+10)
+	if p := f.p(0); p.TechCount() != 0 || len(f.s.TechDiscard) != 3 {
+		t.Errorf("tech cards %v discard %v", p.Tech, f.s.TechDiscard)
+	}
+	f.effs(0, eff("refresh_tech"))
+	f.dos("id:10", "id:11", "id:12")
+	if len(f.s.TechDiscard) != 6 || !slices.Equal(f.s.TechRow, []int{10, 11, 12}) {
+		t.Errorf("discard %v row %v", f.s.TechDiscard, f.s.TechRow)
+	}
+	f.hand(0, "Monarchy")
+	f.push(Task{Op: "bespoke", Seat: 0, Str: "discard_tapestry_for_vp"})
+	f.do("discard:" + strconv.Itoa(tapCard(t, "Monarchy")))
+	if !slices.Equal(f.s.TapDiscard, []int8{int8(tapCard(t, "Monarchy"))}) {
+		t.Errorf("tapestry discard %v", f.s.TapDiscard)
+	}
+}

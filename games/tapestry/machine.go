@@ -152,15 +152,16 @@ func who(seat int) string { return games.Name(games.Seat(seat)) }
 // card Espionage copied).
 func (s *State) hooks(seat int) []Hook {
 	p := &s.Players[seat]
-	a := p.Active()
-	if a < 0 {
-		return nil
+	if a := p.Active(); a >= 0 {
+		return TapCards[a].Era
 	}
-	out := TapCards[a].Era
-	if TapCards[a].Name == "Espionage" && p.Copy >= 0 {
-		out = append(slices.Clone(out), TapCards[p.Copy].Era...)
+	// R32: Espionage (a when-played card, so never "active" itself) takes
+	// the era items of the this-era card it copied while it lies on top of
+	// the current era's slot.
+	if c := p.copied(); c >= 0 {
+		return TapCards[c].Era
 	}
-	return out
+	return nil
 }
 
 // rule reports whether seat's active card gives the modifier (with track
