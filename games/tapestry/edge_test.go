@@ -799,3 +799,380 @@ func TestEdge33_DiscardDestinations(t *testing.T) {
 		t.Errorf("tapestry discard %v", f.s.TapDiscard)
 	}
 }
+
+// TestEdge34_NeighbourEffectsTwoPlayers: Coal Baron, Oil Magnate and Steam
+// Tycoon reach the single opponent once (R38).
+func TestEdge34_NeighbourEffectsTwoPlayers(t *testing.T) {
+	f := newTable(t, 2)
+	f.push(Task{Op: "bespoke", Seat: 0, Str: "coal_baron"})
+	f.do("id:5")
+	f.dos("hex:-2@-3", "rot:0") // the drawn tile, the only one, is placed
+	f.at("draw_terr", -1)       // the neighbour's tile
+	f.do("id:6")
+	f.idle()
+	if len(f.p(1).Tiles) != 1 || f.s.Terr(Hex{-2, -3}).Tile != 5 {
+		t.Errorf("seat 1 tiles %v", f.p(1).Tiles)
+	}
+
+	g := newTable(t, 2)
+	g.push(Task{Op: "bespoke", Seat: 0, Str: "oil_magnate"})
+	g.do("track:military")
+	g.at("b:oil_offer", 0)
+	g.do("noadvance")
+	g.at("b:oil_offer", 1)
+	if !g.s.Ask.Window {
+		t.Error("the neighbour's offer is no window")
+	}
+	g.do("advance")
+	g.idle() // no benefit for the neighbour
+	g.wantPos(1, Military, 1)
+
+	h := newTable(t, 2)
+	h.hand(0, "Steam Tycoon")
+	h.effs(0, eff("overplay_tapestry"))
+	h.do("invent:0") // Air Conditioning, at once in the middle row: 1 worker
+	h.do("id:3")     // refill
+	h.at("draw_tech", -1)
+	h.do("id:4")
+	h.idle()
+	if h.p(1).TechCount() != 1 || h.p(0).Tech[1][0] != 0 {
+		t.Errorf("tech %v / %v", h.p(0).Tech, h.p(1).Tech)
+	}
+	h.wantRes(0, 0, 1, 0, 0)
+}
+
+// TestEdge35_Socialism: void when every opponent is level with the
+// player; a move up several spaces is one advance that claims every
+// landmark passed and counts every tier entered (R24).
+func TestEdge35_Socialism(t *testing.T) {
+	f := newTable(t, 3)
+	f.tok(0, Exploration, 2)
+	f.tok(1, Exploration, 2)
+	f.tok(2, Exploration, 2)
+	for tr := range Track(NumTracks) {
+		for seat := range 3 {
+			f.tok(seat, tr, 2)
+		}
+	}
+	f.push(Task{Op: "bespoke", Seat: 0, Str: "socialism"})
+	f.idle()
+
+	f.tok(1, Military, 8)
+	f.active(0, "Theocracy")
+	f.p(1).Era = 2
+	f.active(1, "Broker of Peace")
+	f.push(Task{Op: "bespoke", Seat: 0, Str: "socialism"})
+	f.at("place_landmark", 0) // military was the only track to move on
+	f.do(f.s.Ask.Opts[0])
+	f.at("place_landmark", 0)
+	f.do(f.s.Ask.Opts[0])
+	if f.s.LandOwner[lmk(t, "Barracks")] != 0 || f.s.LandOwner[lmk(t, "Tank Factory")] != 0 {
+		t.Fatal("the landmarks passed are not both claimed")
+	}
+	f.idle()
+	f.wantPos(0, Military, 8)
+	f.wantVP(0, 8) // Theocracy: tiers II and III
+	f.wantVP(1, 3) // Broker of Peace: one advance
+
+	// One above and one below equally near: the player chooses.
+	g := newTable(t, 3)
+	g.tok(0, Science, 5)
+	g.tok(1, Science, 3)
+	g.tok(2, Science, 7)
+	g.push(Task{Op: "bespoke", Seat: 0, Str: "socialism"})
+	if opts := g.at("b:socialism_to", 0); !slices.Equal(opts, []string{"to:3", "to:7"}) {
+		t.Fatalf("options %v", opts)
+	}
+	g.do("to:3")
+	g.idle()
+	g.wantPos(0, Science, 3)
+}
+
+// TestEdge36_DarkAges: a track whose token is on 0 may be one of the
+// three regressed (nothing moves); advancing past 12 is void; landmarks
+// are claimed while advancing, with no benefit.
+func TestEdge36_DarkAges(t *testing.T) {
+	f := newTable(t, 3)
+	f.tok(0, Science, 3)
+	f.tok(0, Technology, 5)
+	f.tok(0, Military, 11)
+	f.push(Task{Op: "bespoke", Seat: 0, Str: "dark_ages"})
+	f.do("up:military")
+	f.idle()
+	f.wantPos(0, Exploration, 0)
+	f.wantPos(0, Science, 2)
+	f.wantPos(0, Technology, 4)
+	f.wantPos(0, Military, 12)
+	f.wantVP(0, 10) // the track completed; no Mechs benefit
+
+	g := newTable(t, 3)
+	g.tok(0, Science, 3)
+	g.push(Task{Op: "bespoke", Seat: 0, Str: "dark_ages"})
+	g.do("up:science")
+	g.at("place_landmark", 0) // the Apothecary, passing 4
+	g.do(g.s.Ask.Opts[0])
+	g.idle()
+	g.wantPos(0, Science, 6)
+	if len(g.p(0).Hand) != 0 || g.p(0).TechCount() != 0 {
+		t.Error("a benefit was gained")
+	}
+}
+
+// TestEdge37_Renaissance: a track on 12 is skipped; the free bonuses are
+// optional.
+func TestEdge37_Renaissance(t *testing.T) {
+	f := newTable(t, 3)
+	f.tok(0, Exploration, 12)
+	f.tok(0, Science, 1)
+	f.tok(0, Technology, 4)
+	f.tok(0, Military, 6)
+	f.hand(0, "Renaissance")
+	f.effs(0, eff("overplay_tapestry"))
+	opts := f.at("any_order", 0)
+	if len(opts) != 4 {
+		t.Fatalf("options %v", opts)
+	}
+	f.do("first:0") // exploration: on 12, skipped
+	f.do("first:0") // science 1 → 2 (Mathematics): the free bonus
+	if opts := f.at("bonus", 0); !slices.Equal(opts, []string{"bonus:", "nobonus"}) {
+		t.Fatalf("bonus options %v", opts)
+	}
+	f.do("bonus:")
+	f.do("at:0@0")  // the house
+	f.do("first:0") // technology 4 → 5 (Glass): its bonus is declined
+	f.at("bonus", 0)
+	f.do("nobonus")
+	f.at("place_landmark", 0) // military 6 → 7 claims the Tank Factory
+	f.do(f.s.Ask.Opts[0])
+	f.idle() // Tanks has no bonus; no benefit
+	f.wantPos(0, Exploration, 12)
+	f.wantPos(0, Science, 2)
+	f.wantPos(0, Technology, 5)
+	f.wantPos(0, Military, 7)
+	if p := f.p(0); p.Taken != [NumBuildings]int8{0, 1, 0, 0} || p.Outposts != 8 {
+		t.Errorf("taken %v outposts %d", p.Taken, p.Outposts)
+	}
+}
+
+// TestEdge38_AgeOfDiscovery: finished players do not move; the others
+// must; only the owner gains the benefit. A landmark claimed by another
+// player is placed at once, during the owner's turn (§19 item 48).
+func TestEdge38_AgeOfDiscovery(t *testing.T) {
+	f := newTable(t, 3)
+	f.p(1).Done = true
+	f.tok(2, Science, 3)
+	f.push(Task{Op: "bespoke", Seat: 0, Str: "age_of_discovery"})
+	f.do(face(Science))
+	f.at("science_roll", -1) // the owner's Astronomy: a research
+	f.do(face(Exploration))
+	f.do("noresearch")
+	f.at("place_landmark", 2) // seat 2 reached 4: the Apothecary
+	f.do(f.s.Ask.Opts[0])
+	f.idle()
+	f.wantPos(0, Science, 1)
+	f.wantPos(1, Science, 0)
+	f.wantPos(2, Science, 4)
+	if f.s.LandOwner[lmk(t, "Apothecary")] != 2 || len(f.p(2).Hand) != 0 {
+		t.Error("seat 2 should hold the Apothecary and no Medicine card")
+	}
+}
+
+// TestEdge39_BrokerOfPeace: 3 VP for every military advance of every other
+// player, whatever the cause; the owner cannot advance on military.
+func TestEdge39_BrokerOfPeace(t *testing.T) {
+	f := newTable(t, 3)
+	f.active(0, "Broker of Peace")
+	f.effs(1, Effect{Do: "research"})
+	f.do(face(Military))
+	f.do("research:military")
+	f.wantVP(0, 3)
+	f.push(Task{Op: "bespoke", Seat: 1, Str: "age_of_discovery"})
+	f.do(face(Military))
+	f.do(card(t, "Monarchy")) // the owner's Bladed Weapons
+	f.idle()
+	f.wantVP(0, 3+6)
+	f.wantPos(0, Military, 0)
+	f.push(Task{Op: "bespoke", Seat: 2, Str: "oil_magnate"})
+	f.do("track:military")
+	f.do("noadvance")
+	f.at("b:oil_offer", 1) // seat 0 may not advance: not offered
+	f.do("advance")
+	f.idle()
+	f.wantVP(0, 3+6+3)
+}
+
+// TestEdge40_Comparisons: Boast counts ties as "no one ahead"; Plea needs
+// every other player strictly ahead.
+func TestEdge40_Comparisons(t *testing.T) {
+	f := newTable(t, 3)
+	for seat, v := range [][4]int{{5, 0, 2, 4}, {5, 0, 3, 1}, {3, 0, 1, 1}} {
+		for tr := range Track(NumTracks) {
+			f.tok(seat, tr, v[tr])
+		}
+	}
+	f.push(Task{Op: "bespoke", Seat: 0, Str: "boast_of_superiority"})
+	f.wantVP(0, 12)
+	for seat, v := range [][4]int{{2, 2, 0, 0}, {3, 2, 1, 0}, {5, 5, 0, 0}} {
+		for tr := range Track(NumTracks) {
+			f.tok(seat, tr, v[tr])
+		}
+	}
+	f.push(Task{Op: "bespoke", Seat: 0, Str: "plea_for_aid"})
+	f.at("gain_any", 0)
+	if f.s.Ask.Task.N != 1 || len(f.s.Tasks) != 0 {
+		t.Errorf("Plea pays %d, %d tasks left", f.s.Ask.Task.N, len(f.s.Tasks))
+	}
+	f.wantVP(0, 12+2)
+}
+
+// TestEdge41_AchievementSlotsFull: the third player to complete a track in
+// a 3-player game gains nothing.
+func TestEdge41_AchievementSlotsFull(t *testing.T) {
+	f := newTable(t, 3)
+	f.s.Claims[0] = []int8{1, 2}
+	f.p(1).Achieved[0], f.p(2).Achieved[0] = true, true
+	f.tok(0, Military, 11)
+	f.effs(0, advEff("military", false, "none"))
+	f.idle()
+	f.wantVP(0, 0)
+	if len(f.s.Claims[0]) != 2 {
+		t.Errorf("claims %v", f.s.Claims[0])
+	}
+}
+
+// TestEdge42_ToppleTwoAfterRevolution: flipping two territories earns the
+// Revolution player topple-two (second slot here); the opponent keeps the
+// achievement it already earned.
+func TestEdge42_ToppleTwoAfterRevolution(t *testing.T) {
+	f := newTable(t, 3)
+	for _, h := range []Hex{printed, Hex{-3, -3}} {
+		f.outpost(h, 1, false)
+		f.outpost(h, 0, true)
+	}
+	f.s.Claims[1] = []int8{1}
+	f.p(1).Achieved[1] = true
+	f.p(1).VP = 10
+	f.hand(0, "Revolution")
+	f.effs(0, eff("overplay_tapestry"))
+	f.do("opt:1")
+	f.do("flip:-3@-3")
+	f.do("flip:-1@-2") // the last one: no stop needed afterwards
+	f.idle()
+	f.wantVP(0, 5)
+	f.wantVP(1, 10)
+	if !f.p(1).Achieved[1] || f.s.Terr(printed).Controller() != 0 {
+		t.Error("the flip or the achievement went wrong")
+	}
+	// With nothing to flip, Revolution's choice offers only the resource.
+	g := newTable(t, 3)
+	g.hand(0, "Revolution")
+	g.effs(0, eff("overplay_tapestry"))
+	g.at("gain_any", 0)
+}
+
+// TestEdge46_Colonialism: a controlled territory tile is needed (printed
+// hexes are no choice); tile 5's desert island gives 1 coin.
+func TestEdge46_Colonialism(t *testing.T) {
+	f := newTable(t, 3)
+	f.push(Task{Op: "bespoke", Seat: 0, Str: "colonialism"})
+	f.idle()
+	f.explore(Hex{-2, -3}, 5)
+	f.outpost(Hex{-2, -3}, 0, false)
+	f.outpost(printed, 0, false)
+	f.push(Task{Op: "bespoke", Seat: 0, Str: "colonialism"})
+	f.idle()
+	f.wantRes(0, 1, 0, 0, 0)
+	f.explore(Hex{-3, -2}, 8) // SMMMDD: mountain and desert
+	f.outpost(Hex{-3, -2}, 0, false)
+	f.push(Task{Op: "bespoke", Seat: 0, Str: "colonialism"})
+	f.do("colony:-3@-2")
+	f.wantRes(0, 2, 1, 0, 0)
+}
+
+// TestEdge47_TradeEconomyVoidBenefit: Warpgates with no space tile is void
+// for the owner; the opponent still gains the bonus free, in a window.
+func TestEdge47_TradeEconomyVoidBenefit(t *testing.T) {
+	f := newTable(t, 3)
+	f.tok(1, Exploration, 12)
+	f.p(1).Space = []int{13}
+	f.push(Task{Op: "bespoke", Seat: 0, Str: "trade_economy"})
+	opts := f.at("bonus", 1)
+	if !slices.Equal(opts, []string{"bonus:", "nobonus"}) || !f.s.Ask.Window {
+		t.Fatalf("bonus ask %+v", f.s.Ask)
+	}
+	f.do("bonus:")
+	f.idle()
+	f.wantVP(1, 13)
+	f.wantVP(0, 0)
+}
+
+// TestEdge49_BonusAnyCostNoResources: an `any` bonus cannot be paid with
+// nothing, unless Wartime Economy makes it free.
+func TestEdge49_BonusAnyCostNoResources(t *testing.T) {
+	f := newTable(t, 3)
+	f.tok(0, Exploration, 1)
+	f.effs(0, advEff("exploration", true, "pay"))
+	f.idle()
+	f.active(0, "Wartime Economy")
+	f.tok(0, Exploration, 1)
+	f.effs(0, advEff("exploration", true, "pay"))
+	if opts := f.at("bonus", 0); !slices.Equal(opts, []string{"bonus:", "nobonus"}) {
+		t.Errorf("options %v", opts)
+	}
+}
+
+// TestEdge50_PayAnyWithTrackResource: tier II exploration paid with 2 food.
+func TestEdge50_PayAnyWithTrackResource(t *testing.T) {
+	f := newTable(t, 3)
+	f.tok(0, Exploration, 4)
+	f.res(0, 0, 1, 2, 0)
+	f.turn(0)
+	f.do("adv:exploration")
+	if opts := f.at("pay", 0); !slices.Equal(opts, []string{"pay:ff", "pay:wf"}) {
+		t.Fatalf("options %v", opts)
+	}
+	f.do("pay:ff")
+	f.wantRes(0, 0, 1, 0, 0)
+}
+
+// TestEdge51_PirateRuleTrapped: no tile benefit when trapped, the die is
+// still gained; without the Trap the tile's benefit comes before the dice.
+func TestEdge51_PirateRuleTrapped(t *testing.T) {
+	target := Hex{-2, -3} // tile 9: 1 tapestry card
+	f := conquerSetup(t, target, "Trap")
+	f.active(0, "Pirate Rule")
+	f.effs(0, eff("conquer"))
+	f.do("hex:" + hexKey(target))
+	f.dos("trap", "gain:c")
+	f.at("conquer_roll", -1)
+	f.dos(roll(0, 0), "die:black")
+	f.idle()
+	f.wantRes(0, 1, 0, 0, 0)
+	if len(f.p(0).Hand) != 0 {
+		t.Error("Pirate Rule paid although trapped")
+	}
+	g := conquerSetup(t, target, "Trap")
+	g.active(0, "Pirate Rule")
+	g.effs(0, eff("conquer"))
+	g.do("hex:" + hexKey(target))
+	g.do("notrap")
+	g.at("draw_tap", -1)
+	g.do(card(t, "Monarchy"))
+	g.at("conquer_roll", -1)
+}
+
+// TestEdge52_IncomeVPAfterUpgrade: the income-turn upgrade comes before
+// the VP icons: Anesthesia's armory uncovers Team Sports, which pays now.
+func TestEdge52_IncomeVPAfterUpgrade(t *testing.T) {
+	f := newTable(t, 3)
+	f.p(0).Era = 2
+	f.p(0).Taken[Armory] = 1
+	f.tech(0, 0, "Anesthesia")
+	f.hand(0, "Exploitation")
+	f.p(1).Era, f.p(2).Era = 3, 3
+	f.income(0)
+	f.do("up:" + strconv.Itoa(techCard(t, "Anesthesia")))
+	f.do("at:0@0")
+	f.at("draw_terr", -1)
+	f.wantVP(0, 1+1) // 1 tech card (Barter) + 1 territory (Team Sports)
+}
