@@ -476,3 +476,44 @@ func TestFinalIncomeTurnEndsTheGame(t *testing.T) {
 		t.Errorf("result %+v %v", r, ok)
 	}
 }
+
+// TestChoosePicksAPossibleOption: Wagons without a tile to explore with
+// and Walls without an outpost left take the building at once (§13.1).
+func TestChoosePicksAPossibleOption(t *testing.T) {
+	f := newTable(t, 3)
+	f.tok(0, Exploration, 2)
+	f.effs(0, advEff("exploration", true, "none"))
+	f.at("place_building", 0) // the farm: explore was impossible
+	f.do("at:0@0")
+	f.p(0).Outposts = 0
+	f.tok(0, Military, 2)
+	f.effs(0, advEff("military", true, "none"))
+	f.at("place_building", 0)
+	f.do("at:0@1")
+	f.idle()
+	if p := f.p(0); p.Taken[Farm] != 1 || p.Taken[Armory] != 1 {
+		t.Errorf("taken %v", p.Taken)
+	}
+	g := newTable(t, 3)
+	g.tiles(0, 5)
+	g.tok(0, Exploration, 2)
+	g.effs(0, advEff("exploration", true, "none"))
+	if opts := g.at("choose", 0); !slices.Equal(opts, []string{"opt:0", "opt:1"}) {
+		t.Errorf("options %v", opts)
+	}
+}
+
+// TestGainAnyNeverWastes: "any" resources are offered only where they fit;
+// the units that fit nowhere are lost.
+func TestGainAnyNeverWastes(t *testing.T) {
+	f := newTable(t, 3)
+	f.res(0, 7, 8, 6, 8)
+	f.effs(0, Effect{Do: "gain_any", N: 4})
+	f.idle() // 1 coin and 2 food fit: the only choice, taken at once
+	f.wantRes(0, 8, 8, 8, 8)
+	f.res(0, 7, 8, 7, 8)
+	f.effs(0, Effect{Do: "gain_any", N: 1})
+	if opts := f.at("gain_any", 0); !slices.Equal(opts, []string{"gain:c", "gain:f"}) {
+		t.Errorf("options %v", opts)
+	}
+}
