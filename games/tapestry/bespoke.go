@@ -215,9 +215,14 @@ func (s *State) bespoke(t Task, ev *events) error {
 		s.revolutionAsk(t)
 	case "socialism":
 		var opts []string
+		// Only tracks where a piece can actually move to a target (not a
+		// forbidden track upward, not the AI marker alone).
 		for tr := range Track(NumTracks) {
-			if len(s.socialismTargets(seat, tr)) > 0 {
-				opts = append(opts, "track:"+tr.String())
+			for _, v := range s.socialismTargets(seat, tr) {
+				if s.pieceToMove(seat, tr, v > p.Position(tr)) >= 0 {
+					opts = append(opts, "track:"+tr.String())
+					break
+				}
 			}
 		}
 		if len(opts) > 0 {
@@ -515,7 +520,12 @@ func (s *State) bespokeAnswer(a Ask, key string, ev *events) error {
 		}
 	case "b:socialism":
 		tr := trackOf(arg)
-		targets := s.socialismTargets(seat, tr)
+		var targets []int
+		for _, v := range s.socialismTargets(seat, tr) {
+			if s.pieceToMove(seat, tr, v > p.Position(tr)) >= 0 {
+				targets = append(targets, v)
+			}
+		}
 		if len(targets) > 1 {
 			var opts []string
 			for _, v := range targets {

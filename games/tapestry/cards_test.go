@@ -517,3 +517,22 @@ func TestGainAnyNeverWastes(t *testing.T) {
 		t.Errorf("options %v", opts)
 	}
 }
+
+// TestSocialismSkipsImmovableTracks: a track where only the AI marker
+// could move, or a forbidden track upward, is no choice.
+func TestSocialismSkipsImmovableTracks(t *testing.T) {
+	f := newTable(t, 2)
+	f.p(0).Tokens[Technology] = nil
+	f.p(0).Marker = true
+	f.p(0).Tokens[Military] = []int8{0, 0}
+	f.tok(1, Technology, 5)
+	f.tok(1, Science, 3)
+	f.active(0, "Theocracy")
+	f.push(Task{Op: "bespoke", Seat: 0, Str: "socialism"})
+	f.idle() // technology (marker only) and science (forbidden) are void
+	f.wantPos(0, Science, 0)
+	f.tok(1, Exploration, 2)
+	f.push(Task{Op: "bespoke", Seat: 0, Str: "socialism"})
+	f.idle()
+	f.wantPos(0, Exploration, 2)
+}

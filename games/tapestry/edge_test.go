@@ -1176,3 +1176,22 @@ func TestEdge52_IncomeVPAfterUpgrade(t *testing.T) {
 	f.at("draw_terr", -1)
 	f.wantVP(0, 1+1) // 1 tech card (Barter) + 1 territory (Team Sports)
 }
+
+// TestEdge48_LandmarkOnAnotherPlayersTurn: a neighbour's Oil Magnate
+// advance into an unclaimed landmark space: the claimer places it at once,
+// while it is still the owner's turn.
+func TestEdge48_LandmarkOnAnotherPlayersTurn(t *testing.T) {
+	f := newTable(t, 3)
+	f.s.Turn = 0
+	f.tok(1, Military, 3)
+	f.push(Task{Op: "bespoke", Seat: 0, Str: "oil_magnate"})
+	f.do("track:military")
+	f.do("noadvance")
+	f.do("advance") // seat 1, the left neighbour
+	f.at("place_landmark", 1)
+	if f.s.Turn != 0 || f.s.LandOwner[lmk(t, "Barracks")] != 1 {
+		t.Errorf("turn %d, Barracks owner %d", f.s.Turn, f.s.LandOwner[lmk(t, "Barracks")])
+	}
+	f.do(f.s.Ask.Opts[0])
+	f.at("b:oil_offer", 2)
+}
