@@ -105,7 +105,7 @@ func (s *State) answer(a Ask, key string, ev *events) error {
 			mode = "pay"
 		}
 		ev.say("%s gains the benefit of %s again.", who(seat), Spaces[trackOf(parts[0])][v-1].Name)
-		s.spaceBenefit(seat, trackOf(parts[0]), v, mode, true)
+		s.spaceBenefit(seat, trackOf(parts[0]), v, mode, true, false)
 	case "choose":
 		s.pushEffects(seat, t.E.Options[xi], t.Hex)
 	case "any_order":
@@ -131,6 +131,9 @@ func (s *State) answer(a Ask, key string, ev *events) error {
 		s.exploreRotAsk(t)
 	case "explore_rot":
 		t.N = xi
+		// The chosen tile leaves the supply now: Age of Sail's gift, before
+		// placing, must not give it away as well.
+		p.Tiles = removeOne(p.Tiles, t.Tile)
 		pl := t
 		pl.Op = "explore_place"
 		ts := s.fireTasks(seat, "explore_before_place", "")
@@ -143,6 +146,9 @@ func (s *State) answer(a Ask, key string, ev *events) error {
 		s.conquerResolve(t, key == "trap", ev)
 	case "die":
 		s.dieGain(t, arg)
+	case "token":
+		t.Tok = int8(xi)
+		s.push(t)
 	case "research":
 		if key == "noresearch" {
 			return nil
@@ -196,7 +202,10 @@ func (s *State) answer(a Ask, key string, ev *events) error {
 	case "science_roll":
 		s.rolled(t, ScienceDie[xi], ev)
 	case "conquer_roll":
-		s.conquerRolled(t, xi, yiOf(arg), ev)
+		// dice:<red>,<black> — the red face is before the comma (it was
+		// read as the whole "r,b", always face 0).
+		red, _ := strconv.Atoi(x[:strings.IndexByte(x+",", ',')])
+		s.conquerRolled(t, red, yiOf(arg), ev)
 	default:
 		if strings.HasPrefix(a.Kind, "b:") {
 			return s.bespokeAnswer(a, key, ev)
@@ -280,13 +289,12 @@ func (s *State) rolled(t Task, tr Track, ev *events) {
 			if s.Players[o].Done {
 				continue
 			}
-			if k := s.pieceToMove(o, tr, true); k >= 0 {
-				mode := "none"
-				if o == seat {
-					mode = "pay"
-				}
-				ts = append(ts, Task{Op: "move", Seat: int8(o), Track: int8(tr), Tok: int8(k), Flag: o == seat, Str: mode})
+			// R21: each mover picks its token if it has two (Tok -1).
+			mode := "none"
+			if o == seat {
+				mode = "pay"
 			}
+			ts = append(ts, Task{Op: "move", Seat: int8(o), Track: int8(tr), Tok: -1, Flag: o == seat, Str: mode})
 		}
 		s.push(ts...)
 		return

@@ -2,6 +2,7 @@ package tapestry
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -214,9 +215,14 @@ func (s *State) bespoke(t Task, ev *events) error {
 		s.revolutionAsk(t)
 	case "socialism":
 		var opts []string
+		// Only tracks where a piece can actually move to a target (not a
+		// forbidden track upward, not the AI marker alone).
 		for tr := range Track(NumTracks) {
-			if len(s.socialismTargets(seat, tr)) > 0 {
-				opts = append(opts, "track:"+tr.String())
+			for _, v := range s.socialismTargets(seat, tr) {
+				if s.pieceToMove(seat, tr, v > p.Position(tr)) >= 0 {
+					opts = append(opts, "track:"+tr.String())
+					break
+				}
 			}
 		}
 		if len(opts) > 0 {
@@ -333,6 +339,20 @@ func (s *State) revolutionAsk(t Task) {
 		return
 	}
 	var opts []string
+	for _, h := range s.revolutionTargets(seat) {
+		opts = append(opts, "flip:"+strconv.Itoa(int(h.A))+"@"+strconv.Itoa(int(h.B)))
+	}
+	if len(opts) == 0 {
+		return
+	}
+	opts = append(opts, "stop")
+	s.ask("b:revolution_flip", seat, keyList(opts), t)
+}
+
+// revolutionTargets lists the territories holding a toppled outpost of
+// seat and an upright outpost of an opponent.
+func (s *State) revolutionTargets(seat int) []Hex {
+	var out []Hex
 	for i := range s.Map {
 		tr := &s.Map[i]
 		mine, theirs := false, false
@@ -345,14 +365,10 @@ func (s *State) revolutionAsk(t Task) {
 			}
 		}
 		if mine && theirs {
-			opts = append(opts, "flip:"+strconv.Itoa(int(tr.Hex.A))+"@"+strconv.Itoa(int(tr.Hex.B)))
+			out = append(out, tr.Hex)
 		}
 	}
-	if len(opts) == 0 {
-		return
-	}
-	opts = append(opts, "stop")
-	s.ask("b:revolution_flip", seat, keyList(opts), t)
+	return out
 }
 
 // bespokeAnswer continues a routine after its choice.
@@ -404,18 +420,15 @@ func (s *State) bespokeAnswer(a Ask, key string, ev *events) error {
 	case "b:dark_ages":
 		up := trackOf(arg)
 		var ts []Task
+		// §6.5: with two tokens on a track the player picks the one that
+		// moves (Tok -1); a track that cannot move is simply skipped.
 		for tr := range Track(NumTracks) {
-			if tr == up {
-				continue
-			}
-			if k := s.pieceToMove(seat, tr, false); k >= 0 {
-				ts = append(ts, Task{Op: "regress", Seat: t.Seat, Track: int8(tr), Tok: int8(k)})
+			if tr != up {
+				ts = append(ts, Task{Op: "regress", Seat: t.Seat, Track: int8(tr), Tok: -1})
 			}
 		}
-		if k := s.pieceToMove(seat, up, true); k >= 0 {
-			for range 3 {
-				ts = append(ts, Task{Op: "move", Seat: t.Seat, Track: int8(up), Tok: int8(k), Str: "none"})
-			}
+		for range 3 {
+			ts = append(ts, Task{Op: "move", Seat: t.Seat, Track: int8(up), Tok: -1, Str: "none"})
 		}
 		s.push(ts...)
 	case "b:discard_tapestry_for_vp":
@@ -430,9 +443,7 @@ func (s *State) bespokeAnswer(a Ask, key string, ev *events) error {
 		tr := trackOf(arg)
 		p.Forbid, p.ForbidTurns = int8(tr), 2
 		ev.say("%s declares a dictatorship over %s.", who(seat), tr)
-		if k := s.pieceToMove(seat, tr, true); k >= 0 {
-			s.push(Task{Op: "move", Seat: t.Seat, Track: int8(tr), Tok: int8(k), Flag: true, Str: "pay"})
-		}
+		s.push(Task{Op: "move", Seat: t.Seat, Track: int8(tr), Tok: -1, Flag: true, Str: "pay"})
 	case "b:espionage":
 		o, k := xi, 0
 		k, _ = strconv.Atoi(y)
@@ -470,20 +481,19 @@ func (s *State) bespokeAnswer(a Ask, key string, ev *events) error {
 		if k := s.pieceToMove(seat, tr, true); k >= 0 {
 			ts = append(ts, Task{Op: "bespoke", Seat: t.Seat, Str: "oil_offer", Track: int8(tr), Flag: true})
 		}
-		for _, n := range s.Neighbours(seat) {
+		// §13.4: the neighbours follow in clockwise order (the left one,
+		// seat+1, first; Neighbours lists the right one first).
+		for _, n := range s.clockwise(seat, s.Neighbours(seat)) {
 			ts = append(ts, Task{Op: "bespoke", Seat: int8(n), Str: "oil_offer", Track: int8(tr)})
 		}
 		s.push(ts...)
 	case "b:oil_offer":
 		if key == "advance" {
-			tr := Track(t.Track)
-			if k := s.pieceToMove(seat, tr, true); k >= 0 {
-				mode := "none"
-				if t.Flag {
-					mode = "pay"
-				}
-				s.push(Task{Op: "move", Seat: t.Seat, Track: int8(tr), Tok: int8(k), Flag: t.Flag, Str: mode})
+			mode := "none"
+			if t.Flag {
+				mode = "pay"
 			}
+			s.push(Task{Op: "move", Seat: t.Seat, Track: t.Track, Tok: -1, Flag: t.Flag, Str: mode})
 		}
 	case "b:olympic_host":
 		o := int(t.Tok)
@@ -510,7 +520,12 @@ func (s *State) bespokeAnswer(a Ask, key string, ev *events) error {
 		}
 	case "b:socialism":
 		tr := trackOf(arg)
-		targets := s.socialismTargets(seat, tr)
+		var targets []int
+		for _, v := range s.socialismTargets(seat, tr) {
+			if s.pieceToMove(seat, tr, v > p.Position(tr)) >= 0 {
+				targets = append(targets, v)
+			}
+		}
 		if len(targets) > 1 {
 			var opts []string
 			for _, v := range targets {
@@ -554,8 +569,9 @@ func (s *State) bespokeAnswer(a Ask, key string, ev *events) error {
 	return nil
 }
 
-// socialismMove moves seat's most advanced piece on tr to space v, one
-// space at a time (no benefits, no bonuses).
+// socialismMove moves seat's most advanced piece on tr to space v in one
+// move of several spaces (R24: one advance or one regress; landmarks
+// passed are claimed, every tier entered counts; no benefit, no bonus).
 func (s *State) socialismMove(seat int, tr Track, v int) {
 	p := &s.Players[seat]
 	k := s.pieceToMove(seat, tr, v > p.Position(tr))
@@ -563,14 +579,19 @@ func (s *State) socialismMove(seat int, tr Track, v int) {
 		return
 	}
 	from := int(p.Tokens[tr][k])
-	var ts []Task
-	for i := from; i < v; i++ {
-		ts = append(ts, Task{Op: "move", Seat: int8(seat), Track: int8(tr), Tok: int8(k), Str: "none"})
+	switch {
+	case v > from:
+		s.push(Task{Op: "move", Seat: int8(seat), Track: int8(tr), Tok: int8(k), N: v - from, Str: "none"})
+	case v < from:
+		s.push(Task{Op: "regress", Seat: int8(seat), Track: int8(tr), Tok: int8(k), N: from - v})
 	}
-	for i := from; i > v; i-- {
-		ts = append(ts, Task{Op: "regress", Seat: int8(seat), Track: int8(tr), Tok: int8(k)})
-	}
-	s.push(ts...)
+}
+
+// clockwise orders seats by turn order starting after seat.
+func (s *State) clockwise(seat int, seats []int) []int {
+	out := slices.Clone(seats)
+	slices.SortFunc(out, func(a, b int) int { return (a-seat+s.Seats)%s.Seats - (b-seat+s.Seats)%s.Seats })
+	return out
 }
 
 // pieceToMove picks seat's token on tr that can advance (up) or regress:

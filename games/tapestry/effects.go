@@ -36,7 +36,7 @@ func (s *State) exec(t Task, ev *events) error {
 	case "regress":
 		s.regressOne(t, ev)
 	case "space_benefit":
-		s.spaceBenefit(seat, Track(t.Track), t.N, t.Str, t.Flag)
+		s.spaceBenefit(seat, Track(t.Track), t.N, t.Str, t.Flag, t.M == 1)
 	case "bonus":
 		s.bonusAsk(seat, Track(t.Track), t.N, t.Str == "free")
 	case "claim":
@@ -458,6 +458,14 @@ func (s *State) possible(seat int, effs []Effect) bool {
 			}
 		case "lose", "lose_any":
 			if p.Res.Total() > 0 {
+				return true
+			}
+		case "gain_any":
+			if p.Res.Total() < NumRes*ResCap {
+				return true
+			}
+		case "bespoke":
+			if e.ID != "revolution_flip" || len(s.revolutionTargets(seat)) > 0 {
 				return true
 			}
 		default:

@@ -42,7 +42,7 @@ tile:<id> hex:<a>@<b> rot:<0-5>     explore: tile, hex, rotation
 hex:<a>@<b> trap | notrap die:<red|black>   conquer, the defender's trap, the die kept
 at:<row>@<col> lm:<row>,<col>@<rot> place a building or a landmark in your capital
 invent:<card|deck> up:<card> noupgrade play:<card>   tech and tapestry cards
-opt:<i> first:<i> research:<track> noresearch keep:<track> repeat:<track>:<space>
+opt:<i> first:<i> research:<track> noresearch keep:<track> repeat:<track>:<space> tok:<token>
 chance: setup:<mats>:<first> card:<design> id:<tile/card> face:<0-11> dice:<red>,<black>`
 
 // Info describes the game.

@@ -12,6 +12,11 @@ func TestConformance(t *testing.T) {
 	gametest.Run(t, Game{}, gametest.Config{Seeds: 1})
 }
 
+// TestPlaythrough records a whole three-player game.
+func TestPlaythrough(t *testing.T) {
+	gametest.Playthrough(t, Game{}, nil, 3, 1, "testdata/three.golden")
+}
+
 // TestLeaksOverManyGames is the redaction-invariance test over many
 // random games at 2-5 players.
 func TestLeaksOverManyGames(t *testing.T) {

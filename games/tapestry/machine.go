@@ -64,7 +64,11 @@ func (a Ask) clone() Ask {
 
 // run works the task stack until a decision is needed or the game ends.
 // Asks with a single option for a player are answered at once.
-func (s *State) run(ev *events) error {
+func (s *State) run(ev *events) error { return s.drive(ev, true) }
+
+// drive is run; with turns false it stops when the stack is empty instead
+// of starting the next turn (the tests build positions with it).
+func (s *State) drive(ev *events, turns bool) error {
 	for guard := 0; guard < 100000; guard++ {
 		if s.Ask != nil {
 			a := s.Ask
@@ -81,7 +85,7 @@ func (s *State) run(ev *events) error {
 			return nil
 		}
 		if len(s.Tasks) == 0 {
-			if s.Over {
+			if s.Over || !turns {
 				return nil
 			}
 			s.nextTurn(ev)
@@ -148,15 +152,16 @@ func who(seat int) string { return games.Name(games.Seat(seat)) }
 // card Espionage copied).
 func (s *State) hooks(seat int) []Hook {
 	p := &s.Players[seat]
-	a := p.Active()
-	if a < 0 {
-		return nil
+	if a := p.Active(); a >= 0 {
+		return TapCards[a].Era
 	}
-	out := TapCards[a].Era
-	if TapCards[a].Name == "Espionage" && p.Copy >= 0 {
-		out = append(slices.Clone(out), TapCards[p.Copy].Era...)
+	// R32: Espionage (a when-played card, so never "active" itself) takes
+	// the era items of the this-era card it copied while it lies on top of
+	// the current era's slot.
+	if c := p.copied(); c >= 0 {
+		return TapCards[c].Era
 	}
-	return out
+	return nil
 }
 
 // rule reports whether seat's active card gives the modifier (with track

@@ -140,6 +140,23 @@ func (p *Player) Active() int {
 	return int(top.Card)
 }
 
+// copied is the this-era design Espionage copied, while Espionage is the
+// face-up top card of the current era's slot, or -1.
+func (p *Player) copied() int {
+	if p.Copy < 0 || p.Done || p.Era < 1 || p.Era > 4 {
+		return -1
+	}
+	slot := p.Slots[p.slotIndex()]
+	if len(slot) == 0 {
+		return -1
+	}
+	top := slot[len(slot)-1]
+	if top.Down || TapCards[top.Card].Name != "Espionage" {
+		return -1
+	}
+	return int(p.Copy)
+}
+
 // State is the whole game.
 type State struct {
 	Seats  int  `json:"seats"`

@@ -60,7 +60,9 @@ func (s *State) inventAsk(t Task) {
 	seat := int(t.Seat)
 	var opts []string
 	for _, c := range s.TechRow {
-		opts = append(opts, "invent:"+strconv.Itoa(c))
+		if t.Str != "deck" { // §13.2 invent source: deck — the top card only
+			opts = append(opts, "invent:"+strconv.Itoa(c))
+		}
 	}
 	if t.Str != "face_up" && len(s.TechDeck)+len(s.TechDiscard) > 0 {
 		opts = append(opts, "invent:deck")

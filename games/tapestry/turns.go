@@ -121,9 +121,11 @@ func (s *State) incomePlay(seat int, ev *events) {
 		}
 	}
 	var ts []Task
-	if first && NeighbourBonus[p.Era-1] > 0 {
+	// §5.3: the bonus of era N is printed under slot N (1, 2, 3 any for
+	// eras 2, 3, 4); NeighbourBonus is indexed by slot, not era-1.
+	if first && NeighbourBonus[p.Era] > 0 {
 		ev.say("%s is the first of their neighbours into era %d.", who(seat), p.Era)
-		ts = append(ts, Task{Op: "gain_any", Seat: int8(seat), N: NeighbourBonus[p.Era-1]})
+		ts = append(ts, Task{Op: "gain_any", Seat: int8(seat), N: NeighbourBonus[p.Era]})
 	}
 	ts = append(ts, Task{Op: "play_card", Seat: int8(seat)})
 	s.push(ts...)
@@ -217,54 +219,90 @@ func (s *State) advanceTurn(t Task, ev *events) {
 	s.ask("pay", seat, keyList(opts), t)
 }
 
-// moveOne advances token Tok of seat on Track by one space: triggers,
-// then landmark, then (Flag) benefit, then the bonus per Str.
+// moveOne advances token Tok of seat on Track by N spaces (one when N is
+// 0): triggers, then landmarks, then (Flag) the benefit, then the bonus
+// per Str (§6.2). Tok -1 lets the player pick the token (§6.5, R21).
+// A move of several spaces is one advance (Socialism, R24): the advance
+// hooks fire once, every tier entered fires, every unclaimed landmark
+// passed is claimed, and only the destination counts as "reached".
 func (s *State) moveOne(t Task, ev *events) {
+	if t.Tok < 0 && !s.pickToken(&t, true) {
+		return
+	}
 	seat, tr, k := int(t.Seat), Track(t.Track), int(t.Tok)
 	p := &s.Players[seat]
 	if p.Done || k >= len(p.Tokens[tr]) || p.Tokens[tr][k] >= 12 || s.forbidden(seat, tr) {
 		return
 	}
-	p.Tokens[tr][k]++
-	to := int(p.Tokens[tr][k])
+	from := int(p.Tokens[tr][k])
+	to := min(12, from+max(1, t.N))
+	p.Tokens[tr][k] = int8(to)
 	ev.say("%s advances on %s to %s (%d).", who(seat), tr, Spaces[tr][to-1].Name, to)
 	var ts []Task
 	ts = append(ts, s.fireTasks(seat, "advance", tr.String())...)
 	for _, o := range s.Opponents(seat) {
 		ts = append(ts, s.fireTasks(o, "opponent_advances", tr.String())...)
 	}
-	if to == 1 || to == 4 || to == 7 || to == 10 {
-		ts = append(ts, s.fireTasks(seat, "enter_new_tier", "")...)
-	}
-	if to == 12 {
-		s.achieve(seat, 0, ev)
-	}
-	if lm := Spaces[tr][to-1].Landmark; lm != "" {
-		i := LandmarkIndex(lm)
-		if s.LandOwner[i] < 0 {
-			ts = append(ts, Task{Op: "claim", Seat: int8(seat), N: i})
-			ts = append(ts, s.fireTasks(seat, "gain_track_landmark", "")...)
-		} else {
-			ts = append(ts, s.fireTasks(seat, "enter_claimed_landmark_space", "")...)
+	for v := from + 1; v <= to; v++ {
+		if v == 1 || v == 4 || v == 7 || v == 10 {
+			ts = append(ts, s.fireTasks(seat, "enter_new_tier", "")...)
+		}
+		if v == 12 {
+			s.achieve(seat, 0, ev)
+		}
+		if lm := spaceLandmark(tr, v); lm >= 0 {
+			if s.LandOwner[lm] < 0 {
+				ts = append(ts, Task{Op: "claim", Seat: int8(seat), N: lm})
+			} else if v == to {
+				ts = append(ts, s.fireTasks(seat, "enter_claimed_landmark_space", "")...)
+			}
 		}
 	}
 	if t.Flag {
-		ts = append(ts, Task{Op: "space_benefit", Seat: int8(seat), Track: int8(tr), N: to, Str: t.Str, Flag: true})
+		ts = append(ts, Task{Op: "space_benefit", Seat: int8(seat), Track: int8(tr), N: to, Str: t.Str, Flag: true, M: 1})
 	} else if t.Str == "pay" || t.Str == "free" {
 		ts = append(ts, Task{Op: "bonus", Seat: int8(seat), Track: int8(tr), N: to, Str: t.Str})
 	}
 	s.push(ts...)
 }
 
-// regressOne moves a token down one space (void at 0).
+// pickToken settles which token a move (up) or regress uses when the task
+// leaves it to the player: void without one, the only one at once, else
+// an ask (the task then continues from the answer).
+func (s *State) pickToken(t *Task, up bool) bool {
+	seat, tr := int(t.Seat), Track(t.Track)
+	p := &s.Players[seat]
+	var opts []string
+	last := -1
+	for k, v := range p.Tokens[tr] {
+		if up && v < 12 || !up && v > 0 {
+			opts = append(opts, "tok:"+strconv.Itoa(k))
+			last = k
+		}
+	}
+	switch {
+	case len(opts) == 0 || up && s.forbidden(seat, tr) || p.Done:
+		return false
+	case len(opts) == 1:
+		t.Tok = int8(last)
+		return true
+	}
+	s.ask("token", seat, opts, *t)
+	return false
+}
+
+// regressOne moves a token down N spaces (one when N is 0; void at 0).
 func (s *State) regressOne(t Task, ev *events) {
+	if t.Tok < 0 && !s.pickToken(&t, false) {
+		return
+	}
 	seat, tr, k := int(t.Seat), Track(t.Track), int(t.Tok)
 	p := &s.Players[seat]
 	if p.Done || k >= len(p.Tokens[tr]) || p.Tokens[tr][k] <= 0 {
 		return
 	}
-	p.Tokens[tr][k]--
-	to := int(p.Tokens[tr][k])
+	to := max(0, int(p.Tokens[tr][k])-max(1, t.N))
+	p.Tokens[tr][k] = int8(to)
 	ev.say("%s goes back on %s to %d.", who(seat), tr, to)
 	var ts []Task
 	if lm := spaceLandmark(tr, to); lm >= 0 && s.LandOwner[lm] >= 0 {
@@ -285,11 +323,17 @@ func spaceLandmark(t Track, space int) int {
 
 // spaceBenefit queues a space's benefit and then its bonus per mode
 // ("pay", "free" or "none"). Marriage of State partners copy the benefit.
-func (s *State) spaceBenefit(seat int, tr Track, space int, mode string, copyable bool) {
+// arrival says a token of seat has just arrived on the space: only then
+// does AI Singularity move it (§7.6: a repeat or a copy of technology 12
+// gives the 4 resources only).
+func (s *State) spaceBenefit(seat int, tr Track, space int, mode string, copyable, arrival bool) {
 	sp := Spaces[tr][space-1]
 	var ts []Task
 	for i := range sp.Benefit {
 		e := sp.Benefit[i]
+		if e.Do == "bespoke" && e.ID == "ai_singularity" && !arrival {
+			continue
+		}
 		ts = append(ts, Task{Op: "eff", Seat: int8(seat), E: &e, Track: int8(tr)})
 	}
 	if sp.Bonus != nil && (mode == "pay" || mode == "free") {
@@ -301,6 +345,9 @@ func (s *State) spaceBenefit(seat int, tr Track, space int, mode string, copyabl
 			if q.Partner == int8(seat) && q.PartnerTrack == int8(tr) && s.hasHook(o, "partner_gains_track_benefit") {
 				for i := range sp.Benefit {
 					e := sp.Benefit[i]
+					if e.Do == "bespoke" && e.ID == "ai_singularity" {
+						continue
+					}
 					ts = append(ts, Task{Op: "eff", Seat: int8(o), E: &e})
 				}
 			}
@@ -336,6 +383,9 @@ func (s *State) bonusAsk(seat int, tr Track, space int, free bool) {
 	}
 	opts = append(opts, "nobonus")
 	s.ask("bonus", seat, keyList(opts), Task{Op: "bonus", Seat: int8(seat), Track: int8(tr), N: space})
+	// §4: a bonus offered out of turn (Trade Economy's opponent) is a
+	// reaction window.
+	s.Ask.Window = seat != int(s.Turn)
 }
 
 // costOptions lists keys for each way seat can pay c: resources as
@@ -514,6 +564,11 @@ func (s *State) claimLandmark(seat, i int, ev *events) {
 	}
 	s.LandOwner[i] = int8(seat)
 	ev.say("%s claims the %s.", who(seat), Landmarks[i].Name)
+	// §13.3 gain_track_landmark: every track landmark claimed, by an
+	// advance or otherwise (Dystopia), fires Revisionism.
+	if Landmarks[i].Board {
+		s.push(s.fireTasks(seat, "gain_track_landmark", "")...)
+	}
 	s.placeLandmarkAsk(seat, i)
 }
 
@@ -608,7 +663,7 @@ func (s *State) fireTasks(seat int, trigger, match string) []Task {
 // left.
 func (s *State) achieve(seat, i int, ev *events) {
 	p := &s.Players[seat]
-	if p.Achieved[i] {
+	if p.Achieved[i] || p.Done { // R29: a finished player gains nothing
 		return
 	}
 	p.Achieved[i] = true

@@ -174,6 +174,13 @@ func (Game) Label(v View, a Action) string {
 			return "Advance on " + l
 		}
 		return l
+	case "tok":
+		if v.Ask != nil && v.Viewer >= 0 && int(v.Viewer) < len(v.Players) {
+			if toks := v.Players[v.Viewer].Tokens[v.Ask.Track]; xi < len(toks) {
+				return fmt.Sprintf("Move the token on %s %d", Track(v.Ask.Track), toks[xi])
+			}
+		}
+		return "Token " + strconv.Itoa(xi+1)
 	case "noresearch":
 		return "Don't advance"
 	case "skip":
