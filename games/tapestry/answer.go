@@ -191,7 +191,12 @@ func (s *State) answer(a Ask, key string, ev *events) error {
 		s.payCost(seat, arg, ev)
 		ev.say("%s takes the bonus of %s.", who(seat), Spaces[t.Track][t.N-1].Name)
 		s.pushEffects(seat, Spaces[t.Track][t.N-1].Bonus.Effects, nil)
-	case "draw_tap", "draw_terr", "draw_space", "draw_tech", "draw_row":
+	case "civ":
+		p.Chosen = int8(xi)
+		ev.private(seat, who(seat)+" chooses a civilization in secret.", "You chose the "+Civs[xi].Name+".")
+	case "civ_order":
+		s.civAct(t, xi)
+	case "draw_tap", "draw_terr", "draw_space", "draw_tech", "draw_row", "draw_civ":
 		s.drawn(a, key, ev)
 		if a.Kind == "draw_tech" && t.Flag {
 			c, _ := strconv.Atoi(arg)
@@ -209,6 +214,9 @@ func (s *State) answer(a Ask, key string, ev *events) error {
 	default:
 		if strings.HasPrefix(a.Kind, "b:") {
 			return s.bespokeAnswer(a, key, ev)
+		}
+		if strings.HasPrefix(a.Kind, "c:") {
+			return s.civAnswer(a, key, ev)
 		}
 		return fmt.Errorf("tapestry: no answer for %q", a.Kind)
 	}
@@ -281,6 +289,10 @@ func (s *State) rolled(t Task, tr Track, ev *events) {
 	default:
 		s.Science = int8(tr)
 		ev.say("%s rolls %s on the science die.", who(seat), tr)
+	}
+	if t.Str == "alchemists" {
+		s.alchemistsRolled(t, tr, ev)
+		return
 	}
 	if t.Str == "age_of_discovery_roll" {
 		var ts []Task

@@ -73,6 +73,12 @@ func (s *State) bespoke(t Task, ev *events) error {
 		s.ask("b:"+t.Str, seat, keyList(opts), t)
 	case "alliance_copy_upgrade_benefit", "marriage_copy_benefit":
 		// Carried out where the partner gains the benefit (tech.go, turns.go).
+	case "architects_adjustment":
+		if len(s.Players) >= 3 {
+			s.vp(seat, 10*len(s.Opponents(seat)), ev)
+		}
+	case "chosen_adjustment":
+		s.vp(seat, 15*len(s.Opponents(seat)), ev)
 	case "boast_of_superiority":
 		n := 0
 		for tr := range Track(NumTracks) {

@@ -9,7 +9,7 @@ func (s *State) conquerTargets(seat int, anywhere bool) []Hex {
 	var out []Hex
 	for i := range s.Map {
 		t := &s.Map[i]
-		if !t.Explored() || len(t.Outposts) > 1 || s.Controls(seat, t) {
+		if !t.Explored() || t.Items() > 1 || s.Controls(seat, t) {
 			continue
 		}
 		if c := t.Controller(); c >= 0 && s.allied(seat, c) {

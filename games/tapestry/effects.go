@@ -77,6 +77,31 @@ func (s *State) exec(t Task, ev *events) error {
 		s.playCardAsk(seat, t.Flag, t)
 	case "mats":
 		s.matsAsk()
+	case "setup_end":
+		s.Setup = false
+		s.push(Task{Op: "refill"})
+	case "civ_choose":
+		s.civChooseAsk(seat)
+	case "civ_reveal":
+		s.civReveal(ev)
+	case "civ_setup":
+		s.civSetup(seat, ev)
+	case "civ_predict":
+		s.predictAsk(t)
+	case "inc_civ":
+		s.civIncomeStep(t)
+	case "civ_act":
+		return s.civStep(t, ev)
+	case "civ_midgame":
+		s.civMidgame(t, ev)
+	case "civ_heralds_fire":
+		s.heraldsFireAsk(seat)
+	case "civ_alch_next":
+		s.alchemistsAdvance(t)
+	case "civ_inv_copy":
+		if !s.Players[seat].Done {
+			s.ask("c:inventors_copy", seat, []string{"invcopy:copy", "invcopy:skip"}, t)
+		}
 	case "explore_place":
 		if s.rule(seat, "explore_may_double_tile_benefit_instead_of_vp", -1) {
 			s.ask("exploit", seat, []string{"double", "vp"}, t)
@@ -204,7 +229,10 @@ func (s *State) effect(seat int, e Effect, hex *Hex, ev *events) error {
 			s.push(Task{Op: "play_card", Seat: int8(seat), Flag: true})
 		}
 	case "gain_civilization":
-		// No civilization deck in a game without civilizations: void.
+		// Void when the game has no civilizations or the deck is empty.
+		if s.civsOn() {
+			s.push(Task{Op: "draw", Seat: int8(seat), Str: "civ"})
+		}
 	case "choose":
 		var opts []string
 		for i, o := range e.Options {
@@ -372,6 +400,30 @@ func (s *State) drawAsk(seat int, kind string, t Task) {
 		}
 		s.askChance("draw_"+kind, opts, w, t)
 		return
+	case "civ":
+		if len(s.CivDeck) == 0 {
+			if len(s.CivBottom) == 0 {
+				return
+			}
+			c := s.CivBottom[0]
+			s.CivBottom = s.CivBottom[1:]
+			s.civDrawn(seat, int(c), t, &events{})
+			return
+		}
+		counts := map[int8]int{}
+		for _, c := range s.CivDeck {
+			counts[c]++
+		}
+		var opts []string
+		var w []int
+		for c := range int8(len(Civs)) {
+			if counts[c] > 0 {
+				opts = append(opts, "id:"+strconv.Itoa(int(c)))
+				w = append(w, counts[c])
+			}
+		}
+		s.askChance("draw_civ", opts, w, t)
+		return
 	case "terr":
 		if len(s.TerrStack) == 0 {
 			s.TerrStack, s.TerrDiscard = s.TerrDiscard, nil
@@ -418,6 +470,9 @@ func (s *State) drawn(a Ask, key string, ev *events) {
 	case "draw_tech":
 		s.TechDeck = removeOne(s.TechDeck, n)
 		s.gainTech(seat, n, ev)
+	case "draw_civ":
+		s.CivDeck = removeOne(s.CivDeck, int8(n))
+		s.civDrawn(seat, n, t, ev)
 	case "draw_row":
 		s.TechDeck = removeOne(s.TechDeck, n)
 		s.TechRow = append(s.TechRow, n)
@@ -473,4 +528,16 @@ func (s *State) possible(seat int, effs []Effect) bool {
 		}
 	}
 	return false
+}
+
+// civDrawn gives a drawn civilization to seat: dealt in secret at setup
+// (Flag), gained otherwise.
+func (s *State) civDrawn(seat, c int, t Task, ev *events) {
+	if t.Flag {
+		p := &s.Players[seat]
+		p.Dealt = append(p.Dealt, int8(c))
+		ev.private(seat, who(seat)+" is dealt a civilization.", "You are dealt the "+Civs[c].Name+".")
+		return
+	}
+	s.gainCiv(seat, c, ev)
 }

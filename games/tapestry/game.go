@@ -55,9 +55,14 @@ func (Game) Info() games.Info {
 		Rules:      1,
 		MaxActions: 6000,
 		Options: []games.OptionSpec{
-			{Key: "civilizations", Label: "Civilizations", Values: []string{"none"}, Default: "none",
-				Help:      "Civilizations are not in this version yet: every player plays without one.",
-				ValueHelp: map[string]string{"none": "Everyone plays without a civilization"}},
+			{Key: "civilizations", Label: "Civilizations", Values: []string{"standard", "none"}, Default: "standard",
+				Help: "standard: each player is dealt two civilizations and keeps one in secret; none: nobody has one.",
+				ValueHelp: map[string]string{"standard": "Each player keeps one of two civilizations dealt",
+					"none": "Everyone plays without a civilization"}},
+			{Key: "civ_adjustments", Label: "Civilization adjustments", Values: []string{"on", "off"}, Default: "on",
+				Help: "The publisher's starting adjustments for some civilizations, applied once after a player's first income.",
+				ValueHelp: map[string]string{"on": "Apply the official starting adjustments",
+					"off": "Play the civilizations as printed"}},
 		},
 		KeyGrammar: keyGrammar,
 		Manual:     manual,
@@ -69,7 +74,13 @@ func (Game) New(opts games.Options, seats int) (State, error) {
 	if seats < 2 || seats > 5 {
 		return State{}, fmt.Errorf("tapestry: %d seats (2 to 5): %w", seats, games.ErrBadOption)
 	}
-	s := State{Seats: seats, Large: seats >= 4, Setup: true, Science: -1, Red: -1, Black: -1}
+	s := State{Seats: seats, Large: seats >= 4, Setup: true, Science: -1, Red: -1, Black: -1,
+		CivMode: opts["civilizations"], Adjust: opts["civ_adjustments"] != "off"}
+	if s.civsOn() {
+		for i := range Civs {
+			s.CivDeck = append(s.CivDeck, int8(i))
+		}
+	}
 	for i := range TapCards {
 		for range TapCards[i].Count {
 			s.TapDeck = append(s.TapDeck, int8(i))
@@ -103,7 +114,7 @@ func (Game) New(opts games.Options, seats int) (State, error) {
 		}
 		p.Cover = strings.Repeat(".", 81)
 		p.Outposts = 8
-		p.Partner, p.PartnerTrack, p.Copy, p.Forbid = -1, -1, -1, -1
+		p.Partner, p.PartnerTrack, p.Copy, p.Forbid, p.Chosen = -1, -1, -1, -1, -1
 	}
 	s.Ask = &Ask{Kind: "setup", Seat: int8(games.Chance)}
 	return s, nil
@@ -149,8 +160,11 @@ func (s *State) matsAsk() {
 			return
 		}
 	}
-	s.Setup = false
-	s.push(Task{Op: "refill"})
+	if s.civsOn() {
+		s.push(append(s.civDeal(), Task{Op: "setup_end"})...)
+		return
+	}
+	s.push(Task{Op: "setup_end"})
 }
 
 // placeStart puts a player's two starting outposts on its territory.
@@ -326,6 +340,7 @@ func (Game) Resample(s *State, seat games.Seat, d *dice.Dice) State {
 			}
 		}
 	}
+	s.resampleCivs(&c, seat, d)
 	perm := d.Perm(len(pool))
 	next := 0
 	take := func() int8 { v := pool[perm[next]]; next++; return v }
@@ -349,4 +364,38 @@ func (Game) Resample(s *State, seat games.Seat, d *dice.Dice) State {
 	}
 	slices.Sort(c.TapDeck)
 	return c
+}
+
+// resampleCivs redeals the civilizations hidden from seat: the others'
+// dealt pairs (and secret choices) and the deck, a multiset.
+func (s *State) resampleCivs(c *State, seat games.Seat, d *dice.Dice) {
+	pool := slices.Clone(c.CivDeck)
+	for i := range c.Players {
+		if games.Seat(i) != seat {
+			pool = append(pool, c.Players[i].Dealt...)
+		}
+	}
+	if len(pool) == 0 {
+		return
+	}
+	perm := d.Perm(len(pool))
+	next := 0
+	for i := range c.Players {
+		p := &c.Players[i]
+		if games.Seat(i) == seat || len(p.Dealt) == 0 {
+			continue
+		}
+		for j := range p.Dealt {
+			p.Dealt[j] = pool[perm[next]]
+			next++
+		}
+		if p.Chosen >= 0 {
+			p.Chosen = p.Dealt[0]
+		}
+	}
+	c.CivDeck = c.CivDeck[:0]
+	for ; next < len(pool); next++ {
+		c.CivDeck = append(c.CivDeck, pool[perm[next]])
+	}
+	slices.Sort(c.CivDeck)
 }

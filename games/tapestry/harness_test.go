@@ -9,7 +9,7 @@ import (
 
 // TestConformance runs the shared harness at every seat count.
 func TestConformance(t *testing.T) {
-	gametest.Run(t, Game{}, gametest.Config{Seeds: 1})
+	gametest.Run(t, Game{}, gametest.Config{Seeds: 1, Options: []games.Options{{"civilizations": "standard"}, {"civilizations": "none", "civ_adjustments": "off"}}})
 }
 
 // TestPlaythrough records a whole three-player game.

@@ -21,7 +21,12 @@ type Territory struct {
 	Tile     int       `json:"t,omitempty"`
 	Rot      int8      `json:"r,omitempty"`
 	Outposts []Outpost `json:"o,omitempty"`
+	Tokens   []Token   `json:"tk,omitempty"`
 }
+
+// Items counts what stands on the territory: outposts (upright or
+// toppled, Nomads buildings among them) and tokens (spec §7.4.1).
+func (t *Territory) Items() int { return len(t.Outposts) + len(t.Tokens) }
 
 // Explored reports whether the hex is a territory (printed or tiled).
 func (t *Territory) Explored() bool { return t.Printed != "" || t.Tile != 0 }
@@ -53,6 +58,16 @@ func (t *Territory) Controller() int {
 type SlotCard struct {
 	Card int8 `json:"c"`
 	Down bool `json:"d,omitempty"`
+	// Herald marks a Herald token on the card.
+	Herald bool `json:"herald,omitempty"`
+}
+
+// Token is a civilization's token on a territory: an Isolationists
+// ("iso") or Traders ("trade") token. Tokens are items but never give
+// control.
+type Token struct {
+	Seat int8   `json:"s"`
+	Kind string `json:"k"`
 }
 
 // Player is one seat's holdings.
@@ -104,6 +119,12 @@ type Player struct {
 	BatteryUsed bool `json:"battery,omitempty"`
 	// Tyrant marks that Tyranny's first overplay was made.
 	Tyrant bool `json:"tyrant,omitempty"`
+	// Civs are the civilizations the player owns, the one chosen at setup
+	// first. Dealt holds the two dealt at setup and Chosen the secret
+	// choice (-1 none) until the reveal.
+	Civs   []CivState `json:"civs,omitempty"`
+	Dealt  []int8     `json:"dealt,omitempty"`
+	Chosen int8       `json:"chosen"`
 }
 
 // Position is the player's track position (most advanced piece).
@@ -164,6 +185,13 @@ type State struct {
 	Large  bool `json:"large"`
 	// Setup is true until every player has a capital mat.
 	Setup bool `json:"setup"`
+	// CivMode is the civilizations option ("none" or "standard").
+	CivMode string `json:"civ_mode,omitempty"`
+	// CivDeck holds the civilizations left to draw (a multiset; each draw
+	// is a chance step); CivBottom those set under it, drawn in order once
+	// the deck is empty.
+	CivDeck   []int8 `json:"civ_deck,omitempty"`
+	CivBottom []int8 `json:"civ_bottom,omitempty"`
 	// Decks hold counts per design/card (their order is never stored: each
 	// draw is a chance step).
 	TapDeck     []int8 `json:"tap_deck"`
@@ -249,6 +277,8 @@ func (s *State) Opponents(seat int) []int {
 // Clone deep-copies the state.
 func (s *State) Clone() State {
 	c := *s
+	c.CivDeck = slices.Clone(s.CivDeck)
+	c.CivBottom = slices.Clone(s.CivBottom)
 	c.TapDeck = slices.Clone(s.TapDeck)
 	c.TapDiscard = slices.Clone(s.TapDiscard)
 	c.TechDeck = slices.Clone(s.TechDeck)
@@ -260,6 +290,7 @@ func (s *State) Clone() State {
 	c.Map = slices.Clone(s.Map)
 	for i := range c.Map {
 		c.Map[i].Outposts = slices.Clone(s.Map[i].Outposts)
+		c.Map[i].Tokens = slices.Clone(s.Map[i].Tokens)
 	}
 	c.LandOwner = slices.Clone(s.LandOwner)
 	for i := range c.Claims {
@@ -276,6 +307,11 @@ func (s *State) Clone() State {
 			p.Slots[k] = slices.Clone(q.Slots[k])
 		}
 		p.Tiles = slices.Clone(q.Tiles)
+		p.Dealt = slices.Clone(q.Dealt)
+		p.Civs = slices.Clone(q.Civs)
+		for k := range p.Civs {
+			p.Civs[k] = q.Civs[k].clone()
+		}
 		p.Space = slices.Clone(q.Space)
 		p.Used = slices.Clone(q.Used)
 		for k := range p.Tech {

@@ -97,7 +97,7 @@ func (s *State) incomeTurn(seat int, ev *events) {
 	p.Copy = -1
 	p.Partner, p.PartnerTrack = -1, -1
 	ev.say("%s takes income turn %d.", who(seat), p.Era)
-	var ts []Task
+	ts := []Task{{Op: "inc_civ", Seat: int8(seat)}}
 	if p.Era >= 2 && p.Era <= 4 {
 		ts = append(ts, Task{Op: "inc_play", Seat: int8(seat)})
 	}
@@ -201,6 +201,9 @@ func (s *State) incomeIncome(seat int, ev *events) {
 // incomeEnd closes an income turn (the fifth finishes the player).
 func (s *State) incomeEnd(seat int, ev *events) {
 	p := &s.Players[seat]
+	if p.Era == 1 {
+		s.civEndOfFirstIncome(seat)
+	}
 	if p.Era == 5 {
 		p.Done = true
 		ev.say("%s has finished, with %d VP.", who(seat), p.VP)

@@ -43,6 +43,7 @@ type View struct {
 	TechDeck    int          `json:"tech_deck"`
 	TechDiscard int          `json:"tech_discard"`
 	TapDeck     int          `json:"tap_deck"`
+	CivDeck     int          `json:"civ_deck"`
 	TapDiscard  []int8       `json:"tap_discard,omitempty"`
 	TerrStack   int          `json:"terr_stack"`
 	TerrDiscard int          `json:"terr_discard"`
@@ -63,7 +64,7 @@ func (Game) View(s *State, viewer games.Seat) View {
 	c := s.Clone()
 	v := View{Viewer: viewer, Seats: c.Seats, Large: c.Large, Setup: c.Setup, Map: c.Map, LandOwner: c.LandOwner,
 		Claims: c.Claims, TechRow: c.TechRow, TechDeck: len(c.TechDeck), TechDiscard: len(c.TechDiscard),
-		TapDeck: len(c.TapDeck), TapDiscard: c.TapDiscard, TerrStack: len(c.TerrStack), TerrDiscard: len(c.TerrDiscard),
+		TapDeck: len(c.TapDeck), CivDeck: len(c.CivDeck) + len(c.CivBottom), TapDiscard: c.TapDiscard, TerrStack: len(c.TerrStack), TerrDiscard: len(c.TerrDiscard),
 		SpaceStack: len(c.SpaceStack), Turn: int(c.Turn), Science: int(c.Science), Red: int(c.Red), Black: int(c.Black), Over: c.Over}
 	slices.Sort(v.TapDiscard)
 	for i := range c.Players {
@@ -74,6 +75,14 @@ func (Game) View(s *State, viewer games.Seat) View {
 			slices.Sort(v.Hand)
 		}
 		pv.Hand = nil
+		if games.Seat(i) != viewer {
+			// The civilizations dealt and the secret choice stay with their
+			// owner until the reveal; the unchosen one is never shown (§18).
+			pv.Dealt = nil
+			if pv.Chosen >= 0 {
+				pv.Chosen = 99
+			}
+		}
 		for k := range pv.Slots {
 			for j := range pv.Slots[k] {
 				if pv.Slots[k][j].Down {
