@@ -92,7 +92,7 @@ func (s *State) civStep(t Task, ev *events) error {
 		var opts []string
 		for k, col := range []string{"A", "B", "C"} {
 			if int(cs.Steps[k]) < len(Civs[cs.Civ].Columns[col]) {
-				opts = append(opts, "merry:"+col)
+				opts = append(opts, "merry:"+strings.ToLower(col))
 			}
 		}
 		if len(opts) > 0 {
@@ -334,10 +334,11 @@ func (s *State) civAnswer(a Ask, key string, ev *events) error {
 		ev.say("%s's Leaders advance on %s.", who(seat), tr)
 		s.pushEffects(seat, LeaderSquares[tr], nil)
 	case "c:merrymakers":
-		k := strings.Index("ABC", arg)
-		step := Civs[cs.Civ].Columns[arg][cs.Steps[k]]
+		col := strings.ToUpper(arg)
+		k := strings.Index("ABC", col)
+		step := Civs[cs.Civ].Columns[col][cs.Steps[k]]
 		cs.Steps[k]++
-		ev.say("%s's Merrymakers climb column %s.", who(seat), arg)
+		ev.say("%s's Merrymakers climb column %s.", who(seat), col)
 		s.pushEffects(seat, step, nil)
 	default:
 		return s.civPassiveAnswer(a, key, ev)
