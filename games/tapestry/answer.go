@@ -115,12 +115,18 @@ func (s *State) answer(a Ask, key string, ev *events) error {
 		tasks := []Task{{Op: "eff", Seat: int8(seat), E: &first, Hex: t.Hex}, {Op: "eff", Seat: int8(seat), E: &rest, Hex: t.Hex}}
 		s.push(tasks...)
 	case "place_landmark":
+		if verb != "lm" {
+			return s.civPlaceAnswer(a, key, ev)
+		}
 		rc := strings.Split(x, ",")
 		r, _ := strconv.Atoi(rc[0])
 		c, _ := strconv.Atoi(rc[1])
 		cells := cityCells(Landmarks[t.N].Footprint, CityPlacement{Row: int8(r), Col: int8(c), Rot: int8(yi)})
 		s.placed(seat, cells, byte('A'+t.N), false, ev)
 	case "place_building":
+		if verb != "at" {
+			return s.civPlaceAnswer(a, key, ev)
+		}
 		s.placed(seat, []int{xi*9 + yi}, BuildingLetters[t.N], true, ev)
 	case "explore_tile":
 		t.Tile = xi
@@ -145,6 +151,7 @@ func (s *State) answer(a Ask, key string, ev *events) error {
 	case "trap":
 		s.conquerResolve(t, key == "trap", ev)
 	case "die":
+		s.tradersAfterRoll(t, arg) // runs after the attacker's die
 		s.dieGain(t, arg)
 	case "token":
 		t.Tok = int8(xi)

@@ -478,7 +478,7 @@ func (s *State) bespokeAnswer(a Ask, key string, ev *events) error {
 		if key == "outpost" {
 			tr := s.Terr(*t.Hex)
 			tr.Outposts = append(tr.Outposts, Outpost{Seat: t.Seat})
-			p.Outposts--
+			s.supplyOutpost(seat, -1)
 			ev.say("%s sets an outpost on the new territory.", who(seat))
 		}
 	case "b:oil_magnate":

@@ -1,7 +1,6 @@
 package tapestry
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -187,8 +186,7 @@ func (s *State) civPassiveAnswer(a Ask, key string, ev *events) error {
 		if arg == "bottom" {
 			r = 1
 		}
-		cs.Rows[r]--
-		p.Outposts--
+		cs.Rows[r]-- // the outpost stays in supply: the mat is the supply
 		t.Tok--
 		s.militantsMidgame(t, ev)
 	case "c:architects_swap":
@@ -226,7 +224,7 @@ func (s *State) civPassiveAnswer(a Ask, key string, ev *events) error {
 		}
 		tr.Tokens = append(tr.Tokens, Token{Seat: t.Seat, Kind: "trade"})
 	default:
-		return fmt.Errorf("tapestry: no answer for %q", a.Kind)
+		return s.civMapAnswer(a, key, ev)
 	}
 	return nil
 }

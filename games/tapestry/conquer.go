@@ -55,6 +55,9 @@ func (s *State) conquerAsk(t Task) {
 
 // conquerTarget starts the conquer of h: the trap window, or the outcome.
 func (s *State) conquerTarget(t Task, h Hex, ev *events) {
+	if s.conquerCivs(&t, h) {
+		return
+	}
 	seat := int(t.Seat)
 	tr := s.Terr(h)
 	def := tr.Controller()
@@ -90,11 +93,10 @@ func containsCard(hand []int8, c int) bool {
 // defender's, checks achievements and rolls the dice.
 func (s *State) conquerResolve(t Task, trapped bool, ev *events) {
 	seat := int(t.Seat)
-	p := &s.Players[seat]
 	h := *t.Hex
 	tr := s.Terr(h)
 	def := int(t.Tok)
-	p.Outposts--
+	s.supplyOutpost(seat, conquerRow(t))
 	toppled := false
 	if trapped {
 		tr.Outposts = append(tr.Outposts, Outpost{Seat: int8(seat), Down: true})

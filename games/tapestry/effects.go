@@ -111,6 +111,9 @@ func (s *State) exec(t Task, ev *events) error {
 	case "upgrade_card":
 		s.upgradeCard(seat, t.N, ev)
 	default:
+		if ok, err := s.civTask(t, ev); ok {
+			return err
+		}
 		return fmt.Errorf("tapestry: unknown task %q", t.Op)
 	}
 	return nil
@@ -142,7 +145,7 @@ func (s *State) effect(seat int, e Effect, hex *Hex, ev *events) error {
 	case "vp_per":
 		s.vp(seat, e.Each*s.count(seat, e.Per, e.Track), ev)
 	case "score_capital":
-		s.vp(seat, cityScore(Mats[p.Mat-1].base, p.Cover), ev)
+		s.vp(seat, s.capitalScore(seat), ev)
 	case "territory_tiles":
 		s.pushDraws(seat, "terr", e.N)
 	case "space_tiles":

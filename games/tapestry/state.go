@@ -8,6 +8,10 @@ import (
 type Outpost struct {
 	Seat int8 `json:"s"`
 	Down bool `json:"d,omitempty"`
+	// Bld is the cover code of a Nomads building or landmark standing on
+	// the map as an outpost of the player ('f', 'h', 'm', 'a', or 'A' plus
+	// the landmark index); 0 for an ordinary outpost.
+	Bld byte `json:"b,omitempty"`
 }
 
 // Territory is one hex of the map in play.

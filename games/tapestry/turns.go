@@ -144,7 +144,7 @@ func (s *State) incomeVP(seat int, ev *events) {
 				case "vp_per":
 					p.VP += e.Each * s.count(seat, e.Per, e.Track)
 				case "score_capital":
-					p.VP += cityScore(Mats[p.Mat-1].base, p.Cover)
+					p.VP += s.capitalScore(seat)
 				}
 			}
 		}
@@ -580,7 +580,8 @@ func (s *State) placeLandmarkAsk(seat, i int) {
 	p := &s.Players[seat]
 	base := Mats[p.Mat-1].base
 	pl := cityLandmarkPlacements(base, p.Cover, Landmarks[i].Footprint, s.rule(seat, "may_build_on_impassable", -1))
-	if len(pl) == 0 {
+	extra := s.civPlaceOpts(seat, false, len(pl) > 0)
+	if len(pl) == 0 && len(extra) == 0 {
 		p.Beside += string(rune('A' + i))
 		return
 	}
@@ -588,6 +589,7 @@ func (s *State) placeLandmarkAsk(seat, i int) {
 	for _, x := range pl {
 		opts = append(opts, "lm:"+strconv.Itoa(int(x.Row))+","+strconv.Itoa(int(x.Col))+"@"+strconv.Itoa(int(x.Rot)))
 	}
+	opts = append(opts, extra...)
 	s.ask("place_landmark", seat, opts, Task{Op: "place_lm", Seat: int8(seat), N: i})
 }
 
@@ -608,7 +610,8 @@ func (s *State) takeBuilding(seat int, b Building, ev *events) {
 func (s *State) placeBuildingAsk(seat int, b Building) {
 	p := &s.Players[seat]
 	plots := cityOpenPlots(Mats[p.Mat-1].base, p.Cover, s.rule(seat, "may_build_on_impassable", -1))
-	if len(plots) == 0 {
+	extra := s.civPlaceOpts(seat, true, len(plots) > 0)
+	if len(plots) == 0 && len(extra) == 0 {
 		p.Beside += string(BuildingLetters[b])
 		s.push(s.fireTasks(seat, "place_income_building_in_capital", "")...)
 		return
@@ -617,6 +620,7 @@ func (s *State) placeBuildingAsk(seat int, b Building) {
 	for _, i := range plots {
 		opts = append(opts, "at:"+strconv.Itoa(i/9)+"@"+strconv.Itoa(i%9))
 	}
+	opts = append(opts, extra...)
 	s.ask("place_building", seat, opts, Task{Op: "place_bld", Seat: int8(seat), N: int(b)})
 }
 
@@ -630,7 +634,7 @@ func (s *State) placed(seat int, cells []int, code byte, income bool, ev *events
 	var ts []Task
 	if nd := cityNewDistricts(base, before, p.Cover); len(nd) > 0 {
 		ev.say("%s completes %d district(s) of their capital.", who(seat), len(nd))
-		ts = append(ts, Task{Op: "gain_any", Seat: int8(seat), N: len(nd)})
+		ts = append(ts, Task{Op: "gain_any", Seat: int8(seat), N: len(nd) + s.architectsDistricts(seat, nd)})
 	}
 	if cityCoversImpassable(base, cells) {
 		ts = append(ts, s.fireTasks(seat, "place_building_on_impassable", "")...)
