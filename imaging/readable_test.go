@@ -56,7 +56,7 @@ func measureGolden(t *testing.T, g golden) measure {
 // allGoldens lists every golden picture of the package.
 func allGoldens(t *testing.T) []golden {
 	var all []golden
-	for _, gs := range [][]golden{wwGoldens(t), scGoldens(t), rtGoldens(t), arGoldens(t), tpGoldens(t), chartGoldens(t)} {
+	for _, gs := range [][]golden{wwGoldens(t), scGoldens(t), rtGoldens(t), arGoldens(t), tpGoldens(t), tpCivGoldens(t), chartGoldens(t)} {
 		all = append(all, gs...)
 	}
 	return all

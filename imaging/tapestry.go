@@ -119,7 +119,7 @@ func mix(a, b color.RGBA, t float64) color.RGBA {
 
 // TapestryTable draws the public table: a header with whose turn it is and
 // what the table waits for, the map (terrain by corner, tiles, outposts
-// standing and toppled), the four tracks with every token and the track
+// standing and toppled, civilizations' tokens), the four tracks with every token and the track
 // landmarks, the achievements with their claimants, the tech row, the
 // landmarks left and a line per player.
 func TapestryTable(v tapestry.View, opt Options) (image.Image, error) {
@@ -128,15 +128,17 @@ func TapestryTable(v tapestry.View, opt Options) (image.Image, error) {
 
 // TapestryPlayers draws every player's holdings: the capital city with its
 // buildings and landmarks, the income mat, resources, tech cards, tapestry
-// slots, hand size and the tiles in supply.
+// slots (with Herald tokens), hand size, the tiles in supply and each of
+// the player's civilizations with what its mat shows.
 func TapestryPlayers(v tapestry.View, opt Options) (image.Image, error) {
 	return tapestryPlayers(v, opt)
 }
 
 // TapestryPanel draws one seat's private panel: what its pending decision
 // is about (with a preview of a tile's rotations, the hexes it may go on
-// or the plots of the capital a building may go on), its hand with what
-// each card does, its tiles in supply and its capital.
+// or the plots of the capital a building may go on; for a civilization's
+// decision its mat, and the two civilizations dealt at set-up), its hand
+// with what each card does, its tiles in supply and its capital.
 func TapestryPanel(v tapestry.View, opt Options) (image.Image, error) {
 	return tapestryPanel(v, opt)
 }
@@ -186,7 +188,7 @@ func tpCheck(v tapestry.View) error {
 			return err
 		}
 	}
-	return nil
+	return tpCheckCivs(v)
 }
 
 // tpTerrainOK reports whether corners are six known terrains.
@@ -543,6 +545,9 @@ func tpAskText(v tapestry.View, a *tapestry.AskView) string {
 	if id, ok := strings.CutPrefix(a.Kind, "b:"); ok {
 		return "decide for " + tpWords(id)
 	}
+	if s, ok := tpCivAskText(v, a); ok {
+		return s
+	}
 	return tpWords(a.Kind)
 }
 
@@ -763,7 +768,7 @@ func tpSlotText(p tapestry.PlayerView, n int) string {
 	if under := len(cards) - 1 + btoi(n == 1); under > 0 {
 		s += fmt.Sprintf(" (+%d under)", under)
 	}
-	return s
+	return s + tpHeraldMark(cards)
 }
 
 // tpPlural is the plural of a building's name.
@@ -1012,8 +1017,8 @@ func (c *Canvas) tpTerritory(t *tapestry.Territory, cx, cy, s float64, ids bool)
 			c.Text(id, cx, cy-s*0.56, 0.5, Bold, tpSmall, Ink)
 		}
 	}
-	if len(t.Outposts) > 0 {
-		c.tpOutposts(t.Outposts, cx, cy+s*0.45, math.Max(5, s*0.24))
+	if len(t.Outposts) > 0 || len(t.Tokens) > 0 {
+		c.tpItems(t, cx, cy+s*0.45, math.Max(5, s*0.24))
 	}
 }
 
@@ -1041,7 +1046,7 @@ func (c *Canvas) tpMapBox(v tapestry.View, x, y, w, h float64) {
 	legendH := 34.0
 	g := tpFit(tpHexes(v), x+8, y+8, w-16, h-16-legendH, 64)
 	c.tpMap(v, g, true)
-	c.FitText("Number: territory tile · ringed: middle island · crossed: toppled",
+	c.FitText(tpMapLegend(v),
 		x+w/2, y+h-legendH/2-4, 0.5, w-20, Regular, tpSmall, tpSmall, Light)
 }
 
@@ -1618,7 +1623,7 @@ func (c *Canvas) tpBar(v tapestry.View, opt Options, seat int, x, y, w, h float6
 // tpPlayerBlock draws one player's holdings: the name bar, the capital,
 // the income mat with resources, hand and outposts, and the tapestry
 // slots, tech cards, landmarks and tiles in supply.
-func (c *Canvas) tpPlayerBlock(v tapestry.View, opt Options, seat int, x, y, w, h float64) {
+func (c *Canvas) tpPlayerBlock(v tapestry.View, opt Options, seat int, x, y, w, h float64, d tpBlockDims) {
 	p := v.Players[seat]
 	fill := Paper
 	if v.Ask != nil && v.Ask.Seat == seat && !v.Over {
@@ -1627,18 +1632,18 @@ func (c *Canvas) tpPlayerBlock(v tapestry.View, opt Options, seat int, x, y, w, 
 	c.Box(x, y, w, h, 10, fill, Ink, 2)
 	c.tpBar(v, opt, seat, x, y, w, 34)
 	y0 := y + 42
-	c.tpCity(int(p.Mat), p.Cover, x+10, y0, tpCell, nil)
+	c.tpCity(int(p.Mat), p.Cover, x+10, y0, d.cell, nil)
 	x1 := x + 10 + 9*tpCell + 16
 	const w1 = 300.0
-	c.tpIncomeMat(p, x1, y0, w1, 23)
-	ly := y0 + 4*26 + 12
-	c.tpResourceGrid(p.Res, x1, ly, w1)
+	c.tpIncomeMat(p, x1, y0, w1, d.matRow)
+	ly := y0 + 4*(d.matRow+3) + 12
+	c.tpResourceGrid(p.Res, x1, ly, w1, d.resPitch)
 	c.FitText(fmt.Sprintf("%s in hand · %d outposts left", tpCount(p.HandSize, "card", "cards"), p.Outposts),
-		x1, ly+48, 0, w1, Regular, tpSmall, tpSmall, Ink)
+		x1, ly+2*d.resPitch, 0, w1, Regular, tpSmall, tpSmall, Ink)
 	x2 := x1 + w1 + 18
 	w2 := x + w - 12 - x2
 	half := (w2 - 10) / 2
-	const pitch = 26.0
+	pitch := d.pitch
 	for n := 1; n <= 4; n++ {
 		sx := x2 + float64((n-1)%2)*(half+10)
 		sy := y0 + 8 + float64((n-1)/2)*pitch
@@ -1656,14 +1661,17 @@ func (c *Canvas) tpPlayerBlock(v tapestry.View, opt Options, seat int, x, y, w, 
 	}
 	c.tpLabelled("Landmarks:", tpLandmarkText(v, seat), x2, ty+3*pitch, w2)
 	c.tpLabelled("Tiles:", tpTilesText(p), x2, ty+4*pitch, w2)
+	if d.civ[seat] > 0 {
+		c.tpCivStrip(v, opt, seat, x+10, y0+d.content, w-20)
+	}
 }
 
 // tpResourceGrid draws a player's four resources two to a line, each as a
 // coloured dot and its count.
-func (c *Canvas) tpResourceGrid(r tapestry.Res, x, y, w float64) {
+func (c *Canvas) tpResourceGrid(r tapestry.Res, x, y, w, pitch float64) {
 	for i := range r {
 		cx := x + float64(i%2)*w/2
-		cy := y + float64(i/2)*24
+		cy := y + float64(i/2)*pitch
 		c.DrawCircle(cx+7, cy, 7)
 		c.SetColor(tpResCol[i])
 		c.FillPreserve()
@@ -1682,7 +1690,11 @@ func tapestryPlayers(v tapestry.View, opt Options) (image.Image, error) {
 	}
 	n := float64(len(v.Players))
 	const gap = 10.0
-	h := tpHeadH + tpM + n*tpBlockH + (n-1)*gap + tpM
+	d := tpPlayersDims(v, gap)
+	h := tpHeadH + tpM + (n-1)*gap + tpM
+	for s := range v.Players {
+		h += d.tpBlockH(s)
+	}
 	c, err := NewCanvas(int(tpW), int(h), Felt)
 	if err != nil {
 		return nil, err
@@ -1691,8 +1703,8 @@ func tapestryPlayers(v tapestry.View, opt Options) (image.Image, error) {
 		"Capitals: f farm · h house · m market · a armory · letters: landmarks · dark: impassable")
 	y := tpHeadH + tpM
 	for s := range v.Players {
-		c.tpPlayerBlock(v, opt, s, tpM, y, tpW-2*tpM, tpBlockH)
-		y += tpBlockH + gap
+		c.tpPlayerBlock(v, opt, s, tpM, y, tpW-2*tpM, d.tpBlockH(s), d)
+		y += d.tpBlockH(s) + gap
 	}
 	return c.Image(), nil
 }
@@ -1714,6 +1726,8 @@ func tpAskKeys(a *tapestry.AskView, verb string) (xs [][]int, ys []int) {
 // options.
 func tpAskHexes(a *tapestry.AskView) []tapestry.Hex {
 	xs, ys := tpAskKeys(a, "hex")
+	tx, ty := tpAskKeys(a, "trader") // Traders' token (tapestry_civ.go)
+	xs, ys = append(xs, tx...), append(ys, ty...)
 	var out []tapestry.Hex
 	for i, x := range xs {
 		if len(x) == 1 {
@@ -1752,6 +1766,9 @@ const (
 
 // tpPreviewOf picks the preview of the viewer's pending decision.
 func tpPreviewOf(v tapestry.View) tpPreview {
+	if pv, ok := tpCivPreviewOf(v); ok {
+		return pv
+	}
 	a := v.Ask
 	me := v.Players[v.Viewer]
 	switch a.Kind {
@@ -1785,6 +1802,9 @@ const tpListMax = 12
 
 // tpDecisionH is the height of the decision box.
 func tpDecisionH(v tapestry.View, pv tpPreview) float64 {
+	if h, ok := tpCivDecisionH(v, pv); ok {
+		return h
+	}
 	switch pv {
 	case tpPrevRotation:
 		return 290
@@ -1806,7 +1826,7 @@ func tpDecisionH(v tapestry.View, pv tpPreview) float64 {
 
 // tpDecision draws the viewer's pending decision: what it is about and a
 // preview of its choices.
-func (c *Canvas) tpDecision(v tapestry.View, pv tpPreview, x, y, w, h float64) {
+func (c *Canvas) tpDecision(v tapestry.View, opt Options, pv tpPreview, x, y, w, h float64) {
 	c.Box(x, y, w, h, 12, Paper, Highlight, 4)
 	c.FitText(tpPreviewTitle(v, pv), x+16, y+26, 0, w-32, Bold, 22, tpSmall, Ink)
 	bx, by, bw, bh := x+16, y+50, w-32, h-62
@@ -1821,13 +1841,18 @@ func (c *Canvas) tpDecision(v tapestry.View, pv tpPreview, x, y, w, h float64) {
 		c.tpPlotChoice(v, bx, by, bw, bh)
 	case tpPrevMats:
 		c.tpMatChoice(v, bx, by, bw, bh)
+	case tpPrevCivChoice, tpPrevCiv, tpPrevCivSwap, tpPrevCivPath:
+		c.tpCivDecision(v, opt, pv, bx, by, bw, bh)
 	default:
-		c.tpChoiceList(v, bx, by, bw)
+		c.tpChoiceList(v, opt, bx, by, bw)
 	}
 }
 
 // tpPreviewTitle is the title of the decision box.
 func tpPreviewTitle(v tapestry.View, pv tpPreview) string {
+	if s, ok := tpCivPreviewTitle(v, pv); ok {
+		return s
+	}
 	a := v.Ask
 	switch pv {
 	case tpPrevRotation:
@@ -1849,7 +1874,7 @@ func tpPreviewTitle(v tapestry.View, pv tpPreview) string {
 
 // tpChoiceList lists the decision's choices by their button labels, two
 // to a line.
-func (c *Canvas) tpChoiceList(v tapestry.View, x, y, w float64) {
+func (c *Canvas) tpChoiceList(v tapestry.View, opt Options, x, y, w float64) {
 	opts := v.Ask.Opts
 	more := 0
 	if len(opts) > tpListMax+1 {
@@ -1868,7 +1893,7 @@ func (c *Canvas) tpChoiceList(v tapestry.View, x, y, w float64) {
 		c.DrawCircle(cx+5, cy, 4)
 		c.SetColor(InkSoft)
 		c.Fill()
-		label := tpLabel(v, k)
+		label := games.FillPlain(tpLabel(v, k), opt.Names)
 		c.FitText(label, cx+16, cy, 0, colW-16, Regular, tpSmall, tpSmall, Ink)
 		if detail := tpAdvanceText(v, k); detail != "" {
 			dx := cx + 16 + math.Min(c.Measure(label, Regular, tpSmall), colW-16) + 12
@@ -1891,7 +1916,13 @@ func tpLabel(v tapestry.View, k string) (label string) {
 			label = k
 		}
 	}()
-	return tapestry.Game{}.Label(v, tapestry.Action{K: k})
+	label = tapestry.Game{}.Label(v, tapestry.Action{K: k})
+	if label == k {
+		if l, ok := tapestry.CivLabel(v, k); ok {
+			return l
+		}
+	}
+	return label
 }
 
 // tpAdvanceText says what an advance option "adv:<track>[:<token>]" of
@@ -2525,11 +2556,11 @@ func tapestryPanel(v tapestry.View, opt Options) (image.Image, error) {
 	if deciding {
 		note = "Your decision: " + tpAskText(v, v.Ask)
 	}
-	detail := fmt.Sprintf("%d VP · %s · %s · %d outposts left", p.VP, tpEraText(p), tpResText(p.Res), p.Outposts)
+	detail := fmt.Sprintf("%d VP · %s · %s · %d outposts left", p.VP, tpEraText(p), tpResText(p.Res), p.Outposts) + tpCivNames(p)
 	c.tpHeader(v, opt, title, note, detail)
 	y := tpHeadH + m
 	if deciding {
-		c.tpDecision(v, pv, m, y, inner, decH-16)
+		c.tpDecision(v, opt, pv, m, y, inner, decH-16)
 		y += decH
 	}
 	c.tpHand(v, m, y, inner, handH)

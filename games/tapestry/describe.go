@@ -203,9 +203,9 @@ func phrase(e Effect, long bool) (string, bool) {
 		return "play a tapestry card from your hand on top of your current era's card", true
 	case "gain_civilization":
 		if long {
-			return "gain a civilization (no effect: civilizations are not in this version)", true
+			return "gain a civilization: draw the top one of the civilization deck, which works for you from then on (nothing in a game without civilizations)", true
 		}
-		return "gain a civilization (none in this version)", true
+		return "gain a civilization", true
 	case "choose":
 		if len(e.Options) == 0 {
 			return "", false

@@ -16,12 +16,13 @@ const (
 	KindLandmark    = "landmark"
 	KindAchievement = "achievement"
 	KindTrackSpace  = "track space"
+	KindCiv         = "civilization"
 )
 
 var _ games.Glossary = Game{}
 
 // Entries lists every tech card, tapestry card, space tile, landmark,
-// achievement and track space by name, each described in our own words
+// achievement, track space and civilization by name, each described in our own words
 // from the data tables (games.Glossary). The list is built once.
 func (Game) Entries() []games.Entry { return entries() }
 
@@ -49,6 +50,9 @@ var entries = sync.OnceValue(func() []games.Entry {
 		for _, sp := range Spaces[t] {
 			add(KindTrackSpace, sp.Name, trackSpaceText(t, sp))
 		}
+	}
+	for i, c := range Civs {
+		add(KindCiv, c.Name, civText(i))
 	}
 	return out
 })
@@ -246,4 +250,124 @@ func payWords(c Cost) string {
 		return "discard " + strings.TrimPrefix(s, "discarding ")
 	}
 	return "pay " + s
+}
+
+// civText is a civilization's entry: when it acts, what it does with the
+// tables of its mat, its starting adjustment and what happens when it is
+// gained mid-game.
+func civText(i int) string {
+	c := Civs[i]
+	var b strings.Builder
+	b.WriteString("When: " + CivTiming(i) + ". " + sentence(CivAbility(i)))
+	if t := civTables(c); t != "" {
+		b.WriteString(" " + t)
+	}
+	if adj := CivAdjustment(i); adj != "" {
+		b.WriteString(" Starting adjustment (option on): " + adj + ".")
+	} else {
+		b.WriteString(" No starting adjustment.")
+	}
+	mid, ok := civMidgame[c.Bespoke]
+	switch {
+	case ok:
+	case c.Tokens > 0:
+		mid = "it works from then on, with all its tokens"
+	default:
+		mid = "it works from then on"
+	}
+	b.WriteString(" Gained mid-game: " + mid + ".")
+	return b.String()
+}
+
+// civMidgame is what a civilization gained mid-game does (spec §14), in
+// our own words, for those with a rule of their own.
+var civMidgame = map[string]string{
+	"architects":        "you may swap two income buildings in your capital up to 3 times; a swap completes nothing",
+	"entertainers_path": "put the token on any space but the start and gain that space",
+	"futurists_jump":    "it goes under the civilization deck and you draw another",
+	"heralds":           "its tokens work from then on; the Maker of Fire play is for a starting civilization only",
+	"historians":        "give all four tokens to opponents at once, as you choose, uncovering every square",
+	"militants":         "your outposts left in supply go onto the mat, filling each row from the right (you pick the row each time); the spaces left uncovered pay from your next income turn",
+	"mystics":           "it goes under the civilization deck and you draw another",
+}
+
+// civTables writes the spaces of a civilization's mat the ability text
+// leaves out: Craftsmen's statue, Entertainers' path, Historians'
+// squares, Merrymakers' columns and Militants' rows.
+func civTables(c Civ) string {
+	steps := func(effs [][]Effect) string {
+		parts := make([]string, len(effs))
+		for k, e := range effs {
+			parts[k] = Describe(e)
+		}
+		return strings.Join(parts, "; ")
+	}
+	columns := func(title string, cols map[string][][]Effect) string {
+		var parts []string
+		for _, k := range []string{"A", "B", "C"} {
+			if e, ok := cols[k]; ok {
+				parts = append(parts, k+": "+steps(e))
+			}
+		}
+		return title + " " + strings.Join(parts, ". ") + "."
+	}
+	switch c.Bespoke {
+	case "craftsmen_statue":
+		return columns("Statue spaces, bottom to top.", c.Statue)
+	case "merrymakers":
+		return columns("Steps, bottom to top.", c.Columns)
+	case "historians":
+		return "Under the tokens: " + steps(HistorianSquares) + "."
+	case "militants":
+		return fmt.Sprintf("Spaces, left to right. Top row: %s. Bottom row: %s.", steps(c.Rows["top"]), steps(c.Rows["bottom"]))
+	case "entertainers_path":
+		var cols []string
+		seen := map[string]bool{"start": true}
+		next := c.Graph["start"].Links
+		for len(next) > 0 {
+			var effs [][]Effect
+			var more []string
+			for _, id := range next {
+				effs = append(effs, c.Graph[id].Effects)
+				for _, l := range c.Graph[id].Links {
+					if !seen[l] {
+						seen[l] = true
+						more = append(more, l)
+					}
+				}
+			}
+			cols = append(cols, pathColumn(effs))
+			next = more
+		}
+		return "The path, column by column: " + strings.Join(cols, "; then ") + ". Each space links to two of the next column."
+	}
+	return ""
+}
+
+// pathColumn writes one column of Entertainers' path as one choice: "gain
+// 1 worker, 1 culture, 1 food or 1 coin", "advance once on technology or
+// science (with benefit)".
+func pathColumn(spaces [][]Effect) string {
+	names := make([]string, len(spaces))
+	for k, e := range spaces {
+		names[k] = Describe(e)
+	}
+	for _, lead := range []string{"gain ", "advance once on "} {
+		tail := ""
+		if i := strings.Index(names[0], " ("); i >= 0 && lead == "advance once on " {
+			tail = names[0][i:]
+		}
+		same := true
+		parts := make([]string, len(names))
+		for k, n := range names {
+			rest, ok := strings.CutPrefix(n, lead)
+			rest, ok2 := strings.CutSuffix(rest, tail)
+			same = same && ok && ok2
+			parts[k] = rest
+		}
+		if same {
+			return lead + orList(parts) + tail
+		}
+	}
+	return orList(names)
 }

@@ -14,7 +14,7 @@ func TestEntries(t *testing.T) {
 	es := g.Entries()
 	want := map[string]int{
 		KindTech: len(TechCards), KindTapestry: len(TapCards), KindSpaceTile: len(SpaceTiles),
-		KindLandmark: len(Landmarks), KindAchievement: len(Achievements), KindTrackSpace: 48,
+		KindLandmark: len(Landmarks), KindAchievement: len(Achievements), KindTrackSpace: 48, KindCiv: 16,
 	}
 	got := map[string]int{}
 	seen := map[string]bool{}
@@ -76,9 +76,51 @@ func TestEntryTexts(t *testing.T) {
 		{KindAchievement, "Conquer the middle island", "10 and 5, at any player count"},
 		{KindTrackSpace, "Navigation", "Exploration space 4, tier II. Advancing into it costs 1 food and 1 resource of your choice."},
 		{KindTrackSpace, "Cars", "Bonus: you may discard 2 territory tiles to score 5 VP."},
+		{KindCiv, "Merrymakers", "When: step 1 of income turns 2 to 5, every time. "},
+		{KindCiv, "Merrymakers", "C: score 5 VP; score 10 VP; score 15 VP. Starting adjustment (option on): gain 1 resource of your choice."},
+		{KindCiv, "Militants", "Top row: gain 1 coin; score 2 VP; gain 1 food; score 4 VP. Bottom row: score 1 VP;"},
+		{KindCiv, "Entertainers", "then advance once on technology, exploration, military or science (with benefit; may pay bonus)."},
+		{KindCiv, "Historians", "Under the tokens: score 3 VP; gain 1 worker; gain 1 food; score 3 VP. No starting adjustment. Gained mid-game: give all four tokens"},
+		{KindCiv, "Isolationists", "1 → 5 VP, 2 → 10, 3 → 16, 4 → 23, 5 → 31, 6 or more → 40."},
+		{KindCiv, "Architects", "Starting adjustment (option on): with three or more players, score 10 VP per opponent."},
+		{KindCiv, "Mystics", "Gained mid-game: it goes under the civilization deck and you draw another."},
+		{KindCiv, "Futurists", "When: once, at set-up."},
+		{KindTech, "Radio", "Top: Gain a civilization: draw the top one of the civilization deck"},
 	} {
 		if got := find(c.kind, c.name); !strings.Contains(got, c.want) {
 			t.Errorf("%s %q = %q, want it to contain %q", c.kind, c.name, got, c.want)
 		}
+	}
+}
+
+// TestCivEntries: each civilization's entry says when it acts, what it
+// does, its adjustment and what a mid-game gain does, in plain words.
+func TestCivEntries(t *testing.T) {
+	n := 0
+	for _, e := range (Game{}).Entries() {
+		if e.Kind != KindCiv {
+			continue
+		}
+		n++
+		i := CivIndex(e.Name)
+		if i < 0 {
+			t.Fatalf("no civilization %q", e.Name)
+		}
+		for _, want := range []string{"When: ", "Gained mid-game: "} {
+			if !strings.Contains(e.Text, want) {
+				t.Errorf("%s: no %q in %q", e.Name, want, e.Text)
+			}
+		}
+		if adj := CivAdjustment(i); (adj != "") != strings.Contains(e.Text, "Starting adjustment (option on): "+adj+".") {
+			t.Errorf("%s: adjustment %q not in %q", e.Name, adj, e.Text)
+		}
+		for _, bad := range []string{"listed", "spec", "->", "EMPTY", " any resource", "setup"} {
+			if strings.Contains(e.Text, bad) {
+				t.Errorf("%s: %q in %q", e.Name, bad, e.Text)
+			}
+		}
+	}
+	if n != len(Civs) {
+		t.Errorf("%d civilization entries, want %d", n, len(Civs))
 	}
 }
