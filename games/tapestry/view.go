@@ -291,6 +291,9 @@ func (Game) Label(v View, a Action) string {
 	if a.K == "pay" {
 		return "Pay 1 worker for 10 VP"
 	}
+	if l, ok := civLabel(v, a.K); ok {
+		return l
+	}
 	return a.K
 }
 
