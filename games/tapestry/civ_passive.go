@@ -68,6 +68,16 @@ func (s *State) inventorsTake(seat, c int) []Task {
 	return nil
 }
 
+// inventorsDiscarded takes the Inventors tokens off tech card c as it is
+// discarded (they leave the game with it).
+func (s *State) inventorsDiscarded(c int) {
+	for seat := range s.Players {
+		if cs := s.civOf(seat, "inventors"); cs != nil {
+			cs.Cards = slices.DeleteFunc(cs.Cards, func(x int) bool { return x == c })
+		}
+	}
+}
+
 // civExec runs the civilization tasks that live outside effects.go.
 func (s *State) civExec(t Task, ev *events) error {
 	switch t.Op {

@@ -181,3 +181,17 @@ func (f *fx) placeAll() {
 		f.do(f.s.Ask.Opts[0])
 	}
 }
+
+// TestInventorsTokenLeavesWithDiscard: a card discarded (a bonus paid
+// with tech cards) takes its Inventors tokens with it: drawn again later
+// it carries none.
+func TestInventorsTokenLeavesWithDiscard(t *testing.T) {
+	f := newCivTable(t, 3, "Inventors")
+	f.tech(1, 1, "Calendar", "Clocks", "Compass")
+	cal := techCard(t, "Calendar")
+	f.civ(0, "Inventors").Cards = []int{cal, cal}
+	f.s.payCost(1, "x"+strconv.Itoa(cal)+".x"+strconv.Itoa(techCard(t, "Clocks"))+".x"+strconv.Itoa(techCard(t, "Compass")), &events{})
+	if len(f.civ(0, "Inventors").Cards) != 0 || f.s.inventorsCard(cal) {
+		t.Errorf("tokens left on a discarded card: %v", f.civ(0, "Inventors").Cards)
+	}
+}

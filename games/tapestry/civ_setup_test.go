@@ -212,10 +212,10 @@ func adjustment(t *testing.T, seats int, civ string, on bool) (int, Res, *fx) {
 	return f.p(0).VP, f.p(0).Res, f
 }
 
-// TestCivAdjustments: each adjustment of §3.5 applies once at the end of
+// TestR1_CivAdjustments: each adjustment of §3.5 applies once at the end of
 // income turn 1, after its income (everyone then holds one of each
 // resource): R1.
-func TestCivAdjustments(t *testing.T) {
+func TestR1_CivAdjustments(t *testing.T) {
 	base := Res{1, 1, 1, 1}
 	for _, c := range []struct {
 		civ   string
@@ -264,10 +264,10 @@ func TestCivAdjustments(t *testing.T) {
 	}
 }
 
-// TestAdjustmentOrderAfterIncome: the adjustment comes after the income
+// TestR1_AdjustmentAfterIncome: the adjustment comes after the income
 // step (the lost resource exists) and only once: income turn 2 gives no
 // second adjustment.
-func TestAdjustmentOrderAfterIncome(t *testing.T) {
+func TestR1_AdjustmentAfterIncome(t *testing.T) {
 	f := newCivTable(t, 3, "Craftsmen")
 	f.p(0).Era = 0
 	f.income(0)
@@ -286,9 +286,9 @@ func TestAdjustmentOrderAfterIncome(t *testing.T) {
 	}
 }
 
-// TestAdjustmentNeverForGainedCiv: a civilization gained later never
+// TestR1_AdjustmentNeverForGainedCiv: a civilization gained later never
 // brings its adjustment, even on the owner's income turn 1 (R1).
-func TestAdjustmentNeverForGainedCiv(t *testing.T) {
+func TestR1_AdjustmentNeverForGainedCiv(t *testing.T) {
 	f := newCivTable(t, 3)
 	f.own(0, "The Chosen", false)
 	f.p(0).Era = 0
@@ -361,9 +361,9 @@ func TestHeraldsFireBeforeAdjustment(t *testing.T) {
 	}
 }
 
-// TestFuturistsMidgameDiscard: a Futurists drawn mid-game goes under the
+// TestR12_FuturistsMidgameDiscard: a Futurists drawn mid-game goes under the
 // civ deck and another is drawn (R12).
-func TestFuturistsMidgameDiscard(t *testing.T) {
+func TestR12_FuturistsMidgameDiscard(t *testing.T) {
 	f := newCivTable(t, 3)
 	f.deckOnly("Futurists", "Leaders")
 	f.effs(0, eff("gain_civilization"))
@@ -496,9 +496,9 @@ func TestHistoriansMidgameGivesAll(t *testing.T) {
 	}
 }
 
-// TestMechsGainMilitants (§19.44): the supply outposts move onto the
+// TestEdge44_MechsGainMilitants (§19.44): the supply outposts move onto the
 // Militants mat, each row filled from the right (owner's choice of row).
-func TestMechsGainMilitants(t *testing.T) {
+func TestEdge44_MechsGainMilitants(t *testing.T) {
 	f := newCivTable(t, 3)
 	f.deckOnly("Militants")
 	f.p(0).Outposts = 3

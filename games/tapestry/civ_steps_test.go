@@ -8,10 +8,10 @@ import (
 
 // Income step 1 of every civilization with one (spec §5.2, §14).
 
-// TestAlchemistsExampleM is worked example M of §20: science then
+// TestExampleM_Alchemists is worked example M of §20: science then
 // technology marked, stop → science 2→3 and technology 3→4 without
 // benefit, the Forge claimed.
-func TestAlchemistsExampleM(t *testing.T) {
+func TestExampleM_Alchemists(t *testing.T) {
 	f := newCivTable(t, 3, "Alchemists")
 	f.tok(0, Science, 2)
 	f.tok(0, Technology, 3)
@@ -60,9 +60,9 @@ func TestAlchemistsExampleM(t *testing.T) {
 	f.at("gain_any", 0)
 }
 
-// TestAlchemistsBust: Example M's alternative — science, technology,
+// TestExampleM_AlchemistsBust: Example M's alternative — science, technology,
 // military, then science again: marks cleared, 1 any, no advance.
-func TestAlchemistsBust(t *testing.T) {
+func TestExampleM_AlchemistsBust(t *testing.T) {
 	f := newCivTable(t, 3, "Alchemists")
 	f.tok(0, Science, 2)
 	f.tok(0, Technology, 3)
@@ -210,24 +210,27 @@ func TestEntertainersGraph(t *testing.T) {
 	}
 }
 
-// TestEntertainersMandatory: with one link the move is made without a
-// question; at the end of the path nothing happens.
+// TestEntertainersMandatory: the move cannot be declined (no skip, no
+// pass); at the end of the path nothing happens.
 func TestEntertainersMandatory(t *testing.T) {
 	f := newCivTable(t, 3, "Entertainers")
-	cs := f.civ(0, "Entertainers")
-	cs.Pos = "adv_science"
+	f.civ(0, "Entertainers").Pos = "research"
+	f.p(0).Era = 2
+	f.push(Task{Op: "civ_act", Seat: 0, N: 0})
+	opts := f.at("c:entertainers", 0)
+	if !slices.Equal(opts, []string{"ent:adv_exploration", "ent:adv_military"}) {
+		t.Fatalf("options %v", opts)
+	}
+	if a, ok := (Game{}).Pass(&f.s, 0); ok {
+		t.Errorf("the move can be passed with %q", a.K)
+	}
+	f.do("ent:adv_military")
+	f.wantPos(0, Military, 1)
+	for f.s.Ask != nil { // Archery's conquer, if any
+		f.do(f.s.Ask.Opts[0])
+	}
 	f.push(Task{Op: "civ_act", Seat: 0, N: 0})
 	f.idle()
-	// A one-link graph (data tweak in a copy) moves at once.
-	c := civIdx(t, "Entertainers")
-	saved := Civs[c].Graph["worker"]
-	defer func() { Civs[c].Graph["worker"] = saved }()
-	Civs[c].Graph["worker"] = CivSpace{Effects: saved.Effects, Links: []string{"farm"}}
-	cs.Pos = "worker"
-	f.push(Task{Op: "civ_act", Seat: 0, N: 0})
-	if cs := f.civ(0, "Entertainers"); cs.Pos != "farm" || f.p(0).Taken[Farm] != 1 {
-		t.Errorf("token on %q, farms %d", cs.Pos, f.p(0).Taken[Farm])
-	}
 }
 
 // TestLeaders: one uncovered square per turn, advancing with benefit and
@@ -488,11 +491,11 @@ func TestInventorsStep(t *testing.T) {
 	}
 }
 
-// TestHeraldsStep: a Herald token on a face-up when-played top card of
+// TestR14_HeraldsStepTargets: a Herald token on a face-up when-played top card of
 // any slot (a Trap included, R14), its effects resolved by the Heralds
 // player; covered, face-down and this-era cards are not targets, nor a
 // card already holding a token.
-func TestHeraldsStep(t *testing.T) {
+func TestR14_HeraldsStepTargets(t *testing.T) {
 	f := newCivTable(t, 3, "Heralds")
 	f.slot(1, 1, "Guilds")
 	f.slot(1, 1, "Academia") // Guilds covered; Academia is this-era
@@ -599,10 +602,10 @@ func TestCivOrderSeveral(t *testing.T) {
 	f.at("gain_any", 0) // step 2
 }
 
-// TestCivGainedDuringStepActs (§19.43): a civilization gained during step
+// TestEdge43_CivGainedDuringStepActs (§19.43): a civilization gained during step
 // 1 (Leaders → military 12, Mechs) whose range includes this turn acts in
 // the same step.
-func TestCivGainedDuringStepActs(t *testing.T) {
+func TestEdge43_CivGainedDuringStepActs(t *testing.T) {
 	f := newCivTable(t, 3, "Leaders")
 	f.deckOnly("Merrymakers")
 	f.tok(0, Military, 11)
