@@ -384,7 +384,7 @@ func TestIsolationistsFinalLandmass(t *testing.T) {
 	g.wantVP(0, 5) // groups of 1
 	// Six or more: 40.
 	h := newCivTable(t, 3, "Isolationists")
-	for _, x := range []Hex{{1, 1}, {1, 2}, {2, 2}, {2, 1}, {2, 3}, {3, 3 - 1}} {
+	for _, x := range []Hex{{1, 1}, {1, 2}, {2, 2}, {2, 1}, {2, 3}, {3, 2}} {
 		h.terr(x).Printed = "GGGGGG"
 		h.outpost(x, 0, false)
 	}
