@@ -263,6 +263,7 @@ func (s *State) payCost(seat int, arg string, ev *events) {
 					}
 				}
 				s.TechDiscard = append(s.TechDiscard, id)
+				s.inventorsDiscarded(id)
 			}
 		}
 	default:

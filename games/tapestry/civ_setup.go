@@ -38,6 +38,7 @@ func (s *State) predictAsk(t Task) {
 	for n := r[0]; n <= r[1]; n++ {
 		opts = append(opts, "predict:"+strconv.Itoa(n))
 	}
+	t.Track = int8(t.M) // the category, for the labels
 	s.ask("c:mystics_predict", seat, opts, t)
 }
 

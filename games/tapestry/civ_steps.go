@@ -81,7 +81,9 @@ func (s *State) civStep(t Task, ev *events) error {
 	case "leaders":
 		var opts []string
 		for tr := range Track(NumTracks) {
-			if !cs.Used[tr] {
+			// A square whose advance is impossible (complete or forbidden
+			// track) is not offered: covering it would waste it.
+			if !cs.Used[tr] && s.pieceToMove(seat, tr, true) >= 0 {
 				opts = append(opts, "lead:"+tr.String())
 			}
 		}
@@ -314,14 +316,14 @@ func (s *State) civAnswer(a Ask, key string, ev *events) error {
 		if xi != seat {
 			// The Inventors player may gain the same benefit once the owner's
 			// has resolved: the offer waits under the owner's upgrade.
-			s.push(Task{Op: "civ_inv_copy", Seat: t.Seat, N: yi, M: s.techRow(xi, yi) + 1})
+			s.push(Task{Op: "civ_inv_copy", Seat: t.Seat, N: t.N, Tile: yi, M: s.techRow(xi, yi) + 1})
 		}
 		s.upgradeCard(xi, yi, ev)
 	case "c:inventors_copy":
 		if arg == "copy" {
-			effs := TechCards[t.N].Middle
+			effs := TechCards[t.Tile].Middle
 			if t.M == 2 {
-				effs = TechCards[t.N].Top
+				effs = TechCards[t.Tile].Top
 			}
 			s.push(effTasks(seat, effs)...)
 		}

@@ -114,6 +114,9 @@ func (s *State) exec(t Task, ev *events) error {
 		if ok, err := s.civTask(t, ev); ok {
 			return err
 		}
+		if strings.HasPrefix(t.Op, "civ_") {
+			return s.civExec(t, ev)
+		}
 		return fmt.Errorf("tapestry: unknown task %q", t.Op)
 	}
 	return nil
@@ -405,12 +408,9 @@ func (s *State) drawAsk(seat int, kind string, t Task) {
 		return
 	case "civ":
 		if len(s.CivDeck) == 0 {
-			if len(s.CivBottom) == 0 {
-				return
-			}
-			c := s.CivBottom[0]
-			s.CivBottom = s.CivBottom[1:]
-			s.civDrawn(seat, int(c), t, &events{})
+			// Only Futurists and Mystics lie under the deck, and drawing
+			// either means setting it under again: once the deck above them
+			// runs out, nothing is gained (§14).
 			return
 		}
 		counts := map[int8]int{}

@@ -70,6 +70,7 @@ func (s *State) run(ev *events) error { return s.drive(ev, true) }
 // of starting the next turn (the tests build positions with it).
 func (s *State) drive(ev *events, turns bool) error {
 	for guard := 0; guard < 100000; guard++ {
+		s.mysticsWatch()
 		if s.Ask != nil {
 			a := s.Ask
 			if a.Seat >= 0 && len(a.Opts) == 1 && !a.Window {

@@ -134,7 +134,7 @@ func (s *State) upgradable(seat int) []string {
 	}
 	free := s.rule(seat, "ignore_tech_prerequisites", -1)
 	for _, c := range p.Tech[1] {
-		ok := free || s.prereqMet(seat, c)
+		ok := free || s.prereqMet(seat, c) || s.inventorsCard(c)
 		for _, n := range s.Neighbours(seat) {
 			ok = ok || s.prereqMet(n, c)
 		}
@@ -184,6 +184,9 @@ func (s *State) upgradeCard(seat, c int, ev *events) {
 		if s.Players[o].Partner == int8(seat) && s.hasHook(o, "ally_upgrades_tech_card") {
 			ts = append(ts, effTasks(o, effs)...)
 		}
+	}
+	if row == 1 {
+		ts = append(ts, s.inventorsTake(seat, c)...)
 	}
 	s.push(ts...)
 }

@@ -572,6 +572,7 @@ func (s *State) claimLandmark(seat, i int, ev *events) {
 	if Landmarks[i].Board {
 		s.push(s.fireTasks(seat, "gain_track_landmark", "")...)
 	}
+	s.historiansClaim(seat, ev)
 	s.placeLandmarkAsk(seat, i)
 }
 

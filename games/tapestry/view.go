@@ -294,6 +294,9 @@ func (Game) Label(v View, a Action) string {
 	if l := civMapLabel(v, a.K); l != "" {
 		return l
 	}
+	if l, ok := civLabel(v, a.K); ok {
+		return l
+	}
 	if l, ok := CivLabel(v, a.K); ok {
 		return l
 	}
