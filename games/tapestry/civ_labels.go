@@ -109,6 +109,7 @@ func civLabel(v View, key string) (string, bool) {
 		}
 		return "Advance on " + trackOf(arg).String() + " (benefit, no bonus)", true
 	case "merry":
+		arg = strings.ToUpper(arg)
 		if p := me(); p != nil && v.Ask != nil {
 			if cs := civ(v.Ask.N); cs != nil {
 				k := strings.Index("ABC", arg)

@@ -498,6 +498,7 @@ func TestHistoriansMidgameGivesAll(t *testing.T) {
 
 // TestEdge44_MechsGainMilitants (§19.44): the supply outposts move onto the
 // Militants mat, each row filled from the right (owner's choice of row).
+// The mat is the supply from then on: Outposts still counts them.
 func TestEdge44_MechsGainMilitants(t *testing.T) {
 	f := newCivTable(t, 3)
 	f.deckOnly("Militants")
@@ -510,7 +511,7 @@ func TestEdge44_MechsGainMilitants(t *testing.T) {
 		f.do("milrow:" + r)
 	}
 	f.idle()
-	if cs := f.civ(0, "Militants"); cs.Rows != [2]int8{2, 3} || f.p(0).Outposts != 0 {
+	if cs := f.civ(0, "Militants"); cs.Rows != [2]int8{2, 3} || f.p(0).Outposts != 3 {
 		t.Errorf("rows %v outposts %d", cs.Rows, f.p(0).Outposts)
 	}
 }

@@ -272,14 +272,14 @@ func TestMerrymakers(t *testing.T) {
 	f := newCivTable(t, 3, "Merrymakers")
 	f.stepTo(0, 2)
 	opts := f.at("c:merrymakers", 0)
-	if !slices.Equal(opts, []string{"merry:A", "merry:B", "merry:C"}) {
+	if !slices.Equal(opts, []string{"merry:a", "merry:b", "merry:c"}) {
 		t.Fatalf("options %v", opts)
 	}
 	labels(t, &f.s)
-	if l := (Game{}).Label((Game{}).View(&f.s, 0), Action{"merry:C"}); l != "Column C: score 5 VP" {
+	if l := (Game{}).Label((Game{}).View(&f.s, 0), Action{"merry:c"}); l != "Column C: score 5 VP" {
 		t.Errorf("label %q", l)
 	}
-	f.do("merry:C")
+	f.do("merry:c")
 	f.wantVP(0, 5)
 	f.finishTurn()
 	f.p(0).VP = 5
@@ -597,7 +597,7 @@ func TestCivOrderSeveral(t *testing.T) {
 	f.at("c:leaders", 0)
 	f.do("lead:skip")
 	f.at("c:merrymakers", 0) // the other follows without a question
-	f.do("merry:C")
+	f.do("merry:c")
 	f.wantVP(0, 5)
 	f.at("gain_any", 0) // step 2
 }
@@ -617,7 +617,7 @@ func TestEdge43_CivGainedDuringStepActs(t *testing.T) {
 	f.do("first:1") // the civilization first, then the (void) conquer
 	f.do(civKey(t, "Merrymakers"))
 	f.at("c:merrymakers", 0)
-	f.do("merry:C")
+	f.do("merry:c")
 	f.wantVP(0, 5+10) // + the complete-a-track achievement
 }
 
