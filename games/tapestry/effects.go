@@ -86,6 +86,9 @@ func (s *State) exec(t Task, ev *events) error {
 	case "upgrade_card":
 		s.upgradeCard(seat, t.N, ev)
 	default:
+		if strings.HasPrefix(t.Op, "solo_") {
+			return s.soloExec(t, ev)
+		}
 		return fmt.Errorf("tapestry: unknown task %q", t.Op)
 	}
 	return nil
