@@ -79,7 +79,7 @@ func (f *fx) botTurn() {
 // dc is the chance key of a decision card.
 func dc(n int) string { return "dc:" + strconv.Itoa(n) }
 
-// wantHas fails unless the log holds a line containing text.
+// wantLog fails unless the log holds a line containing text.
 func (f *fx) wantLog(text string) {
 	f.t.Helper()
 	for _, l := range f.log {
@@ -376,7 +376,7 @@ func TestSoloIncomeIcon(t *testing.T) {
 	so.Discard = []int8{1, 2, 4, 6, 7, 8}
 	so.Deck = []int8{3, 5}
 	f.botTurn()
-	f.dos(dc(5), dc(3)) // card 5: no income icon; the Automa any, the Shadow nearest_landmark_or_end
+	f.dos(dc(5), dc(3))     // card 5: no income icon; the Automa any, the Shadow nearest_landmark_or_end
 	f.do(face(Exploration)) // Astronomy's research
 	f.idle()
 	if f.p(Automa).Era != 1 || so.Pair != [2]int8{5, 3} {
@@ -495,4 +495,492 @@ func TestSoloShadowEmpire(t *testing.T) {
 		f.do(f.s.Ask.Opts[0])
 	}
 	f.wantVP(0, 0) // no slot left (1-3 players: two slots)
+}
+
+// TestAutomaConquersHuman: the Automa conquers the human's territory
+// nearest the middle island; the human may answer with a Trap (a window
+// like any other), which topples the Automa's outpost and gives 1 any
+// resource. The Automa rolls no dice (§17.8).
+func TestAutomaConquersHuman(t *testing.T) {
+	for _, trap := range []bool{true, false} {
+		f := newSolo(t, 2, Exploration, Technology)
+		f.hold(0, Hex{1, 0}, Hex{2, 1})
+		f.hand(0, "Trap")
+		f.solo().Tie = 3
+		f.push(Task{Op: "solo_conquer", Seat: Automa})
+		f.at("trap", 0)
+		if !f.s.Ask.Window || !f.has("notrap") {
+			t.Fatalf("the trap ask is not a window: %+v", f.s.Ask)
+		}
+		tr := f.terr(Hex{1, 0}) // next to the middle island
+		if trap {
+			f.do("trap")
+			f.at("gain_any", 0)
+			f.do("gain:c")
+			f.idle()
+			if tr.Controller() != 0 || !tr.Outposts[1].Down || f.p(0).Res[Coin] != 1 {
+				t.Errorf("trapped: %v, coin %d", tr.Outposts, f.p(0).Res[Coin])
+			}
+		} else {
+			f.do("notrap")
+			f.idle()
+			if tr.Controller() != Automa || !tr.Outposts[0].Down {
+				t.Errorf("not trapped: %v", tr.Outposts)
+			}
+		}
+		if f.p(Automa).Outposts != 7 || f.s.Red != -1 {
+			t.Errorf("outposts %d, dice %d", f.p(Automa).Outposts, f.s.Red)
+		}
+	}
+}
+
+// TestAutomaConquerVoid: no outpost left, no conquest.
+func TestAutomaConquerVoid(t *testing.T) {
+	f := newSolo(t, 2, Exploration, Technology)
+	f.hold(0, Hex{1, 0})
+	f.p(Automa).Outposts = 0
+	f.solo().Tie = 3
+	f.push(Task{Op: "solo_conquer", Seat: Automa})
+	f.idle()
+	if f.terr(Hex{1, 0}).Controller() != 0 {
+		t.Error("the Automa conquered without an outpost")
+	}
+}
+
+// TestAutomaConquerNeutralNearHuman: with the human's territories
+// holding one item, the neutral conquest goes as near them as it can.
+func TestAutomaConquerNeutralNearHuman(t *testing.T) {
+	f := newSolo(t, 2, Exploration, Technology)
+	// The middle island is taken: no middle-island filter.
+	f.hold(0, Hex{-1, -1})
+	f.outpost(middle, 0, false)
+	f.solo().Tie = 1 // topple icon: hexes next to the human allowed
+	f.push(Task{Op: "solo_conquer", Seat: Automa})
+	// [1,0] touches the middle island, which the human holds alone.
+	f.at("solo_tile", -1)
+	f.dos("id:5", "rot:0")
+	f.idle()
+	if f.terr(Hex{1, 0}).Controller() != Automa {
+		t.Errorf("[1,0] holds %v", f.terr(Hex{1, 0}).Outposts)
+	}
+}
+
+// TestAutomaExplore: the Automa explores next to its territories, as far
+// from the human as it can — unless its favourite is military, when the
+// tiebreaker alone decides. No VP, no benefit, no control.
+func TestAutomaExplore(t *testing.T) {
+	for _, c := range []struct {
+		fav  Track
+		want Hex
+	}{{Exploration, Hex{2, -1}}, {Military, Hex{1, 0}}} {
+		f := newSolo(t, 2, c.fav, Technology)
+		f.solo().Tie = 1 // rows by a: [1,0] first
+		f.push(Task{Op: "solo_explore", Seat: Automa})
+		f.at("solo_tile", -1)
+		f.dos("id:7", "rot:2")
+		f.idle()
+		tr := f.terr(c.want)
+		if tr.Tile != 7 || tr.Rot != 2 || len(tr.Outposts) != 0 {
+			t.Errorf("favourite %v: %v holds tile %d", c.fav, c.want, tr.Tile)
+		}
+		f.wantVP(Automa, 0)
+	}
+}
+
+// TestAutomaTrapStock: when the human conquers the Automa's territory,
+// the Automa discards its face-down cards at random until a Trap comes
+// up; then the human's outpost goes in toppled and the Automa gains
+// nothing else; the human still rolls. Without a Trap the conquest
+// succeeds.
+func TestAutomaTrapStock(t *testing.T) {
+	for _, trap := range []bool{true, false} {
+		f := newSolo(t, 2, Exploration, Technology)
+		f.hold(Automa, Hex{1, 0})
+		f.hold(0, Hex{1, 1})
+		so := f.solo()
+		so.Stock = []int8{int8(tapCard(t, "Capitalism"))}
+		if trap {
+			so.Stock = append(so.Stock, int8(TrapCard))
+		}
+		f.s.TapDeck = nil
+		f.effs(0, eff("conquer"))
+		f.do("hex:1@0")
+		f.at("solo_trap", -1)
+		f.do(card(t, "Capitalism"))
+		if trap {
+			f.at("solo_trap", -1)
+			f.do(card(t, "Trap"))
+		}
+		f.at("conquer_roll", -1)
+		f.do(roll(0, 0))
+		f.do("die:red")
+		f.idle()
+		tr := f.terr(Hex{1, 0})
+		f.wantVP(0, 4)
+		if len(so.Stock) != 0 || len(f.s.TapDiscard) != 1+btoi(trap) {
+			t.Errorf("stock %v discard %v", so.Stock, f.s.TapDiscard)
+		}
+		if trap && (tr.Controller() != Automa || !tr.Outposts[1].Down) || !trap && tr.Controller() != 0 {
+			t.Errorf("trap %v: %v", trap, tr.Outposts)
+		}
+	}
+}
+
+// soloIncome runs the bots' income turn n at level with a pair out and
+// the deck empty, answering the chance steps with their first outcome; it
+// returns the number of progress cards moved.
+func soloIncome(t *testing.T, level, n int) (*fx, int) {
+	f := newSolo(t, level, Technology, Exploration)
+	f.p(Automa).Era, f.p(Shadow).Era = int8(n-1), int8(n-1)
+	f.p(0).Era = int8(n)
+	f.pair(7, 3)
+	so := f.solo()
+	so.Discard, so.Deck = so.Deck, nil
+	f.push(Task{Op: "solo_income"})
+	progress := 0
+	for f.s.Ask != nil {
+		if f.s.Ask.Kind == "solo_progress" {
+			progress++
+		}
+		f.do(f.s.Ask.Opts[0])
+	}
+	return f, progress
+}
+
+// TestSoloIncomeTurnsByLevel: the per-level differences (§17.9, R16):
+// income turn 1 draws a trap-stock card from level 2; the progress cards
+// added on turns 3-4 (2, 4 from level 3, 6 from level 5); the income
+// advance of both bots from level 3 (R17).
+func TestSoloIncomeTurnsByLevel(t *testing.T) {
+	for level := 1; level <= 6; level++ {
+		f, _ := soloIncome(t, level, 1)
+		if got := len(f.solo().Stock); got != btoi(level >= 2) || f.solo().Pair == ([2]int8{}) {
+			t.Errorf("level %d, income turn 1: stock %d, pair %v", level, got, f.solo().Pair)
+		}
+		f, k := soloIncome(t, level, 3)
+		want := map[int]int{1: 2, 2: 2, 3: 4, 4: 4, 5: 6, 6: 6}[level]
+		if k != want {
+			t.Errorf("level %d, income turn 3: %d progress cards, want %d", level, k, want)
+		}
+		moved := f.p(Automa).Position(Science)+f.p(Shadow).Position(Exploration) > 0
+		if moved != (level >= 3) {
+			t.Errorf("level %d: the bots advanced on their income turn: %v", level, moved)
+		}
+		_, k = soloIncome(t, level, 2)
+		if k != 2 {
+			t.Errorf("level %d, income turn 2: %d progress cards", level, k)
+		}
+	}
+}
+
+// TestR17_IncomeAdvanceBothBots: at level 3 both bots advance once more
+// with the latest pair on income turns 2-5; the Automa gains its benefit.
+func TestR17_IncomeAdvanceBothBots(t *testing.T) {
+	f := newSolo(t, 3, Technology, Exploration)
+	f.p(Automa).Era, f.p(Shadow).Era = 1, 1
+	f.pair(7, 4) // any / any; order technology, science, favourite, military, exploration
+	so := f.solo()
+	so.Discard, so.Deck = so.Deck, nil
+	f.push(Task{Op: "solo_income"})
+	// The Automa: technology 1, Pottery: it refreshes the tech row.
+	f.at("draw_row", -1)
+	f.wantPos(Automa, Technology, 1)
+	f.dos("id:10", "id:11", "id:12")
+	// The Shadow Empire reads backwards: exploration first.
+	f.wantPos(Shadow, Exploration, 1)
+	if !slices.Equal(f.s.TechRow, []int{10, 11, 12}) {
+		t.Errorf("tech row %v", f.s.TechRow)
+	}
+}
+
+// TestSoloIncomeTurn5: the bots' last income turn scores and finishes
+// them; the human plays on alone, and the game ends with the human.
+func TestSoloIncomeTurn5(t *testing.T) {
+	f, k := soloIncome(t, 2, 5)
+	if k != 0 || !f.p(Automa).Done || !f.p(Shadow).Done || len(f.p(Automa).Slots[4]) != 0 {
+		t.Fatalf("progress %d, done %v %v", k, f.p(Automa).Done, f.p(Shadow).Done)
+	}
+	// Turn 5 VP, normal side: 3 × (1 territory) + 0 = 3, no era bonus.
+	f.wantVP(Automa, 3)
+	f.p(0).Era = 4
+	f.s.Turn = 0
+	f.income(0)
+	for f.s.Ask != nil {
+		f.do(f.s.Ask.Opts[0])
+	}
+	ev := &events{}
+	f.s.endTurn(0)
+	f.s.nextTurn(ev)
+	if !f.s.Over {
+		t.Error("the game is not over once the human finished after the bots")
+	}
+}
+
+// TestSoloFavouriteChanges: on an income turn a bot whose favourite track
+// is complete, or led by another player, takes the track
+// nearest_landmark_or_end chooses.
+func TestSoloFavouriteChanges(t *testing.T) {
+	f := newSolo(t, 1, Military, Science)
+	f.p(Automa).Era, f.p(Shadow).Era = 1, 1
+	f.tok(Automa, Military, 12)
+	f.tok(Automa, Technology, 3) // the Forge is one space away
+	f.tok(0, Science, 2)         // ahead of the Shadow Empire on science
+	f.tok(Shadow, Exploration, 9)
+	f.pair(7, 3)
+	f.solo().Discard, f.solo().Deck = f.solo().Deck, nil
+	f.push(Task{Op: "solo_income"})
+	if fav := f.solo().Fav; fav != [2]int8{int8(Technology), int8(Exploration)} {
+		t.Errorf("favourites %v", fav)
+	}
+}
+
+// TestSoloCivAbilities: the Automa civ sides' income abilities (§17.9
+// step 3) and, at level 6, the second side after the first.
+func TestSoloCivAbilities(t *testing.T) {
+	t.Run("Engineers and Conquerors", func(t *testing.T) {
+		f := newSolo(t, 6, Technology, Science)
+		f.solo().Civ = []int8{int8(automaCivIndex("Engineers")), int8(automaCivIndex("Conquerors"))}
+		f.claim(Automa, "Forge")
+		f.hold(Automa, Hex{3, 0}, Hex{2, 1}, Hex{1, -1})
+		f.p(Automa).Era, f.p(Shadow).Era = 1, 1
+		f.pair(6, 3)
+		f.solo().Discard, f.solo().Deck = f.solo().Deck, nil
+		f.push(Task{Op: "solo_income"})
+		// Level 6 advances first (any: science, Astronomy's research) …
+		f.do(face(Science))
+		for f.s.Ask != nil && f.s.Ask.Kind != "solo_progress" {
+			f.do(f.s.Ask.Opts[0])
+		}
+		// Engineers +1 (a landmark); Conquerors: 4 territories ≥ turn 2,
+		// no conquest; more than two hold one item: a toppled Shadow
+		// outpost joins one; +4 VP.
+		toppled := 0
+		for _, h := range []Hex{{3, 0}, {2, 1}, {1, -1}} {
+			if len(f.terr(h).Outposts) == 2 {
+				toppled++
+			}
+		}
+		if toppled != 1 {
+			t.Errorf("%d toppled Shadow outposts added", toppled)
+		}
+		f.wantLog("The Automa scores 1 VP for its landmarks")
+		f.wantLog("The Automa scores 4 VP for its controlled territories")
+	})
+	t.Run("Explorers", func(t *testing.T) {
+		f := newSolo(t, 2, Exploration, Science)
+		f.p(Automa).Era, f.p(Shadow).Era = 1, 1
+		f.pair(7, 1)
+		f.solo().Discard, f.solo().Deck = f.solo().Deck, nil
+		f.push(Task{Op: "solo_income"})
+		f.at("solo_tile", -1) // turn 2: explore anywhere
+		f.dos("id:3", "rot:0")
+		explored := 0
+		for i := range f.s.Map {
+			if f.s.Map[i].Tile == 3 {
+				explored++
+			}
+		}
+		if explored != 1 {
+			t.Error("the Explorers did not explore")
+		}
+	})
+	t.Run("Scientists", func(t *testing.T) {
+		f := newSolo(t, 2, Science, Exploration)
+		f.p(Automa).Era, f.p(Shadow).Era = 2, 2
+		f.pair(7, 1)
+		f.solo().Discard, f.solo().Deck = f.solo().Deck, nil
+		f.push(Task{Op: "solo_income"})
+		f.at("solo_roll", -1) // turn 3: a full research
+		f.do(face(Exploration))
+		f.wantPos(Automa, Exploration, 1)
+	})
+}
+
+// TestSoloAutomaToppleTwo: the Automa's topple-two counts the human's
+// toppled outposts only (§17.6).
+func TestSoloAutomaToppleTwo(t *testing.T) {
+	f := newSolo(t, 2, Exploration, Technology)
+	f.hold(Automa, Hex{3, 0}, Hex{2, 1})
+	f.outpost(Hex{3, 0}, Shadow, true)
+	f.outpost(Hex{2, 1}, Shadow, true)
+	f.push(Task{Op: "achieve"})
+	if f.p(Automa).Achieved[1] {
+		t.Fatal("the Shadow Empire's toppled outposts counted")
+	}
+	f.terr(Hex{2, 1}).Outposts[1].Seat = 0
+	f.terr(Hex{3, 0}).Outposts[1].Seat = 0
+	f.push(Task{Op: "achieve"})
+	f.wantVP(Automa, 10)
+}
+
+// TestSoloAutomaMiddleIsland: a neutral conquest of the middle island
+// earns the Automa the achievement.
+func TestSoloAutomaMiddleIsland(t *testing.T) {
+	f := newSolo(t, 2, Exploration, Technology)
+	f.hold(Automa, Hex{1, 0})
+	f.solo().Tie = 1
+	f.push(Task{Op: "solo_conquer", Seat: Automa})
+	f.idle()
+	if f.terr(middle).Controller() != Automa || len(f.terr(middle).Outposts) != 1 {
+		t.Fatalf("the middle island holds %v", f.terr(middle).Outposts)
+	}
+	f.wantVP(Automa, 10)
+}
+
+// TestR36_SoloResult: the human beats the Automa on VP, or on equal VP
+// with a resource left; equal VP and no resource is a shared win (a
+// draw); fewer VP is a loss (rank 2).
+func TestR36_SoloResult(t *testing.T) {
+	for _, c := range []struct {
+		human, automa, res int
+		rank               int
+		draw               bool
+	}{{100, 90, 0, 1, false}, {90, 90, 1, 1, false}, {90, 90, 0, 1, true}, {89, 90, 8, 2, false}} {
+		f := newSolo(t, 2, Exploration, Technology)
+		f.p(0).VP, f.p(Automa).VP = c.human, c.automa
+		f.res(0, c.res, 0, 0, 0)
+		f.s.Over = true
+		r, ok := Game{}.Result(&f.s)
+		if !ok || r.Ranks[0] != c.rank || r.Draw != c.draw || len(r.Scores) != 1 || r.Scores[0] != c.human {
+			t.Errorf("%+v: %+v", c, r)
+		}
+		if len(r.Lines) < 2 || !strings.Contains(r.Lines[1], strconv.Itoa(c.automa)+" VP") {
+			t.Errorf("lines %q", r.Lines)
+		}
+	}
+}
+
+// TestR15_HexScanWraps: when no row from the start holds a valid hex, the
+// scan goes on behind it (rows -1, -2, …).
+func TestR15_HexScanWraps(t *testing.T) {
+	f := newSolo(t, 2, Exploration, Technology)
+	f.solo().Tie = 4 // start [-3,-1], along [1,1], next row [0,-1]
+	if h := f.s.tiebreakHex([]Hex{{0, 3}, {-2, 1}}); h != (Hex{-2, 1}) {
+		t.Errorf("row -1 scanned as %v", h)
+	}
+	if h := f.s.tiebreakHex([]Hex{{0, 3}, {3, 0}}); h != (Hex{3, 0}) {
+		t.Errorf("row 5 should come before row -1: %v", h)
+	}
+}
+
+// TestR35_AutomaIconsOnce: an icon printed more than once on a space is
+// taken once: Quantum Physics' two advances, Alien Biology's four
+// research dice; of "X or Y" the Automa takes the listed option.
+func TestR35_AutomaIconsOnce(t *testing.T) {
+	for _, c := range []struct {
+		tr    Track
+		space int
+		want  string
+	}{
+		{Science, 11, "advance"}, {Science, 12, "research"}, {Exploration, 3, "explore"},
+		{Science, 3, "research"}, {Military, 3, "conquer"}, {Technology, 3, "invent"},
+		{Technology, 7, "refresh_tech"}, {Exploration, 1, ""}, {Military, 6, "conquer tapestry_cards"},
+	} {
+		var got []string
+		for _, e := range automaIcons(Spaces[c.tr][c.space-1].Benefit) {
+			got = append(got, e.Do)
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s: %v, want %q", Spaces[c.tr][c.space-1].Name, got, c.want)
+		}
+	}
+	// Quantum Physics: one roll until exploration, military or
+	// technology shows, then one advance with its benefit.
+	f := newSolo(t, 2, Exploration, Technology)
+	f.tok(Automa, Science, 10)
+	f.push(Task{Op: "solo_move", Seat: Automa, Track: int8(Science), Flag: true})
+	opts := f.at("solo_roll", -1)
+	if len(opts) != 9 {
+		t.Errorf("roll until one of three tracks: %v", opts)
+	}
+	f.do(face(Exploration))
+	f.idle() // Scouting: nothing for the Automa
+	f.wantPos(Automa, Exploration, 1)
+}
+
+// TestR10_SoloOpponentsCountBots: Technocracy pays 3 VP for each of the
+// two bots.
+func TestR10_SoloOpponentsCountBots(t *testing.T) {
+	f := newSolo(t, 2, Exploration, Technology)
+	f.p(Automa).Era, f.p(Shadow).Era = 2, 2
+	f.p(0).Era = 2
+	f.hand(0, "Technocracy")
+	f.effs(0, Effect{Do: "overplay_tapestry"})
+	f.wantVP(0, 6)
+}
+
+// TestSoloFirstOfNeighbours: the bots are the human's neighbours for the
+// era bonus (§5.3): started together, they deny it.
+func TestSoloFirstOfNeighbours(t *testing.T) {
+	f := newSolo(t, 2, Exploration, Technology)
+	f.hand(0, "Capitalism")
+	f.income(0)
+	f.at("gain_any", 0)
+	f = newSolo(t, 2, Exploration, Technology)
+	f.p(Automa).Era, f.p(Shadow).Era = 2, 2
+	f.hand(0, "Capitalism")
+	f.income(0)
+	if f.has("gain:c") {
+		t.Error("the human is first into era 2 after the bots")
+	}
+}
+
+// TestSoloAgeOfDiscovery: edge case 38: the bots advance too (the
+// Automa gains no benefit); finished players do not.
+func TestSoloAgeOfDiscovery(t *testing.T) {
+	f := newSolo(t, 2, Exploration, Technology)
+	f.hand(0, "Age of Discovery")
+	f.effs(0, Effect{Do: "overplay_tapestry"})
+	f.do(face(Military))
+	// The human first (Archery: a conquer), then the bots.
+	for f.s.Ask != nil {
+		f.do(f.s.Ask.Opts[0])
+	}
+	for _, seat := range []int{0, Automa, Shadow} {
+		f.wantPos(seat, Military, 1)
+	}
+	if f.p(Automa).Outposts != 8 {
+		t.Error("the Automa conquered on Age of Discovery")
+	}
+}
+
+// TestSoloBrokerOfPeace: edge case 39: Broker of Peace scores the
+// Automa's military advances.
+func TestSoloBrokerOfPeace(t *testing.T) {
+	f := newSolo(t, 2, Exploration, Technology)
+	f.p(0).Era = 2
+	f.active(0, "Broker of Peace")
+	f.push(Task{Op: "solo_move", Seat: Shadow, Track: int8(Military)})
+	f.push(Task{Op: "solo_move", Seat: Automa, Track: int8(Exploration)})
+	f.wantVP(0, 3)
+}
+
+// TestSoloAutomaBenefits: §17.5: a tapestry card goes to the trap stock;
+// the invent icon refreshes the tech row; a full research gains the new
+// space's parts; nothing else (no resources, no buildings, no VP).
+func TestSoloAutomaBenefits(t *testing.T) {
+	f := newSolo(t, 2, Exploration, Technology)
+	f.tok(Automa, Military, 1)
+	f.push(Task{Op: "solo_move", Seat: Automa, Track: int8(Military), Flag: true})
+	f.at("solo_stock", -1) // Bladed Weapons
+	f.do(card(t, "Trap"))
+	f.idle()
+	if len(f.solo().Stock) != 1 || len(f.p(Automa).Hand) != 0 {
+		t.Errorf("stock %v hand %v", f.solo().Stock, f.p(Automa).Hand)
+	}
+	f.tok(Automa, Science, 4)
+	f.push(Task{Op: "solo_move", Seat: Automa, Track: int8(Science), Flag: true})
+	f.do(face(Technology)) // Chemistry: full research → Pottery
+	f.at("draw_row", -1)
+	f.dos("id:20", "id:21", "id:22")
+	f.idle()
+	if f.p(Automa).TechCount() != 0 || !slices.Equal(f.s.TechRow, []int{20, 21, 22}) {
+		t.Errorf("tech %v row %v", f.p(Automa).Tech, f.s.TechRow)
+	}
+	f.tok(Automa, Exploration, 7)
+	f.push(Task{Op: "solo_move", Seat: Automa, Track: int8(Exploration), Flag: true})
+	f.idle() // Cars: a farm and VP per farm, nothing for the Automa
+	if f.p(Automa).Taken != [NumBuildings]int8{} || f.p(Automa).VP != 0 || f.p(Automa).Res != (Res{}) {
+		t.Errorf("the Automa gained %v %d %v", f.p(Automa).Taken, f.p(Automa).VP, f.p(Automa).Res)
+	}
 }
