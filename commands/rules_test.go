@@ -61,7 +61,7 @@ func TestTapestryManual(t *testing.T) {
 		have[s.Slug] = true
 	}
 	for _, want := range []string{"overview", "setup", "your-turn", "income-turns", "advancing-on-the-tracks", "exploring",
-		"conquering", "technology", "tapestry-cards", "capital-city", "achievements", "end-of-game", "playing-on-discord", "our-rulings"} {
+		"conquering", "technology", "tapestry-cards", "capital-city", "achievements", "end-of-game", "solo", "playing-on-discord", "our-rulings"} {
 		if !have[want] {
 			t.Errorf("no section %q in %v", want, have)
 		}

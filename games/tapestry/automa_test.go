@@ -647,11 +647,11 @@ func soloIncome(t *testing.T, level, n int) (*fx, int) {
 	return f, progress
 }
 
-// TestSoloIncomeTurnsByLevel: the per-level differences (§17.9, R16):
+// TestR16_IncomeTurnsByLevel: the per-level differences (§17.9, R16):
 // income turn 1 draws a trap-stock card from level 2; the progress cards
 // added on turns 3-4 (2, 4 from level 3, 6 from level 5); the income
 // advance of both bots from level 3 (R17).
-func TestSoloIncomeTurnsByLevel(t *testing.T) {
+func TestR16_IncomeTurnsByLevel(t *testing.T) {
 	for level := 1; level <= 6; level++ {
 		f, _ := soloIncome(t, level, 1)
 		if got := len(f.solo().Stock); got != btoi(level >= 2) || f.solo().Pair == ([2]int8{}) {
@@ -982,5 +982,18 @@ func TestSoloAutomaBenefits(t *testing.T) {
 	f.idle() // Cars: a farm and VP per farm, nothing for the Automa
 	if f.p(Automa).Taken != [NumBuildings]int8{} || f.p(Automa).VP != 0 || f.p(Automa).Res != (Res{}) {
 		t.Errorf("the Automa gained %v %d %v", f.p(Automa).Taken, f.p(Automa).VP, f.p(Automa).Res)
+	}
+}
+
+// TestR26_NoShadowOnlyVariant: the two-player "Shadow Empire only"
+// variant is out of scope: two seats are an ordinary game without bots,
+// and the Automa's level is ignored.
+func TestR26_NoShadowOnlyVariant(t *testing.T) {
+	s, err := Game{}.New(games.Options{"automa_level": "5"}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Solo != nil || len(s.Players) != 2 || len(s.TapDeck) != 50 {
+		t.Errorf("two seats: solo %v, %d players, %d cards", s.Solo != nil, len(s.Players), len(s.TapDeck))
 	}
 }

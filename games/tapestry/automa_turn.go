@@ -23,7 +23,9 @@ func (s *State) soloExec(t Task, ev *events) error {
 	case "solo_turn":
 		s.botTurn(ev)
 	case "solo_draw":
-		s.askChance("solo_draw", cardKeys(so.Deck), nil, t)
+		if len(so.Deck) > 0 { // always, the deck's size being even
+			s.askChance("solo_draw", cardKeys(so.Deck), nil, t)
+		}
 	case "solo_decide":
 		if len(so.Deck) == 0 && so.Pair[0] > 0 && DecisionCards[so.Pair[0]-1].Income {
 			s.push(Task{Op: "solo_income"})

@@ -43,7 +43,9 @@ hex:<a>@<b> trap | notrap die:<red|black>   conquer, the defender's trap, the di
 at:<row>@<col> lm:<row>,<col>@<rot> place a building or a landmark in your capital
 invent:<card|deck> up:<card> noupgrade play:<card>   tech and tapestry cards
 opt:<i> first:<i> research:<track> noresearch keep:<track> repeat:<track>:<space> tok:<token>
-chance: setup:<mats>:<first> card:<design> id:<tile/card> face:<0-11> dice:<red>,<black>`
+side:<civ side>                     solo, level 6: the Automa's second civilization
+chance: setup:<mats>:<first> card:<design> id:<tile/card> face:<0-11> dice:<red>,<black>
+  solo: dc:<decision card> rot:<0-5> (first 0 you, 1 the bots)`
 
 // Info describes the game.
 func (Game) Info() games.Info {
