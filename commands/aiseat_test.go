@@ -12,6 +12,7 @@ import (
 	"spindle/games"
 	"spindle/games/archravels"
 	"spindle/games/stitchcraft"
+	"spindle/games/tapestry"
 	"spindle/games/threadcount"
 	"spindle/games/warpweft"
 	"spindle/storage"
@@ -22,7 +23,7 @@ func everyGameHarness(t *testing.T) *harness {
 	t.Helper()
 	h := newHarness(t)
 	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}), games.Bind(threadcount.Game{}),
-		games.Bind(stitchcraft.Game{}), games.Bind(archravels.Game{}))
+		games.Bind(stitchcraft.Game{}), games.Bind(archravels.Game{}), games.Bind(tapestry.Game{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,6 +80,8 @@ func TestSoloGameAgainstAI(t *testing.T) {
 		{"stitchcraft", []string{"normal"}, true},
 		{"threadcount", []string{"easy", "hard"}, true},
 		{"archravels", []string{"hard", "normal"}, true},
+		// "Add AI" seats an ordinary Tapestry player, not the Automa.
+		{"tapestry", []string{"easy"}, true},
 	} {
 		t.Run(c.game, func(t *testing.T) {
 			h := everyGameHarness(t)

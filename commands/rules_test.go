@@ -62,7 +62,7 @@ func TestTapestryManual(t *testing.T) {
 	}
 	for _, want := range []string{"overview", "setup", "your-turn", "income-turns", "advancing-on-the-tracks", "exploring",
 		"conquering", "technology", "tapestry-cards", "capital-city", "achievements", "civilizations", "the-sixteen-civilizations", "end-of-game",
-		"playing-on-discord", "our-rulings"} {
+		"solo", "playing-on-discord", "our-rulings"} {
 		if !have[want] {
 			t.Errorf("no section %q in %v", want, have)
 		}

@@ -139,12 +139,15 @@ type Event struct {
 type Result struct {
 	// Scores has one entry per seat (nil when the game ended without scoring).
 	Scores []int `json:"scores,omitempty"`
-	// Ranks has one entry per seat: 1 is best, equal ranks are ties.
+	// Ranks has one entry per seat: 1 is best, equal ranks are ties. A
+	// one-seat game is played against the game itself (a solo game): its
+	// seat is ranked 1 when it wins and 2 when the game wins, and Draw
+	// with rank 1 is a shared win.
 	Ranks []int `json:"ranks"`
 	// Winners lists the seats ranked 1; empty when Draw is set.
 	Winners []Seat `json:"winners,omitempty"`
 	// Draw says the game ended without a winner: the seats ranked 1 (at
-	// least two) share a draw. Usually every seat is ranked 1; a seat
+	// least two, or the only seat of a solo game) share a draw. Usually every seat is ranked 1; a seat
 	// ranked below them lost (a free-for-all that stops at a turn limit
 	// after an elimination is a draw among the survivors only).
 	Draw bool `json:"draw,omitempty"`

@@ -468,6 +468,8 @@ func tpAskText(v tapestry.View, a *tapestry.AskView) string {
 		return ""
 	}
 	switch a.Kind {
+	case "solo_civ":
+		return "choose the Automa's second civilization"
 	case "turn":
 		return "take an income turn or advance on a track"
 	case "pay":
@@ -596,9 +598,11 @@ func tpDecks(v tapestry.View) string {
 // tpRanking orders the seats best first: most VP, then most resources
 // left, then seat order.
 func tpRanking(v tapestry.View) []int {
-	order := make([]int, len(v.Players))
-	for i := range order {
-		order[i] = i
+	var order []int
+	for i := range v.Players {
+		if !tpShadow(v, i) { // the Shadow Empire never ranks
+			order = append(order, i)
+		}
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
 		pa, pb := v.Players[a], v.Players[b]
@@ -615,7 +619,10 @@ func tpRanking(v tapestry.View) []int {
 func tpRank(v tapestry.View, seat int) int {
 	p := v.Players[seat]
 	r := 1
-	for _, q := range v.Players {
+	for i, q := range v.Players {
+		if tpShadow(v, i) {
+			continue
+		}
 		if q.VP > p.VP || q.VP == p.VP && q.Res.Total() > p.Res.Total() {
 			r++
 		}
@@ -1345,7 +1352,11 @@ func (c *Canvas) tpSwatch(seat int, cx, cy, r float64) { c.tpOutpost(seat, false
 // tiles in supply, tech cards and outposts left.
 func (c *Canvas) tpPlayersTable(v tapestry.View, opt Options, x, y, w float64) {
 	t := RowTable{X: x, Y: y, HeadH: 36, RowH: tpRowH, Cols: tpPlayerCols(w)}
-	c.Box(x, y, w, t.Height(len(v.Players))+4, 12, Paper, Ink, 2)
+	rows := len(v.Players)
+	if v.Solo != nil {
+		rows--
+	}
+	c.Box(x, y, w, t.Height(rows)+4, 12, Paper, Ink, 2)
 	for ci, col := range t.Cols {
 		cx, cy, cw, ch := t.Cell(-1, ci)
 		ink := Ink
@@ -1355,6 +1366,9 @@ func (c *Canvas) tpPlayersTable(v tapestry.View, opt Options, x, y, w float64) {
 		c.Text(col.Title, t.Anchor(ci, cx, cw, 12), cy+ch/2+2, col.Align, Bold, tpSmall, ink)
 	}
 	for s, p := range v.Players {
+		if tpShadow(v, s) {
+			continue // shown in the Automa box
+		}
 		rx, ry, _, rh := t.Cell(s, 0)
 		if v.Ask != nil && v.Ask.Seat == s && !v.Over {
 			c.DrawRectangle(x+2, ry, w-4, rh)
@@ -1373,6 +1387,11 @@ func (c *Canvas) tpPlayersTable(v tapestry.View, opt Options, x, y, w float64) {
 			strconv.Itoa(p.Res[0]), strconv.Itoa(p.Res[1]), strconv.Itoa(p.Res[2]), strconv.Itoa(p.Res[3]),
 			strconv.Itoa(p.HandSize), strconv.Itoa(len(p.Tiles) + len(p.Space)), strconv.Itoa(p.TechCount()), strconv.Itoa(int(p.Outposts)),
 		}
+		if tpBot(v, s) { // no resources, hand, tiles or tech
+			for k := 2; k < len(vals)-1; k++ {
+				vals[k] = "–"
+			}
+		}
 		for k, val := range vals {
 			cx, cy, cw, ch := t.Cell(s, k+1)
 			f, size := Regular, tpSmall
@@ -1390,10 +1409,17 @@ func tapestryTable(v tapestry.View, opt Options) (image.Image, error) {
 	if err := tpCheck(v); err != nil {
 		return nil, err
 	}
+	opt = tpSoloOpts(v, opt)
 	n := float64(len(v.Players))
+	if v.Solo != nil {
+		n-- // the Shadow Empire is in the Automa box
+	}
 	const lmH = 96.0
 	playersH := 36 + n*tpRowH + 4
 	h := tpHeadH + tpM + tpMapH + 16 + tpBandH + 16 + lmH + 16 + playersH + tpM
+	if v.Solo != nil {
+		h += tpSoloH + 16
+	}
 	c, err := NewCanvas(int(tpW), int(h), Felt)
 	if err != nil {
 		return nil, err
@@ -1411,6 +1437,9 @@ func tapestryTable(v tapestry.View, opt Options) (image.Image, error) {
 	c.tpLandmarksLeft(v, m, y, tpW-2*m, lmH)
 	y += lmH + 16
 	c.tpPlayersTable(v, opt, m, y, tpW-2*m)
+	if v.Solo != nil {
+		c.tpSoloBox(v, opt, m, y+playersH+16, tpW-2*m, tpSoloH)
+	}
 	return c.Image(), nil
 }
 
@@ -1612,7 +1641,10 @@ func (c *Canvas) tpBar(v tapestry.View, opt Options, seat int, x, y, w, h float6
 	if p.Mat > 0 {
 		capital = tapestry.Mats[p.Mat-1].Name + " capital"
 	}
-	if ach := tpAchieved(v, seat); len(ach) > 0 {
+	if tpBot(v, seat) {
+		capital = tpBotRole(v, seat)
+	}
+	if ach := tpAchieved(v, seat); len(ach) > 0 && !tpShadow(v, seat) {
 		capital += " · achieved " + strings.Join(ach, ", ")
 	}
 	if rest := right - (x + 12 + nw + 14); rest > 60 {
@@ -1688,11 +1720,16 @@ func tapestryPlayers(v tapestry.View, opt Options) (image.Image, error) {
 	if err := tpCheck(v); err != nil {
 		return nil, err
 	}
+	opt = tpSoloOpts(v, opt)
 	n := float64(len(v.Players))
 	const gap = 10.0
 	d := tpPlayersDims(v, gap)
 	h := tpHeadH + tpM + (n-1)*gap + tpM
 	for s := range v.Players {
+		if tpBot(v, s) {
+			h += tpBotH
+			continue
+		}
 		h += d.tpBlockH(s)
 	}
 	c, err := NewCanvas(int(tpW), int(h), Felt)
@@ -1703,6 +1740,11 @@ func tapestryPlayers(v tapestry.View, opt Options) (image.Image, error) {
 		"Capitals: f farm · h house · m market · a armory · letters: landmarks · dark: impassable")
 	y := tpHeadH + tpM
 	for s := range v.Players {
+		if tpBot(v, s) {
+			c.tpBotBlock(v, opt, s, tpM, y, tpW-2*tpM, tpBotH)
+			y += tpBotH + gap
+			continue
+		}
 		c.tpPlayerBlock(v, opt, s, tpM, y, tpW-2*tpM, d.tpBlockH(s), d)
 		y += d.tpBlockH(s) + gap
 	}
@@ -2516,6 +2558,7 @@ func tapestryPanel(v tapestry.View, opt Options) (image.Image, error) {
 	if err := tpCheck(v); err != nil {
 		return nil, err
 	}
+	opt = tpSoloOpts(v, opt)
 	seat := tpPanelSeat(v)
 	p := v.Players[seat]
 	own := int(v.Viewer) == seat
@@ -2646,13 +2689,14 @@ func tapestryScoring(v tapestry.View, opt Options) (image.Image, error) {
 	if err := tpCheck(v); err != nil {
 		return nil, err
 	}
+	opt = tpSoloOpts(v, opt)
 	const (
 		labelW  = 250.0
 		headRow = 76.0
 		vpH     = 64.0
 		lineH   = 78.0
 	)
-	n := len(v.Players)
+	n := len(tpRanking(v))
 	rows := headRow + vpH + float64(len(tpScoreLines))*lineH
 	h := tpHeadH2 + 2*tpM + rows + 40
 	c, err := NewCanvas(int(tpW), int(h), Felt)

@@ -38,8 +38,13 @@ func tpWeight(key string) int {
 // (weighted by tpWeight) until stop reports true (it sees the move count
 // and the table) or the game ends.
 func tpPlay(t testing.TB, seats int, seed uint64, stop func(i int, tb games.Table) bool) games.Table {
+	return tpPlayWith(t, nil, seats, seed, stop)
+}
+
+// tpPlayWith is tpPlay with game options.
+func tpPlayWith(t testing.TB, opts games.Options, seats int, seed uint64, stop func(i int, tb games.Table) bool) games.Table {
 	t.Helper()
-	tb, _, err := games.Bind(tapestry.Game{}).New(nil, seats, [2]uint64{seed, 1})
+	tb, _, err := games.Bind(tapestry.Game{}).New(opts, seats, [2]uint64{seed, 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,6 +132,12 @@ func tpHexPanel(t testing.TB) tapestry.View { return tpPanelAt(t, 4, 21, 100, "e
 // tpLandmarkPanel is the panel of a player asked where a landmark goes.
 func tpLandmarkPanel(t testing.TB) tapestry.View { return tpPanelAt(t, 3, 21, 50, "place_landmark") }
 
+// tpSolo is a solo game against the Automa at level 3 after moves moves
+// of the human (to the end when moves is negative).
+func tpSolo(t testing.TB, moves int) tapestry.View {
+	return tpViewOf(tpPlayWith(t, games.Options{"automa_level": "3"}, 1, 5, func(i int, _ games.Table) bool { return moves >= 0 && i >= moves }), games.Spectator)
+}
+
 func tpGoldens(t *testing.T) []golden {
 	return []golden{
 		{"tp_mid_table", func() (image.Image, error) { return TapestryTable(tpMid(t), tpNamesOpt) }},
@@ -140,6 +151,9 @@ func tpGoldens(t *testing.T) []golden {
 		{"tp_landmark_panel", func() (image.Image, error) { return TapestryPanel(tpLandmarkPanel(t), tpNamesOpt) }},
 		{"tp_mid_scoring", func() (image.Image, error) { return TapestryScoring(tpMid(t), tpNamesOpt) }},
 		{"tp_end_scoring", func() (image.Image, error) { return TapestryScoring(tpEnd(t), tpNamesOpt) }},
+		{"tp_solo_table", func() (image.Image, error) { return TapestryTable(tpSolo(t, 70), tpNamesOpt) }},
+		{"tp_solo_players", func() (image.Image, error) { return TapestryPlayers(tpSolo(t, 70), tpNamesOpt) }},
+		{"tp_solo_end_scoring", func() (image.Image, error) { return TapestryScoring(tpSolo(t, -1), tpNamesOpt) }},
 	}
 }
 

@@ -89,3 +89,33 @@ func TestSoloAgainstAIOverHTTP(t *testing.T) {
 		})
 	}
 }
+
+// TestTapestrySoloAgainstTheAutomaOverHTTP: alice alone opens a Tapestry
+// lobby, sets the Automa to level 3 and starts: a one-seat game against
+// the Automa and the Shadow Empire, whose turns run inside the engine
+// (the table always waits for alice). She plays it to the final result,
+// which names the Automa's score.
+func TestTapestrySoloAgainstTheAutomaOverHTTP(t *testing.T) {
+	app := newApp(t, tinyPNG, games.Bind(tapestry.Game{}))
+	srv := httptest.NewServer(New(app, zerolog.Nop()))
+	t.Cleanup(srv.Close)
+	cl := &client{t: t, srv: srv, app: app, store: app.Store}
+	names := map[string]string{}
+	for _, u := range cl.state("alice", "").Users {
+		names[u.ID] = u.Name
+	}
+	cl.mustCommand("alice", "/game new game:tapestry")
+	lobby := cl.mustLatest("alice", "games", "Start")
+	cl.choose("alice", lobby, optionSelect(t, lobby, "opt/automa_level"), "3")
+	lobby = cl.mustLatest("alice", "games", "Start")
+	if !strings.Contains(lobby.Embeds[0].Fields[0].Value, "Automa level (solo)**: 3") {
+		t.Fatalf("the lobby does not show level 3: %+v", lobby.Embeds[0])
+	}
+	cl.click("alice", lobby, "Start")
+	cl.playToResult(names, rand.New(rand.NewPCG(19, 3)), func(string) int { return 1 }, nil)
+	st := cl.state("dave", "games")
+	final := st.Messages[len(st.Messages)-1]
+	if !strings.Contains(final.Embeds[0].Description+final.Embeds[0].Fields[0].Value, "Automa") {
+		t.Fatalf("the result does not give the Automa's score: %+v", final.Embeds[0])
+	}
+}

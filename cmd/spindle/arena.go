@@ -129,6 +129,7 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 	seats := len(players)
 	firsts := make([]float64, seats) // by player index
 	ranks := make([]float64, seats)
+	scores := 0.0 // seat 0's, for a solo game
 	var thinking []time.Duration
 	for g := range *n {
 		t, _, err := cat.New(*game, games.Options(opts), seats, [2]uint64{*seed + uint64(g), 17})
@@ -163,6 +164,9 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		r, _ := t.Result()
+		if len(r.Scores) > 0 {
+			scores += float64(r.Scores[0])
+		}
 		for p := range players {
 			s := seatOf(p)
 			if int(s) < len(r.Ranks) {
@@ -175,8 +179,21 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	fmt.Fprintf(stdout, "arena: %s %v, %d games, seats rotated, seed %d\n", *game, games.Options(opts), *n, *seed)
+	if seats == 1 {
+		// A one-player game is played against the game itself (Tapestry's
+		// Automa): rank 1 is a win, 2 a loss, a shared win counts half.
+		rate := firsts[0] / float64(*n)
+		lo, hi := wilson(rate, float64(*n))
+		fmt.Fprintf(stdout, "arena: %s %v, %d solo games against the game, seed %d\n", *game, games.Options(opts), *n, *seed)
+		fmt.Fprintf(stdout, "  player 1 %-10s wins %5.1f%% (95%% interval %4.1f–%4.1f%%)   mean score %.1f\n",
+			players[0].name, 100*rate, 100*lo, 100*hi, scores/float64(*n))
+	} else {
+		fmt.Fprintf(stdout, "arena: %s %v, %d games, seats rotated, seed %d\n", *game, games.Options(opts), *n, *seed)
+	}
 	for p, pl := range players {
+		if seats == 1 {
+			break
+		}
 		rate := firsts[p] / float64(*n)
 		lo, hi := wilson(rate, float64(*n))
 		fmt.Fprintf(stdout, "  player %d %-10s first %5.1f%% (95%% interval %4.1f–%4.1f%%)   mean rank %.2f\n",

@@ -362,6 +362,16 @@ func TestArenaPrintsRates(t *testing.T) {
 			t.Fatalf("arena output lacks %q:\n%s", want, out)
 		}
 	}
+	// One player: a Tapestry solo game against the Automa.
+	out, _, err = runCLI(t, "arena", "--game", "tapestry", "--players", "random", "--opt", "automa_level=3", "--n", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"2 solo games against the game", "player 1 random", "wins", "95% interval"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("solo arena output lacks %q:\n%s", want, out)
+		}
+	}
 	if _, _, err := runCLI(t, "arena", "--players", "ai:genius,random"); err == nil {
 		t.Fatal("an unknown player was accepted")
 	}

@@ -536,6 +536,15 @@ func Reward(r games.Result, seat games.Seat, seats int) float64 {
 			}
 		}
 		rank = ahead / float64(seats-1)
+	} else {
+		// A solo game, against the game itself: rank 1 won, rank 2 lost,
+		// a draw is a shared win.
+		switch {
+		case r.Draw:
+			rank = 0.5
+		case r.Ranks[seat] > 1:
+			rank = 0
+		}
 	}
 	margin := 0.5
 	if int(seat) < len(r.Scores) && len(r.Scores) > 1 {

@@ -56,6 +56,9 @@ func TestReward(t *testing.T) {
 		{"one of three in a full draw", []int{1, 1, 1}, 2, true, 0.45 + 0.05},
 		{"survivor of a draw among survivors", []int{1, 1, 2}, 0, true, 0.9*0.75 + 0.05},
 		{"eliminated from a draw among survivors", []int{1, 1, 2}, 2, true, 0.05},
+		{"solo win against the game", []int{1}, 0, false, 0.9 + 0.05},
+		{"solo loss against the game", []int{2}, 0, false, 0.05},
+		{"solo shared win", []int{1}, 0, true, 0.45 + 0.05},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -71,7 +71,8 @@
 // (1..n, someone ranked 1), Scores is nil or one per seat, Winners are
 // exactly the seats ranked 1 (none when Draw, where at least two seats are
 // ranked 1) and
-// Reason is set. In one seed of five, a game implementing games.Conceder
+// Reason is set. A one-seat game is played against the game itself: its
+// seat is ranked 1 (a win, or with Draw a shared win) or 2 (a loss). In one seed of five, a game implementing games.Conceder
 // sees a random seat concede at a random node through the driver; the game
 // must then go on to its end without that seat (a two-seat game ends at
 // once) with a Reason. Info itself is checked once: a lower-case ID, a

@@ -1053,22 +1053,29 @@ func (r *runner[S, A, V]) checkResult(res games.Result) error {
 		return fail("result", "Result.Reason is empty")
 	}
 	var first []games.Seat
+	// A one-seat game is played against the game: rank 2 is a loss.
+	worst := r.seats
+	if r.seats == 1 {
+		worst = 2
+	}
 	for i, rank := range res.Ranks {
-		if rank < 1 || rank > r.seats {
-			return fail("result", "Ranks %v: rank %d out of 1..%d", res.Ranks, rank, r.seats)
+		if rank < 1 || rank > worst {
+			return fail("result", "Ranks %v: rank %d out of 1..%d", res.Ranks, rank, worst)
 		}
 		if rank == 1 {
 			first = append(first, games.Seat(i))
 		}
 	}
-	if len(first) == 0 {
+	if len(first) == 0 && r.seats > 1 {
 		return fail("result", "Ranks %v: nobody is ranked 1", res.Ranks)
 	}
 	winners := slices.Sorted(slices.Values(res.Winners))
 	switch {
 	case res.Draw && len(res.Winners) > 0:
 		return fail("result", "a draw with Winners %v", res.Winners)
-	case res.Draw && len(first) < 2:
+	case res.Draw && r.seats == 1 && len(first) != 1:
+		return fail("result", "a one-seat draw with the seat ranked %v", res.Ranks)
+	case res.Draw && len(first) < 2 && r.seats > 1:
 		return fail("result", "a draw with a single seat ranked 1 in %v", res.Ranks)
 	case !res.Draw && !slices.Equal(winners, first):
 		return fail("result", "Winners %v are not the seats ranked 1 in %v", res.Winners, res.Ranks)

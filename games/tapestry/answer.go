@@ -225,6 +225,9 @@ func (s *State) answer(a Ask, key string, ev *events) error {
 		if strings.HasPrefix(a.Kind, "c:") {
 			return s.civAnswer(a, key, ev)
 		}
+		if strings.HasPrefix(a.Kind, "solo_") {
+			return s.soloAnswer(a, key, ev)
+		}
 		return fmt.Errorf("tapestry: no answer for %q", a.Kind)
 	}
 	return nil
@@ -304,9 +307,13 @@ func (s *State) rolled(t Task, tr Track, ev *events) {
 	}
 	if t.Str == "age_of_discovery_roll" {
 		var ts []Task
-		for i := range s.Seats {
-			o := (seat + i) % s.Seats
+		for i := range s.Players { // bots included (§19.38)
+			o := (seat + i) % len(s.Players)
 			if s.Players[o].Done {
+				continue
+			}
+			if s.bot(o) {
+				ts = append(ts, Task{Op: "solo_move", Seat: int8(o), Track: int8(tr)})
 				continue
 			}
 			// R21: each mover picks its token if it has two (Tok -1).

@@ -596,7 +596,8 @@ func (s *State) socialismMove(seat int, tr Track, v int) {
 // clockwise orders seats by turn order starting after seat.
 func (s *State) clockwise(seat int, seats []int) []int {
 	out := slices.Clone(seats)
-	slices.SortFunc(out, func(a, b int) int { return (a-seat+s.Seats)%s.Seats - (b-seat+s.Seats)%s.Seats })
+	n := len(s.Players)
+	slices.SortFunc(out, func(a, b int) int { return (a-seat+n)%n - (b-seat+n)%n })
 	return out
 }
 

@@ -66,6 +66,9 @@ func (s *State) conquerTarget(t Task, h Hex, ev *events) {
 	if def >= 0 && def != seat {
 		t.Tok = int8(def)
 		t.M = 1 // the target was opponent-controlled
+		if s.automaTrapCheck(t, ev) {
+			return // solo: the Automa's trap stock answers (§17.8)
+		}
 		d := &s.Players[def]
 		if !d.Done && len(d.Hand) > 0 && !s.rule(seat, "no_traps_against_you", -1) {
 			opts := []string{"notrap"}
@@ -118,7 +121,7 @@ func (s *State) conquerResolve(t Task, trapped bool, ev *events) {
 		}
 	}
 	var ts []Task
-	if trapped {
+	if trapped && !s.bot(def) { // the Automa gains nothing for its Trap
 		ts = append(ts, Task{Op: "gain_any", Seat: int8(def), N: 1})
 	}
 	ts = append(ts, Task{Op: "achieve"})
@@ -138,7 +141,9 @@ func (s *State) conquerResolve(t Task, trapped bool, ev *events) {
 	d := t
 	d.Op = "conquer_dice"
 	d.Flag = both
-	ts = append(ts, d)
+	if !s.bot(seat) { // the Automa rolls no dice (§17.8)
+		ts = append(ts, d)
+	}
 	s.push(ts...)
 }
 

@@ -117,6 +117,9 @@ func (s *State) exec(t Task, ev *events) error {
 		if strings.HasPrefix(t.Op, "civ_") {
 			return s.civExec(t, ev)
 		}
+		if strings.HasPrefix(t.Op, "solo_") {
+			return s.soloExec(t, ev)
+		}
 		return fmt.Errorf("tapestry: unknown task %q", t.Op)
 	}
 	return nil

@@ -43,14 +43,16 @@ hex:<a>@<b> trap | notrap die:<red|black>   conquer, the defender's trap, the di
 at:<row>@<col> lm:<row>,<col>@<rot> place a building or a landmark in your capital
 invent:<card|deck> up:<card> noupgrade play:<card>   tech and tapestry cards
 opt:<i> first:<i> research:<track> noresearch keep:<track> repeat:<track>:<space> tok:<token>
-chance: setup:<mats>:<first> card:<design> id:<tile/card> face:<0-11> dice:<red>,<black>`
+side:<civ side>                     solo, level 6: the Automa's second civilization
+chance: setup:<mats>:<first> card:<design> id:<tile/card> face:<0-11> dice:<red>,<black>
+  solo: dc:<decision card> rot:<0-5> (first 0 you, 1 the bots)`
 
 // Info describes the game.
 func (Game) Info() games.Info {
 	return games.Info{
 		ID:         "tapestry",
 		Title:      "Tapestry",
-		MinSeats:   2,
+		MinSeats:   1,
 		MaxSeats:   5,
 		Rules:      1,
 		MaxActions: 6000,
@@ -63,6 +65,7 @@ func (Game) Info() games.Info {
 				Help: "The publisher's starting adjustments for some civilizations, applied once after a player's first income.",
 				ValueHelp: map[string]string{"on": "Apply the official starting adjustments",
 					"off": "Play the civilizations as printed"}},
+			automaOption(),
 		},
 		KeyGrammar: keyGrammar,
 		Manual:     manual,
@@ -71,8 +74,8 @@ func (Game) Info() games.Info {
 
 // New returns a game waiting for the set-up deal.
 func (Game) New(opts games.Options, seats int) (State, error) {
-	if seats < 2 || seats > 5 {
-		return State{}, fmt.Errorf("tapestry: %d seats (2 to 5): %w", seats, games.ErrBadOption)
+	if seats < 1 || seats > 5 {
+		return State{}, fmt.Errorf("tapestry: %d seats (1 to 5): %w", seats, games.ErrBadOption)
 	}
 	s := State{Seats: seats, Large: seats >= 4, Setup: true, Science: -1, Red: -1, Black: -1,
 		CivMode: opts["civilizations"], Adjust: opts["civ_adjustments"] != "off"}
@@ -82,7 +85,11 @@ func (Game) New(opts games.Options, seats int) (State, error) {
 		}
 	}
 	for i := range TapCards {
-		for range TapCards[i].Count {
+		n := TapCards[i].Count
+		if seats == 1 { // §17.1: the solo deck
+			n = soloCount(i)
+		}
+		for range n {
 			s.TapDeck = append(s.TapDeck, int8(i))
 		}
 	}
@@ -116,6 +123,15 @@ func (Game) New(opts games.Options, seats int) (State, error) {
 		p.Outposts = 8
 		p.Partner, p.PartnerTrack, p.Copy, p.Forbid, p.Chosen = -1, -1, -1, -1, -1
 	}
+	if seats == 1 {
+		if err := s.newSolo(opts); err != nil {
+			return State{}, err
+		}
+		// §3.3: four civilizations leave a solo game.
+		s.CivDeck = slices.DeleteFunc(s.CivDeck, func(c int8) bool {
+			return slices.Contains(SoloRemovedCivs, Civs[c].Name)
+		})
+	}
 	s.Ask = &Ask{Kind: "setup", Seat: int8(games.Chance)}
 	return s, nil
 }
@@ -126,7 +142,7 @@ func (s *State) setup(arg string, ev *events) error {
 	mats, first, ok := strings.Cut(arg, ":")
 	parts := strings.Split(mats, ".")
 	f, err := strconv.Atoi(first)
-	if !ok || err != nil || len(parts) != s.Seats || f < 0 || f >= s.Seats {
+	if !ok || err != nil || len(parts) != s.Seats || f < 0 || f >= s.turnRing() {
 		return fmt.Errorf("tapestry: bad deal %q: %w", arg, games.ErrIllegal)
 	}
 	seen := map[int]bool{}
@@ -145,14 +161,14 @@ func (s *State) setup(arg string, ev *events) error {
 	}
 	s.First, s.Turn = int8(f), int8(f)
 	ev.say("The capitals are dealt; %s goes first.", who(f))
-	s.push(Task{Op: "mats"})
+	s.push(append(s.soloSetupTasks(), Task{Op: "mats"})...)
 	return nil
 }
 
 // matsAsk asks the next player still holding a pair which mat to keep;
 // then the tech row is revealed and play begins.
 func (s *State) matsAsk() {
-	for i := range s.Players {
+	for i := range s.Seats { // the solo bots have no capital
 		p := &s.Players[i]
 		if p.Mat == 0 {
 			opts := []string{"mat:" + strconv.Itoa(int(p.Pair[0])), "mat:" + strconv.Itoa(int(p.Pair[1]))}
@@ -170,6 +186,9 @@ func (s *State) matsAsk() {
 // placeStart puts a player's two starting outposts on its territory.
 func (s *State) placeStart(seat int) {
 	m := Mats[s.Players[seat].Mat-1]
+	if s.Solo != nil {
+		m = Mats[1] // §3.2: the human always starts on 2/4
+	}
 	at := m.Small
 	if s.Large {
 		at = m.Large
@@ -216,7 +235,7 @@ func (Game) Sample(s *State, d *dice.Dice) Action {
 				mats = append(mats, strconv.Itoa(firsts[perm[i]]))
 			}
 		}
-		return Action{"setup:" + strings.Join(mats, ".") + ":" + strconv.Itoa(d.IntN(s.Seats))}
+		return Action{"setup:" + strings.Join(mats, ".") + ":" + strconv.Itoa(d.IntN(s.turnRing()))}
 	}
 	return Action{a.Opts[games.PickWeighted(a.Weights, len(a.Opts), d.IntN)]}
 }
@@ -239,6 +258,7 @@ func (g Game) Apply(s *State, seat games.Seat, a Action) ([]games.Event, error) 
 	if err := c.run(ev); err != nil {
 		return nil, err
 	}
+	c.soloNames(ev.list)
 	*s = c
 	return ev.list, nil
 }
@@ -247,6 +267,9 @@ func (g Game) Apply(s *State, seat games.Seat, a Action) ([]games.Event, error) 
 func (Game) Result(s *State) (games.Result, bool) {
 	if !s.Over {
 		return games.Result{}, false
+	}
+	if s.Solo != nil {
+		return s.soloResult(), true
 	}
 	n := s.Seats
 	r := games.Result{Reason: "scored", Scores: make([]int, n), Ranks: make([]int, n)}
@@ -309,6 +332,9 @@ func (Game) InWindow(s *State, seat games.Seat) bool {
 // Evaluate estimates each seat's share from VP, with resources and
 // progress as a tie-break (games.Evaluator).
 func (Game) Evaluate(s *State) []float64 {
+	if s.Solo != nil {
+		return s.soloEvaluate()
+	}
 	return games.SharesBy(s.Seats, len(s.Players) == s.Seats, func(x int) float64 {
 		p := &s.Players[x]
 		v := float64(p.VP) + 0.3*float64(p.Res.Total())
@@ -330,6 +356,10 @@ func (Game) Resample(s *State, seat games.Seat, d *dice.Dice) State {
 		}
 	}
 	pool = append(pool, c.TapDeck...)
+	if c.Solo != nil {
+		pool = append(pool, c.Solo.Stock...) // the Automa's face-down trap stock
+		c.Solo.resample(d)
+	}
 	for i := range c.Players {
 		for k := range c.Players[i].Slots {
 			for j, sc := range c.Players[i].Slots[k] {
@@ -356,6 +386,11 @@ func (Game) Resample(s *State, seat games.Seat, d *dice.Dice) State {
 					c.Players[i].Slots[k][j].Card = take()
 				}
 			}
+		}
+	}
+	if c.Solo != nil {
+		for j := range c.Solo.Stock {
+			c.Solo.Stock[j] = take()
 		}
 	}
 	c.TapDeck = c.TapDeck[:0]

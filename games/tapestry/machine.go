@@ -147,6 +147,8 @@ func (e *events) private(seat int, public, private string) {
 	e.list = append(e.list, games.Event{Public: public, Private: map[games.Seat]string{games.Seat(seat): private}})
 }
 
+// who names a seat; in a solo game the bots' tokens are replaced with
+// their names before the events leave Apply (soloNames).
 func who(seat int) string { return games.Name(games.Seat(seat)) }
 
 // hooks returns the era items of seat's active this-era card (and of the

@@ -228,6 +228,8 @@ type State struct {
 	Over    bool `json:"over,omitempty"`
 	// Moves counts turns taken, for the log's length bound.
 	Moves int `json:"moves"`
+	// Solo holds the bots of a one-seat game (automa.go); nil otherwise.
+	Solo *Solo `json:"solo,omitempty"`
 }
 
 // Terr returns the territory at h, or nil.
@@ -254,9 +256,10 @@ func (s *State) Controlled(seat int) int {
 	return n
 }
 
-// Neighbours are seat's neighbours, distinct, right then left.
+// Neighbours are seat's neighbours, distinct, right then left (the solo
+// bots included: the three seats form a ring).
 func (s *State) Neighbours(seat int) []int {
-	n := s.Seats
+	n := len(s.Players)
 	if n < 2 {
 		return nil
 	}
@@ -267,10 +270,10 @@ func (s *State) Neighbours(seat int) []int {
 	return []int{right, left}
 }
 
-// Opponents are every other seat.
+// Opponents are every other seat, the solo bots included.
 func (s *State) Opponents(seat int) []int {
 	var out []int
-	for i := range s.Seats {
+	for i := range s.Players {
 		if i != seat {
 			out = append(out, i)
 		}
@@ -329,6 +332,10 @@ func (s *State) Clone() State {
 	if s.Ask != nil {
 		a := s.Ask.clone()
 		c.Ask = &a
+	}
+	if s.Solo != nil {
+		so := s.Solo.clone()
+		c.Solo = &so
 	}
 	return c
 }

@@ -21,7 +21,11 @@ func (s *State) nextTurn(ev *events) {
 		return
 	}
 	for s.Players[s.Turn].Done {
-		s.Turn = int8((int(s.Turn) + 1) % s.Seats)
+		s.Turn = int8((int(s.Turn) + 1) % s.turnRing())
+	}
+	if s.bot(int(s.Turn)) {
+		s.push(Task{Op: "solo_turn", Seat: s.Turn}) // the bots' turn (§17.3)
+		return
 	}
 	s.turnAsk()
 }
@@ -86,7 +90,7 @@ func (s *State) endTurn(seat int) {
 		p.ForbidTurns--
 	}
 	s.Moves++
-	s.Turn = int8((seat + 1) % s.Seats)
+	s.Turn = int8((seat + 1) % s.turnRing())
 }
 
 // incomeTurn starts an income turn: the era changes, the previous this-era
@@ -687,6 +691,10 @@ func (s *State) achieve(seat, i int, ev *events) {
 		return
 	}
 	s.Claims[i] = append(s.Claims[i], int8(seat))
+	if s.shadow(seat) { // §17.6: the Shadow Empire takes the slot, not its VP
+		ev.say("%s completes a track and takes an achievement slot.", who(seat))
+		return
+	}
 	p.VP += slots[n]
 	ev.say("%s earns the achievement \"%s\": %d VP.", who(seat), Achievements[i].Name, slots[n])
 }
@@ -695,6 +703,9 @@ func (s *State) achieve(seat, i int, ev *events) {
 // with an opponent's toppled outpost.
 func (s *State) checkTopple(ev *events) {
 	for seat := range s.Players {
+		if s.shadow(seat) {
+			continue // §17.6: the Shadow Empire only completes tracks
+		}
 		n := 0
 		for i := range s.Map {
 			t := &s.Map[i]
@@ -702,7 +713,7 @@ func (s *State) checkTopple(ev *events) {
 				continue
 			}
 			for _, o := range t.Outposts {
-				if o.Down && int(o.Seat) != seat {
+				if o.Down && int(o.Seat) != seat && (!s.bot(seat) || o.Seat == 0) { // the Automa counts the human's only
 					n++
 					break
 				}

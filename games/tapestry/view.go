@@ -57,6 +57,9 @@ type View struct {
 	Red     int      `json:"red"`
 	Black   int      `json:"black"`
 	Over    bool     `json:"over,omitempty"`
+	// Solo is the bots' public state in a solo game (Players[1] is the
+	// Automa, Players[2] the Shadow Empire).
+	Solo *SoloView `json:"solo,omitempty"`
 }
 
 // View returns what viewer may know (spec §18).
@@ -95,6 +98,7 @@ func (Game) View(s *State, viewer games.Seat) View {
 		}
 		v.Players = append(v.Players, pv)
 	}
+	v.Solo = c.soloView()
 	if a := c.Ask; a != nil && a.Seat >= 0 {
 		av := &AskView{Kind: a.Kind, Seat: int(a.Seat), Track: int(a.Task.Track), N: a.Task.N, Tile: a.Task.Tile, Hex: a.Task.Hex, Effect: a.Task.E}
 		if games.Seat(a.Seat) == viewer {
@@ -287,6 +291,10 @@ func (Game) Label(v View, a Action) string {
 		return "Don't pay"
 	case "trade":
 		return games.Name(games.Seat(xi)) + " → " + y
+	case "side":
+		if i := automaCivIndex(arg); i >= 0 {
+			return "Second Automa civilization: " + AutomaCivs[i].Side
+		}
 	}
 	if a.K == "pay" {
 		return "Pay 1 worker for 10 VP"
