@@ -25,7 +25,9 @@
 //     are drawn by its weights.
 //   - Plays on past the tree for a round, until the turn has changed
 //     hands once per seat and at least cutTurns times (or cutActions
-//     actions), each move the best by one-ply
+//     actions; in a one-seat game, played against the game itself, each
+//     of the seat's moves that the game answered with chance steps counts
+//     as a change of hands), each move the best by one-ply
 //     evaluation of playoutSample moves drawn at random (a game with a
 //     Weigher follows its weighted random policy instead), and takes the
 //     evaluator's share for the seat as the reward. A game without an

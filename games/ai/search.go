@@ -379,12 +379,17 @@ func onlyMover(d games.Table, seat games.Seat) bool {
 // the game's Weigher until the game ends, or, for a game with an
 // evaluator, until the turn has changed hands cutTurns times (or
 // cutActions actions): the evaluator then judges the position. It returns
-// seat's reward.
+// seat's reward. In a one-seat game (solo against the game itself) the
+// seat never hands the turn to another seat: the game answers its moves
+// with chance steps instead (Tapestry's Automa), so each move that chance
+// answered counts as a change of hands; otherwise every playout would run
+// to cutActions.
 func cutPlayout(d games.Table, seat games.Seat, rng *rand.Rand) (float64, error) {
 	if _, ok := d.Evaluate(); !ok {
 		return Playout(d, seat, rng)
 	}
 	last, changes := games.Spectator, 0
+	solo := d.Seats() == 1
 	for range cutActions {
 		if r, over := d.Result(); over {
 			return Reward(r, seat, d.Seats()), nil
@@ -405,8 +410,15 @@ func cutPlayout(d games.Table, seat games.Seat, rng *rand.Rand) (float64, error)
 		if changes >= max(cutTurns, d.Seats()) {
 			break
 		}
+		at := d.Version()
 		if err := playSampled(d, s, rng); err != nil {
 			return 0, err
+		}
+		if solo && d.Version() > at+1 {
+			// A one-seat game plays the other side itself: the chance
+			// steps that answered the move (Play resolves them) stand for
+			// the other seats' turns.
+			changes++
 		}
 	}
 	if r, over := d.Result(); over {

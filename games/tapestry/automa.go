@@ -226,20 +226,6 @@ func (s *State) soloResult() games.Result {
 	return r
 }
 
-// soloEvaluate is the human's share against the Automa, from VP and
-// progress (games.Evaluator).
-func (s *State) soloEvaluate() []float64 {
-	val := func(x int) float64 {
-		p := &s.Players[x]
-		v := float64(p.VP) + 0.3*float64(p.Res.Total())
-		for t := range Track(NumTracks) {
-			v += 0.8 * float64(p.Position(t))
-		}
-		return v
-	}
-	return games.Shares([]float64{val(0), val(Automa)}, 25)[:1]
-}
-
 // soloView is the bots' public state, or nil.
 func (s *State) soloView() *SoloView {
 	so := s.Solo

@@ -15,7 +15,8 @@ import (
 var manual string
 
 // Game is Tapestry. It implements games.Game[State, Action, View],
-// games.Resampler, games.Passer, games.Windower and games.Evaluator.
+// games.Resampler, games.Passer, games.Windower, games.Evaluator (eval.go)
+// and games.Weigher (weights.go).
 type Game struct{}
 
 var (
@@ -329,20 +330,13 @@ func (Game) InWindow(s *State, seat games.Seat) bool {
 	return s.Ask != nil && s.Ask.Window && games.Seat(s.Ask.Seat) == seat
 }
 
-// Evaluate estimates each seat's share from VP, with resources and
-// progress as a tie-break (games.Evaluator).
+// Evaluate estimates each seat's share from its projected final VP
+// (eval.go), in solo against the Automa's (games.Evaluator).
 func (Game) Evaluate(s *State) []float64 {
 	if s.Solo != nil {
 		return s.soloEvaluate()
 	}
-	return games.SharesBy(s.Seats, len(s.Players) == s.Seats, func(x int) float64 {
-		p := &s.Players[x]
-		v := float64(p.VP) + 0.3*float64(p.Res.Total())
-		for t := range Track(NumTracks) {
-			v += 0.8 * float64(p.Position(t))
-		}
-		return v
-	}, 25)
+	return s.evaluate()
 }
 
 // Resample redeals every hand hidden from seat (the decks are multisets:

@@ -281,48 +281,80 @@ func (s *State) Opponents(seat int) []int {
 	return out
 }
 
-// Clone deep-copies the state.
+// Clone deep-copies the state. The many small slices of the copy share a
+// few backing arrays, one per element type, each cut to its own length
+// and capacity (an append reallocates it): a copy is a handful of
+// allocations rather than a hundred, and search makes one per action.
 func (s *State) Clone() State {
 	c := *s
-	c.CivDeck = slices.Clone(s.CivDeck)
-	c.CivBottom = slices.Clone(s.CivBottom)
-	c.TapDeck = slices.Clone(s.TapDeck)
-	c.TapDiscard = slices.Clone(s.TapDiscard)
-	c.TechDeck = slices.Clone(s.TechDeck)
-	c.TechDiscard = slices.Clone(s.TechDiscard)
-	c.TechRow = slices.Clone(s.TechRow)
-	c.TerrStack = slices.Clone(s.TerrStack)
-	c.TerrDiscard = slices.Clone(s.TerrDiscard)
-	c.SpaceStack = slices.Clone(s.SpaceStack)
+	var n8, nInt, nOut, nTok, nSlot int
+	n8 += len(s.CivDeck) + len(s.CivBottom) + len(s.TapDeck) + len(s.TapDiscard) + len(s.LandOwner)
+	nInt += len(s.TechDeck) + len(s.TechDiscard) + len(s.TechRow) + len(s.TerrStack) + len(s.TerrDiscard) + len(s.SpaceStack)
+	for i := range s.Claims {
+		n8 += len(s.Claims[i])
+	}
+	for i := range s.Map {
+		nOut += len(s.Map[i].Outposts)
+		nTok += len(s.Map[i].Tokens)
+	}
+	for i := range s.Players {
+		q := &s.Players[i]
+		for t := range q.Tokens {
+			n8 += len(q.Tokens[t])
+		}
+		n8 += len(q.Hand) + len(q.Dealt)
+		for k := range q.Slots {
+			nSlot += len(q.Slots[k])
+		}
+		nInt += len(q.Tiles) + len(q.Space) + len(q.Used)
+		for k := range q.Tech {
+			nInt += len(q.Tech[k])
+		}
+	}
+	b8 := pool[int8](make([]int8, 0, n8))
+	bInt := pool[int](make([]int, 0, nInt))
+	bOut := pool[Outpost](make([]Outpost, 0, nOut))
+	bTok := pool[Token](make([]Token, 0, nTok))
+	bSlot := pool[SlotCard](make([]SlotCard, 0, nSlot))
+	c.CivDeck = b8.take(s.CivDeck)
+	c.CivBottom = b8.take(s.CivBottom)
+	c.TapDeck = b8.take(s.TapDeck)
+	c.TapDiscard = b8.take(s.TapDiscard)
+	c.TechDeck = bInt.take(s.TechDeck)
+	c.TechDiscard = bInt.take(s.TechDiscard)
+	c.TechRow = bInt.take(s.TechRow)
+	c.TerrStack = bInt.take(s.TerrStack)
+	c.TerrDiscard = bInt.take(s.TerrDiscard)
+	c.SpaceStack = bInt.take(s.SpaceStack)
 	c.Map = slices.Clone(s.Map)
 	for i := range c.Map {
-		c.Map[i].Outposts = slices.Clone(s.Map[i].Outposts)
-		c.Map[i].Tokens = slices.Clone(s.Map[i].Tokens)
+		c.Map[i].Outposts = bOut.take(s.Map[i].Outposts)
+		c.Map[i].Tokens = bTok.take(s.Map[i].Tokens)
 	}
-	c.LandOwner = slices.Clone(s.LandOwner)
+	c.LandOwner = b8.take(s.LandOwner)
 	for i := range c.Claims {
-		c.Claims[i] = slices.Clone(s.Claims[i])
+		c.Claims[i] = b8.take(s.Claims[i])
 	}
 	c.Players = slices.Clone(s.Players)
 	for i := range c.Players {
 		p, q := &c.Players[i], &s.Players[i]
 		for t := range p.Tokens {
-			p.Tokens[t] = slices.Clone(q.Tokens[t])
+			p.Tokens[t] = b8.take(q.Tokens[t])
 		}
-		p.Hand = slices.Clone(q.Hand)
+		p.Hand = b8.take(q.Hand)
 		for k := range p.Slots {
-			p.Slots[k] = slices.Clone(q.Slots[k])
+			p.Slots[k] = bSlot.take(q.Slots[k])
 		}
-		p.Tiles = slices.Clone(q.Tiles)
-		p.Dealt = slices.Clone(q.Dealt)
+		p.Tiles = bInt.take(q.Tiles)
+		p.Dealt = b8.take(q.Dealt)
 		p.Civs = slices.Clone(q.Civs)
 		for k := range p.Civs {
 			p.Civs[k] = q.Civs[k].clone()
 		}
-		p.Space = slices.Clone(q.Space)
-		p.Used = slices.Clone(q.Used)
+		p.Space = bInt.take(q.Space)
+		p.Used = bInt.take(q.Used)
 		for k := range p.Tech {
-			p.Tech[k] = slices.Clone(q.Tech[k])
+			p.Tech[k] = bInt.take(q.Tech[k])
 		}
 	}
 	c.Tasks = slices.Clone(s.Tasks)
@@ -338,4 +370,19 @@ func (s *State) Clone() State {
 		c.Solo = &so
 	}
 	return c
+}
+
+// pool hands out copies of slices from one backing array (Clone).
+type pool[T any] []T
+
+// take returns a copy of xs cut from the pool, nil for nil, with its
+// capacity equal to its length so that appending to it never writes into
+// the pool.
+func (b *pool[T]) take(xs []T) []T {
+	if xs == nil {
+		return nil
+	}
+	n := len(*b)
+	*b = append(*b, xs...)
+	return (*b)[n:len(*b):len(*b)]
 }

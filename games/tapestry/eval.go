@@ -1,0 +1,263 @@
+package tapestry
+
+import (
+	"math"
+
+	"spindle/games"
+)
+
+// The evaluator (games.Evaluator) projects each seat's final VP: the VP
+// it holds, what its income mat will score on the income turns it has
+// left, and a VP-equivalent for what it holds that will turn into VP
+// later (resources and income, tiles, cards, tech cards, track progress,
+// outposts). Solo compares the human's projection with the Automa's,
+// whose remaining income turns score by its level's multipliers.
+
+// evalParams are the VP-equivalents of the projection.
+type evalParams struct {
+	// Res is a resource's worth by the income turns taken (0..4): it
+	// falls as the game runs out of turns to spend it.
+	Res [5]float64
+	// Tile is a territory tile's worth, Card a tapestry card's that will
+	// be played on an income turn, CardExtra one beyond those, Tech a tech
+	// card's upgrades to come (bottom row, middle row).
+	Tile, Card, CardExtra float64
+	Tech                  [2]float64
+	// Pos is a track space's worth, by tier of the space reached
+	// (tiers I..IV), scaled by the share of the game left.
+	Pos [4]float64
+	// Line is the worth, per capital scoring left and house icon, of a
+	// row or column of the capital short of one plot (half for two).
+	Line float64
+	// Outpost is an outpost's worth while conquests remain.
+	Outpost float64
+	// Scale is the logistic scale (VP) of the seats' shares.
+	Scale float64
+	// Growth is how much the per-scoring income VP grows per scoring left
+	// (more territories, tech cards and capital lines to come).
+	Growth float64
+	// AutomaGrowth is the Automa's growth, per bot income turn to come,
+	// of its scoring counts (territories and landmarks, military and
+	// science spaces, exploration and technology spaces), without and
+	// with the income-turn advance of levels 3 and up (measured over 200
+	// random games a level).
+	AutomaGrowth [2][3]float64
+	// AutomaExtra is the Automa's VP per bot income turn to come beyond
+	// its mat (civilization abilities, faster growth late).
+	AutomaExtra float64
+	// VPWeight is, in solo, the share of the evaluation given to the
+	// human's projected VP for its own sake (the rest is the chance of
+	// beating the Automa): while far behind, the search still prefers
+	// more VP.
+	VPWeight float64
+	// VPScale is the VP over which that share saturates.
+	VPScale float64
+}
+
+var evalP = evalParams{
+	Res:          [5]float64{1.6, 1.6, 1.5, 1.2, 0.4},
+	Tile:         2.0,
+	Card:         4.0,
+	CardExtra:    1.0,
+	Tech:         [2]float64{3.0, 2.0},
+	Pos:          [4]float64{0.8, 1.0, 1.2, 1.5},
+	Line:         0.4,
+	Outpost:      0.5,
+	Scale:        30,
+	Growth:       0.15,
+	AutomaGrowth: [2][3]float64{{3.5, 3.0, 2.9}, {4.5, 4.0, 3.8}},
+	AutomaExtra:  5,
+	VPWeight:     0.5,
+	VPScale:      150,
+}
+
+// income is what one income step of seat's mat pays, and VP one scoring
+// step of it scores, as the mat stands.
+type matYield struct {
+	res                Res
+	tiles, cards       int
+	fixed              int // fixed VP per scoring
+	capital, tech, ter int // icons: capital scoring, per tech card, per territory
+}
+
+func (s *State) matYield(seat int) matYield {
+	p := &s.Players[seat]
+	var y matYield
+	for b := range Building(NumBuildings) {
+		for i := 0; i < p.Level(b); i++ {
+			sp := &IncomeRows[b][i]
+			for _, e := range sp.Income {
+				switch e.Do {
+				case "gain":
+					for k, n := range e.Res {
+						y.res[k] += n
+					}
+				case "territory_tiles":
+					y.tiles += e.N
+				case "tapestry_cards":
+					y.cards += e.N
+				}
+			}
+			for _, e := range sp.VP {
+				switch e.Do {
+				case "vp":
+					y.fixed += e.N
+				case "vp_per":
+					switch e.Per {
+					case "tech_cards":
+						y.tech++
+					case "controlled_territories":
+						y.ter++
+					}
+				case "score_capital":
+					y.capital++
+				}
+			}
+		}
+	}
+	return y
+}
+
+// nearLines is the capital's rows and columns short of one plot, plus
+// half those short of two.
+func nearLines(base, cover string) float64 {
+	n := 0.0
+	for i := range CitySize {
+		var r, c int
+		for j := range CitySize {
+			if k := i*CitySize + j; base[k] != 'X' && cover[k] == '.' {
+				r++
+			}
+			if k := j*CitySize + i; base[k] != 'X' && cover[k] == '.' {
+				c++
+			}
+		}
+		for _, m := range [2]int{r, c} {
+			switch m {
+			case 1:
+				n++
+			case 2:
+				n += 0.5
+			}
+		}
+	}
+	return n
+}
+
+// projected is seat's estimated final VP.
+func (s *State) projected(seat int) float64 {
+	p := &s.Players[seat]
+	v := float64(p.VP)
+	if p.Done || p.Mat == 0 {
+		return v
+	}
+	P := &evalP
+	era := int(p.Era)
+	scorings := 5 - max(era, 1) // income turns 2..5 still to take
+	incomes := max(0, 4-era)    // income turns 1..4 still to take
+	// An income turn under way has counted its era but may not have
+	// scored or paid yet.
+	for i := range s.Tasks {
+		if t := &s.Tasks[i]; int(t.Seat) == seat {
+			switch t.Op {
+			case "inc_vp":
+				scorings++
+			case "inc_income":
+				incomes++
+			}
+		}
+	}
+	plays := max(0, 4-max(era, 1))
+	left := float64(5-era) / 5 // share of the game left
+	y := s.matYield(seat)
+	capital := s.capitalScore(seat)
+	ter := s.Controlled(seat)
+	per := float64(y.fixed + y.capital*capital + y.tech*p.TechCount() + y.ter*ter)
+	v += float64(scorings) * per * (1 + P.Growth*float64(scorings-1))
+	if y.capital > 0 && scorings > 0 {
+		base := Mats[p.Mat-1].base
+		v += P.Line * float64(scorings*y.capital) * nearLines(base, p.Cover)
+	}
+	rv := P.Res[min(era, 4)]
+	held := 0
+	for _, n := range p.Res {
+		held += min(n, ResCap)
+	}
+	v += rv * float64(held+incomes*y.res.Total())
+	v += P.Tile * left * float64(len(p.Tiles)+incomes*y.tiles)
+	cards := len(p.Hand) + incomes*y.cards
+	v += P.Card*float64(min(cards, plays)) + P.CardExtra*left*float64(max(0, cards-plays))
+	v += left * (P.Tech[0]*float64(len(p.Tech[0])) + P.Tech[1]*float64(len(p.Tech[1])))
+	for t := range Track(NumTracks) {
+		pos := p.Position(t)
+		for sp := 1; sp <= pos; sp++ {
+			v += P.Pos[(sp-1)/3] * left
+		}
+	}
+	v += P.Outpost * left * float64(p.Outposts)
+	return v
+}
+
+// automaProjected is the Automa's estimated final VP: its VP and what its
+// remaining income turns will score.
+func (s *State) automaProjected() float64 {
+	a := &s.Players[Automa]
+	v := float64(a.VP)
+	if a.Done {
+		return v
+	}
+	P := &evalP
+	tl := float64(s.Controlled(Automa) + s.count(Automa, "landmarks", ""))
+	ms := float64(a.Position(Military) + a.Position(Science))
+	et := float64(a.Position(Exploration) + a.Position(Technology))
+	mult := AutomaMult[s.level().MatSide]
+	g := P.AutomaGrowth[0]
+	if s.level().IncomeAdvance {
+		g = P.AutomaGrowth[1]
+	}
+	// The share of the bots' era already played: the decision cards
+	// drawn since the last reshuffle.
+	so := s.Solo
+	drawn := len(so.Discard)
+	for _, c := range so.Pair {
+		if c > 0 {
+			drawn++
+		}
+	}
+	done := 0.0
+	if total := drawn + len(so.Deck); total > 0 {
+		done = float64(drawn) / float64(total)
+	}
+	for n := int(a.Era) + 1; n <= 5; n++ {
+		m, ok := mult[n]
+		if !ok {
+			continue
+		}
+		k := float64(n-int(a.Era)) - done
+		v += float64(m.TerritoriesLandmarks)*(tl+k*g[0]) +
+			float64(m.MilitaryScience)*math.Min(24, ms+k*g[1]) +
+			float64(m.ExplorationTech)*math.Min(24, et+k*g[2])
+		if s.Players[0].Era < int8(n) {
+			v += float64(AutomaEraVP[n]) / 2
+		}
+		v += P.AutomaExtra
+	}
+	return v
+}
+
+// evaluate is Evaluate for a game with several seats.
+func (s *State) evaluate() []float64 {
+	return games.SharesBy(s.Seats, len(s.Players) == s.Seats, s.projected, evalP.Scale)
+}
+
+// soloEvaluate is the human's share against the Automa: mostly the chance
+// of beating it, from both projections, and a part for the human's
+// projected VP itself, so that the search still tells moves apart when
+// the Automa is far ahead.
+func (s *State) soloEvaluate() []float64 {
+	h := s.projected(0)
+	win := games.Shares([]float64{h, s.automaProjected()}, evalP.Scale)[0]
+	vp := h / (h + evalP.VPScale)
+	w := evalP.VPWeight
+	return []float64{(1-w)*win + w*vp}
+}
