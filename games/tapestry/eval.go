@@ -52,6 +52,9 @@ type evalParams struct {
 	VPWeight float64
 	// VPScale is the VP over which that share saturates.
 	VPScale float64
+	// Pending is the share of a chosen advance's worth (the weigher's
+	// estimate) counted before it is paid.
+	Pending float64
 }
 
 var evalP = evalParams{
@@ -69,6 +72,7 @@ var evalP = evalParams{
 	AutomaExtra:  5,
 	VPWeight:     0.5,
 	VPScale:      150,
+	Pending:      1,
 }
 
 // income is what one income step of seat's mat pays, and VP one scoring
@@ -195,7 +199,27 @@ func (s *State) projected(seat int) float64 {
 		}
 	}
 	v += P.Outpost * left * float64(p.Outposts)
+	v += s.pendingAdvance(seat, rv)
 	return v
+}
+
+// pendingAdvance is the worth of an advance turn seat has chosen but not
+// paid for yet (the pay ask): every payment leads to it, so the one-ply
+// judgement of the turn's choice sees the space it goes to.
+func (s *State) pendingAdvance(seat int, rv float64) float64 {
+	a := s.Ask
+	if a == nil || int(a.Seat) != seat || a.Kind != "pay" {
+		return 0
+	}
+	p := &s.Players[seat]
+	t, k := Track(a.Task.Track), int(a.Task.Tok)
+	if t < 0 || t >= NumTracks || k < 0 || k >= len(p.Tokens[t]) || p.Tokens[t][k] >= 12 {
+		return 0
+	}
+	from := int(p.Tokens[t][k])
+	c := Spaces[t][from].Cost
+	w := weigher{s: s, seat: seat, p: p}
+	return evalP.Pending*w.spaceWorth(t, from+1) - rv*float64(c.Any+c.Res.Total())
 }
 
 // automaProjected is the Automa's estimated final VP: its VP and what its
