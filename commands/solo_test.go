@@ -1,9 +1,13 @@
 package commands
 
 import (
+	"context"
+	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"spindle/games"
 )
@@ -61,4 +65,61 @@ func TestTapestrySoloGame(t *testing.T) {
 	if rec.Rated || len(rec.Ranks) != 1 || rec.Ranks[0] < 1 || rec.Ranks[0] > 2 {
 		t.Fatalf("history %+v", rec)
 	}
+}
+
+// TestTapestryBoardRefusedThenDelivered: Tapestry's board carries two
+// pictures (the table and the players). When the channel refuses it, the
+// move is still committed and waits in the outbox; once Discord takes
+// messages again the retry posts the whole board, both pictures with
+// their embeds, and the table is not stuck: alice plays on.
+func TestTapestryBoardRefusedThenDelivered(t *testing.T) {
+	h := everyGameHarness(t)
+	if _, err := h.command(alice, "game new", map[string]string{"game": "tapestry"}); err != nil {
+		t.Fatal(err)
+	}
+	lobby := h.rec.last("c1")
+	if _, err := h.click(alice, lobby.id, button(t, lobby.msg, "Start")); err != nil {
+		t.Fatal(err)
+	}
+	id, err := h.store.Active("c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func() {
+		t.Helper()
+		tbl, err := h.store.Load(h.app.Catalog, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		key := tbl.Legal(0)[0].Key
+		if _, err := h.click(alice, "panel", CustomID{Route: 't', Table: id, Version: tbl.Version(), Arg: key}.MustEncode()); err != nil {
+			t.Fatalf("alice's move %q: %v", key, err)
+		}
+	}
+	before := len(h.rec.posts["c1"])
+	h.rec.setRefuse(errors.New("discord: 50013 Missing Permissions"))
+	play()
+	if len(h.rec.posts["c1"]) != before {
+		t.Fatal("a board was posted while the channel refused")
+	}
+	if recs, err := h.store.Unannounced(0); err != nil || len(recs) != 1 || recs[0].Table != id {
+		t.Fatalf("outbox: %+v %v", recs, err)
+	}
+	h.rec.setRefuse(nil)
+	h.app.Now = func() time.Time { return time.Now().Add(time.Hour) }
+	if n, err := h.app.Redeliver(context.Background(), h.rec, 0); err != nil || n != 1 {
+		t.Fatalf("redeliver: %d %v", n, err)
+	}
+	board := h.rec.last("c1").msg
+	var files []string
+	for _, f := range board.Files {
+		files = append(files, f.Name)
+	}
+	if !slices.Equal(files, []string{"table.png", "players.png"}) || len(board.Embeds) != 2 || board.Embeds[1].Image != "players.png" {
+		t.Fatalf("the delivered board: files %v, %d embeds", files, len(board.Embeds))
+	}
+	if recs, _ := h.store.Unannounced(0); len(recs) != 0 {
+		t.Fatalf("still in the outbox: %+v", recs)
+	}
+	play() // the table is not stuck
 }

@@ -1914,19 +1914,25 @@ func tpPreviewTitle(v tapestry.View, pv tpPreview) string {
 	return "Your choices: " + tpAskText(v, a)
 }
 
-// tpChoiceList lists the decision's choices by their button labels, two
-// to a line.
+// tpChoiceList lists the decision's choices by their button labels. A
+// turn's choices get a line each, with what an advance costs and gives;
+// others go two to a line.
 func (c *Canvas) tpChoiceList(v tapestry.View, opt Options, x, y, w float64) {
+	per := 2
+	if v.Ask.Kind == "turn" {
+		per = 1
+	}
+	c.tpOptionList(v, opt, x, y, w, per, func(k string) string { return tpAdvanceText(v, k) })
+}
+
+// tpOptionList lists the pending decision's choices by their button
+// labels, per to a line, each with detail(key) after it when there is
+// room, and "… and N more" past tpListMax.
+func (c *Canvas) tpOptionList(v tapestry.View, opt Options, x, y, w float64, per int, detail func(string) string) {
 	opts := v.Ask.Opts
 	more := 0
 	if len(opts) > tpListMax+1 {
 		opts, more = opts[:tpListMax], len(opts)-tpListMax
-	}
-	// A turn's choices get a line each, with what an advance costs and
-	// gives; others go two to a line.
-	per := 2
-	if v.Ask.Kind == "turn" {
-		per = 1
 	}
 	colW := (w - 16*float64(per-1)) / float64(per)
 	for i, k := range opts {
@@ -1937,10 +1943,10 @@ func (c *Canvas) tpChoiceList(v tapestry.View, opt Options, x, y, w float64) {
 		c.Fill()
 		label := games.FillPlain(tpLabel(v, k), opt.Names)
 		c.FitText(label, cx+16, cy, 0, colW-16, Regular, tpSmall, tpSmall, Ink)
-		if detail := tpAdvanceText(v, k); detail != "" {
+		if d := detail(k); d != "" {
 			dx := cx + 16 + math.Min(c.Measure(label, Regular, tpSmall), colW-16) + 12
 			if dx < cx+colW-80 {
-				c.FitText(detail, dx, cy, 0, cx+colW-dx, Regular, tpSmall, tpSmall, InkSoft)
+				c.FitText(d, dx, cy, 0, cx+colW-dx, Regular, tpSmall, tpSmall, InkSoft)
 			}
 		}
 	}

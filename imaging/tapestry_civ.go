@@ -801,32 +801,8 @@ func tpCivDetail(v tapestry.View, key string) string {
 // tpCivChoiceList lists a civilization decision's choices by their
 // button labels, with a detail where one helps.
 func (c *Canvas) tpCivChoiceList(v tapestry.View, opt Options, x, y, w float64) {
-	opts := v.Ask.Opts
-	more := 0
-	if len(opts) > tpListMax+1 {
-		opts, more = opts[:tpListMax], len(opts)-tpListMax
-	}
 	per, _ := tpCivPer(v)
-	colW := (w - 16*float64(per-1)) / float64(per)
-	for i, k := range opts {
-		cx := x + float64(i%per)*(colW+16)
-		cy := y + 14 + float64(i/per)*30
-		c.DrawCircle(cx+5, cy, 4)
-		c.SetColor(InkSoft)
-		c.Fill()
-		label := games.FillPlain(tpLabel(v, k), opt.Names)
-		c.FitText(label, cx+16, cy, 0, colW-16, Regular, tpSmall, tpSmall, Ink)
-		if detail := tpCivDetail(v, k); detail != "" {
-			dx := cx + 16 + math.Min(c.Measure(label, Regular, tpSmall), colW-16) + 12
-			if dx < cx+colW-80 {
-				c.FitText(detail, dx, cy, 0, cx+colW-dx, Regular, tpSmall, tpSmall, InkSoft)
-			}
-		}
-	}
-	if more > 0 {
-		i := len(opts)
-		c.Text(fmt.Sprintf("… and %d more", more), x+float64(i%per)*(colW+16)+16, y+14+float64(i/per)*30, 0, Regular, tpSmall, InkSoft)
-	}
+	c.tpOptionList(v, opt, x, y, w, per, func(k string) string { return tpCivDetail(v, k) })
 }
 
 // tpCivChoice draws the two civilizations dealt to the viewer side by

@@ -106,7 +106,7 @@ func TestTapestrySoloAgainstTheAutomaOverHTTP(t *testing.T) {
 	}
 	cl.mustCommand("alice", "/game new game:tapestry")
 	lobby := cl.mustLatest("alice", "games", "Start")
-	cl.choose("alice", lobby, optionSelect(t, lobby, "opt/automa_level"), "3")
+	cl.setOption("alice", lobby, "automa_level", "3")
 	lobby = cl.mustLatest("alice", "games", "Start")
 	if !strings.Contains(lobby.Embeds[0].Fields[0].Value, "Automa level (solo)**: 3") {
 		t.Fatalf("the lobby does not show level 3: %+v", lobby.Embeds[0])
@@ -118,4 +118,29 @@ func TestTapestrySoloAgainstTheAutomaOverHTTP(t *testing.T) {
 	if !strings.Contains(final.Embeds[0].Description+final.Embeds[0].Fields[0].Value, "Automa") {
 		t.Fatalf("the result does not give the Automa's score: %+v", final.Embeds[0])
 	}
+}
+
+// setOption sets a lobby option as the host would: through its own select,
+// or through the private option picker when the lobby has more options
+// than rows.
+func (c *client) setOption(user string, lobby MessageView, key, value string) {
+	c.t.Helper()
+	find := func(m MessageView, suffix string) string {
+		for _, r := range m.Rows {
+			if r.Select != nil && strings.HasSuffix(r.Select.CustomID, suffix) {
+				return r.Select.CustomID
+			}
+		}
+		return ""
+	}
+	if id := find(lobby, "/opt/"+key); id != "" {
+		c.choose(user, lobby, id, value)
+		return
+	}
+	pick := find(lobby, "/pick")
+	if pick == "" {
+		c.t.Fatalf("the lobby has no way to set %s: %+v", key, lobby.Rows)
+	}
+	picker := *c.choose(user, lobby, pick, key).Message
+	c.choose(user, picker, optionSelect(c.t, picker, "opt/"+key), value)
 }

@@ -35,12 +35,7 @@ func (s *State) answer(a Ask, key string, ev *events) error {
 			s.push(Task{Op: "income", Seat: int8(seat)})
 			return nil
 		}
-		parts := strings.Split(arg, ":")
-		tr := trackOf(parts[0])
-		k := 0
-		if len(parts) > 1 {
-			k, _ = strconv.Atoi(parts[1])
-		}
+		tr, k := trackToken(arg)
 		s.push(Task{Op: "advance_turn", Seat: int8(seat), Track: int8(tr), Tok: int8(k)}, Task{Op: "end_turn", Seat: int8(seat)})
 	case "pay":
 		r, _ := parseResKey(arg)
@@ -82,12 +77,7 @@ func (s *State) answer(a Ask, key string, ev *events) error {
 		if key == "skip" {
 			return nil
 		}
-		parts := strings.Split(arg, ":")
-		tr := trackOf(parts[0])
-		k := 0
-		if len(parts) > 1 {
-			k, _ = strconv.Atoi(parts[1])
-		}
+		tr, k := trackToken(arg)
 		op := "move"
 		if a.Kind == "regress" {
 			op = "regress"
@@ -160,11 +150,7 @@ func (s *State) answer(a Ask, key string, ev *events) error {
 		if key == "noresearch" {
 			return nil
 		}
-		parts := strings.Split(arg, ":")
-		k := 0
-		if len(parts) > 1 {
-			k, _ = strconv.Atoi(parts[1])
-		}
+		_, k := trackToken(arg)
 		mode := "none"
 		if t.Flag {
 			mode = "pay"
@@ -327,4 +313,11 @@ func (s *State) rolled(t Task, tr Track, ev *events) {
 		return
 	}
 	s.researchOn(t, tr)
+}
+
+// trackToken reads a "<track>[:<token>]" argument: the track and which of
+// the player's tokens on it (0 unless the key names one).
+func trackToken(arg string) (Track, int) {
+	name, tok, _ := strings.Cut(arg, ":")
+	return trackOf(name), atoi(tok)
 }

@@ -2,7 +2,6 @@ package tapestry
 
 import (
 	"slices"
-	"strconv"
 )
 
 // The Automa on the map (spec §17.7, §17.8): hex tiebreaker, distances,
@@ -286,17 +285,6 @@ func (s *State) automaTrapCheck(t Task, ev *events) bool {
 
 // stockAsk draws a card of the trap stock at random.
 func (s *State) stockAsk(t Task) {
-	counts := map[int8]int{}
-	for _, c := range s.Solo.Stock {
-		counts[c]++
-	}
-	var opts []string
-	var w []int
-	for c := range int8(len(TapCards)) {
-		if counts[c] > 0 {
-			opts = append(opts, "card:"+strconv.Itoa(int(c)))
-			w = append(w, counts[c])
-		}
-	}
+	opts, w := pileOpts(s.Solo.Stock, len(TapCards), "card:")
 	s.askChance("solo_trap", opts, w, t)
 }

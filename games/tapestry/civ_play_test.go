@@ -75,7 +75,7 @@ func (g forcedCivs) Legal(s *State, seat games.Seat) []Action {
 // settings and more seeds in soak runs. The leak test and the random games
 // below cover 2-5 seats in every run.
 func TestMapCivsConformance(t *testing.T) {
-	cfg := gametest.Config{Seeds: gametest.Scale(1, 1, 8), Options: []games.Options{{"civilizations": "standard"}}, Seats: []int{2, 4}}
+	cfg := gametest.Config{Seeds: gametest.Scale(1, 1, 3), Options: []games.Options{{"civilizations": "standard"}}, Seats: []int{2, 4}}
 	if testing.Short() {
 		cfg.Seats = []int{3}
 	}

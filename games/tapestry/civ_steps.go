@@ -191,13 +191,7 @@ func (s *State) mysticCount(seat, k int) int {
 	case 2:
 		return s.Controlled(seat)
 	}
-	n := 0
-	for tr := range Track(NumTracks) {
-		if p.Position(tr) >= 12 {
-			n++
-		}
-	}
-	return n
+	return p.Completed()
 }
 
 // landmass is the size of seat's largest group of controlled territories

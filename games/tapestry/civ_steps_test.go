@@ -453,7 +453,7 @@ func TestInventorsStep(t *testing.T) {
 	if !slices.Contains(f.p(0).Tech[0], cal) || f.s.techRow(1, cal) >= 0 {
 		t.Errorf("Calendar: seat 0 %v, seat 1 %v", f.p(0).Tech, f.p(1).Tech)
 	}
-	opts = f.at("c:inventors_copy", 0)
+	f.at("c:inventors_copy", 0)
 	labels(t, &f.s)
 	if l := (Game{}).Label((Game{}).View(&f.s, 0), Action{"invcopy:copy"}); l != "Gain the benefit of Calendar too" {
 		t.Errorf("label %q", l)

@@ -15,13 +15,7 @@ func (s *State) conquerTargets(seat int, anywhere bool) []Hex {
 		if c := t.Controller(); c >= 0 && s.allied(seat, c) {
 			continue
 		}
-		ok := anywhere
-		for k := 0; k < 6 && !ok; k++ {
-			if n := s.Terr(t.Hex.Neighbour(k)); n != nil && s.Controls(seat, n) {
-				ok = true
-			}
-		}
-		if ok {
+		if anywhere || s.nextToControlled(seat, t.Hex) {
 			out = append(out, t.Hex)
 		}
 	}

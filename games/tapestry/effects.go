@@ -395,18 +395,7 @@ func (s *State) drawAsk(seat int, kind string, t Task) {
 		if len(s.TapDeck) == 0 {
 			return
 		}
-		counts := map[int8]int{}
-		for _, c := range s.TapDeck {
-			counts[c]++
-		}
-		var opts []string
-		var w []int
-		for c := range int8(len(TapCards)) {
-			if counts[c] > 0 {
-				opts = append(opts, "card:"+strconv.Itoa(int(c)))
-				w = append(w, counts[c])
-			}
-		}
+		opts, w := pileOpts(s.TapDeck, len(TapCards), "card:")
 		s.askChance("draw_"+kind, opts, w, t)
 		return
 	case "civ":
@@ -416,18 +405,7 @@ func (s *State) drawAsk(seat int, kind string, t Task) {
 			// runs out, nothing is gained (§14).
 			return
 		}
-		counts := map[int8]int{}
-		for _, c := range s.CivDeck {
-			counts[c]++
-		}
-		var opts []string
-		var w []int
-		for c := range int8(len(Civs)) {
-			if counts[c] > 0 {
-				opts = append(opts, "id:"+strconv.Itoa(int(c)))
-				w = append(w, counts[c])
-			}
-		}
+		opts, w := pileOpts(s.CivDeck, len(Civs), "id:")
 		s.askChance("draw_civ", opts, w, t)
 		return
 	case "terr":
@@ -546,4 +524,22 @@ func (s *State) civDrawn(seat, c int, t Task, ev *events) {
 		return
 	}
 	s.gainCiv(seat, c, ev)
+}
+
+// pileOpts lists a pile's distinct entries as chance keys prefix+<entry>,
+// with their multiplicities as weights (drawing from a multiset, §16).
+func pileOpts(pile []int8, n int, prefix string) ([]string, []int) {
+	counts := make([]int, n)
+	for _, c := range pile {
+		counts[c]++
+	}
+	var opts []string
+	var w []int
+	for c, k := range counts {
+		if k > 0 {
+			opts = append(opts, prefix+strconv.Itoa(c))
+			w = append(w, k)
+		}
+	}
+	return opts, w
 }

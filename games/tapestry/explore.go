@@ -13,13 +13,7 @@ func (s *State) exploreHexes(seat int, anywhere bool) []Hex {
 		if t.Explored() {
 			continue
 		}
-		ok := anywhere
-		for k := 0; k < 6 && !ok; k++ {
-			if n := s.Terr(t.Hex.Neighbour(k)); n != nil && s.Controls(seat, n) {
-				ok = true
-			}
-		}
-		if ok {
+		if anywhere || s.nextToControlled(seat, t.Hex) {
 			out = append(out, t.Hex)
 		}
 	}
@@ -136,4 +130,14 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// nextToControlled reports whether h touches a territory seat controls.
+func (s *State) nextToControlled(seat int, h Hex) bool {
+	for k := range 6 {
+		if n := s.Terr(h.Neighbour(k)); n != nil && s.Controls(seat, n) {
+			return true
+		}
+	}
+	return false
 }

@@ -63,7 +63,7 @@ func (Game) Info() games.Info {
 				ValueHelp: map[string]string{"standard": "Each player keeps one of two civilizations dealt",
 					"none": "Everyone plays without a civilization"}},
 			{Key: "civ_adjustments", Label: "Civilization adjustments", Values: []string{"on", "off"}, Default: "on",
-				Help: "The publisher's starting adjustments for some civilizations, applied once after a player's first income.",
+				Help: "The publisher's starting adjustments for some civilizations, applied after a first income turn.",
 				ValueHelp: map[string]string{"on": "Apply the official starting adjustments",
 					"off": "Play the civilizations as printed"}},
 			automaOption(),

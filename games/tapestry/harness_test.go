@@ -20,7 +20,7 @@ func TestPlaythrough(t *testing.T) {
 // TestLeaksOverManyGames is the redaction-invariance test over many
 // random games at 2-5 players.
 func TestLeaksOverManyGames(t *testing.T) {
-	n := gametest.Scale(3, 40, 250)
+	n := gametest.Scale(3, 40, 400)
 	played := gametest.Leaks(t, Game{}, gametest.Config{}, n)
 	t.Logf("%d games checked", played)
 }

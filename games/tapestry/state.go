@@ -143,6 +143,17 @@ func (p *Player) Position(t Track) int {
 	return best
 }
 
+// Completed counts the tracks the player has completed (position 12).
+func (p *Player) Completed() int {
+	n := 0
+	for t := range Track(NumTracks) {
+		if p.Position(t) >= 12 {
+			n++
+		}
+	}
+	return n
+}
+
 // Level is an income row's level: 1 + buildings taken.
 func (p *Player) Level(b Building) int { return int(p.Taken[b]) + 1 }
 

@@ -145,13 +145,7 @@ func (v *View) MysticsCount(seat, k int) int {
 		}
 		return n
 	}
-	n := 0
-	for t := range Track(NumTracks) {
-		if p.Position(t) >= 12 {
-			n++
-		}
-	}
-	return n
+	return p.Completed()
 }
 
 // Landmass is the size of seat's largest group of controlled territories
