@@ -146,6 +146,14 @@ type table[S any, A Action, V any] struct {
 	pcg     *rand.PCG
 	version uint64
 	state   S
+	// scratch marks a search copy (Determinize, and Fork of a search
+	// copy): its Play applies in place, without a snapshot, once the copy
+	// owns its state, and an error spoils the copy. Search discards a copy
+	// whose move failed, so only live tables pay for atomic moves.
+	scratch bool
+	// owned reports that no other table or caller shares the state's
+	// memory: set on a scratch copy once it has cloned it.
+	owned bool
 }
 
 func (k kind[S, A, V]) Info() Info { return k.g.Info() }
@@ -275,8 +283,16 @@ func (t *table[S, A, V]) Legal(seat Seat) []Choice {
 	if len(acts) == 0 {
 		return nil
 	}
-	v := t.g.View(&t.state, seat)
 	out := make([]Choice, len(acts))
+	if t.scratch {
+		// Search reads keys only: a search copy spares the view and the
+		// labels.
+		for i, a := range acts {
+			out[i] = Choice{Key: a.Key()}
+		}
+		return out
+	}
+	v := t.g.View(&t.state, seat)
 	for i, a := range acts {
 		out[i] = Choice{Key: a.Key(), Label: t.g.Label(v, a)}
 	}
@@ -335,6 +351,7 @@ func (t *table[S, A, V]) Fork() (Table, error) {
 	}
 	f := *t
 	f.state = s
+	f.owned = t.scratch
 	pcg := *t.pcg
 	f.pcg = &pcg
 	return &f, nil
@@ -342,6 +359,7 @@ func (t *table[S, A, V]) Fork() (Table, error) {
 
 func (t *table[S, A, V]) Determinize(viewer Seat, seed uint64) (Table, error) {
 	f := *t
+	f.scratch, f.owned = true, false
 	f.pcg = rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
 	if r, ok := any(t.g).(Resampler[S]); ok {
 		f.state = r.Resample(&t.state, viewer, dice.New(rand.NewPCG(seed^0x5bd1e995, seed)))
@@ -382,6 +400,12 @@ func (t *table[S, A, V]) step(seat Seat, at uint64, key string, inPlace bool) (S
 	if a.Key() != key {
 		return Step{}, fmt.Errorf("games: key %q is not canonical: %w", key, ErrBadKey)
 	}
+	if t.scratch && inPlace {
+		// A search copy plays keys it has just read from Legal, or that
+		// Sample chose: it skips the check (a key that is wrong after all
+		// fails in Apply or spoils only the copy).
+		return t.applyInPlace(seat, key, a)
+	}
 	legal := t.g.Legal(&t.state, seat)
 	if seat != Chance || legal != nil {
 		if !slices.ContainsFunc(legal, func(l A) bool { return l.Key() == key }) {
@@ -389,12 +413,7 @@ func (t *table[S, A, V]) step(seat Seat, at uint64, key string, inPlace bool) (S
 		}
 	}
 	if inPlace {
-		evs, err := t.apply(&t.state, seat, a)
-		if err != nil {
-			return Step{}, fmt.Errorf("games: apply %q: %w", key, errors.Join(ErrIllegal, err))
-		}
-		t.version++
-		return Step{Version: t.version, Seat: seat, Key: key, Events: evs}, nil
+		return t.applyInPlace(seat, key, a)
 	}
 	next, err := t.clone()
 	if err != nil {
@@ -405,6 +424,16 @@ func (t *table[S, A, V]) step(seat Seat, at uint64, key string, inPlace bool) (S
 		return Step{}, fmt.Errorf("games: apply %q: %w", key, errors.Join(ErrIllegal, err))
 	}
 	t.state = next
+	t.version++
+	return Step{Version: t.version, Seat: seat, Key: key, Events: evs}, nil
+}
+
+// applyInPlace applies a to the committed state itself (see step).
+func (t *table[S, A, V]) applyInPlace(seat Seat, key string, a A) (Step, error) {
+	evs, err := t.apply(&t.state, seat, a)
+	if err != nil {
+		return Step{}, fmt.Errorf("games: apply %q: %w", key, errors.Join(ErrIllegal, err))
+	}
 	t.version++
 	return Step{Version: t.version, Seat: seat, Key: key, Events: evs}, nil
 }
@@ -421,7 +450,28 @@ func (t *table[S, A, V]) apply(next *S, seat Seat, a A) (evs []Event, err error)
 	return t.g.Apply(next, seat, a)
 }
 
-func (t *table[S, A, V]) Resolve() ([]Step, error) { return t.resolve(false) }
+func (t *table[S, A, V]) Resolve() ([]Step, error) {
+	if t.scratch {
+		if err := t.own(); err != nil {
+			return nil, err
+		}
+		return t.resolve(true)
+	}
+	return t.resolve(false)
+}
+
+// own gives a scratch copy a state of its own before its first change.
+func (t *table[S, A, V]) own() error {
+	if t.owned {
+		return nil
+	}
+	s, err := t.clone()
+	if err != nil {
+		return err
+	}
+	t.state, t.owned = s, true
+	return nil
+}
 
 // resolve samples and applies chance steps, in place when the caller holds a
 // snapshot to restore on error (see step).
@@ -478,6 +528,9 @@ func (t *table[S, A, V]) Play(seat Seat, at uint64, key string) ([]Step, error) 
 	if key == KeyConcede {
 		return t.Concede(seat, at)
 	}
+	if t.scratch {
+		return t.playScratch(seat, at, key)
+	}
 	snap, err := t.snapshot()
 	if err != nil {
 		return nil, err
@@ -491,6 +544,25 @@ func (t *table[S, A, V]) Play(seat Seat, at uint64, key string) ([]Step, error) 
 	more, err := t.resolve(true)
 	if err != nil {
 		t.restore(snap)
+		return nil, err
+	}
+	return append([]Step{first}, more...), nil
+}
+
+// playScratch is Play on a search copy: the first move clones the state
+// the copy was made from (a Resampler's state may share memory with the
+// live table's), and from then on every step applies in place. An error
+// leaves the copy half applied; search then discards it.
+func (t *table[S, A, V]) playScratch(seat Seat, at uint64, key string) ([]Step, error) {
+	if err := t.own(); err != nil {
+		return nil, err
+	}
+	first, err := t.step(seat, at, key, true)
+	if err != nil {
+		return nil, err
+	}
+	more, err := t.resolve(true)
+	if err != nil {
 		return nil, err
 	}
 	return append([]Step{first}, more...), nil

@@ -7,6 +7,8 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -100,6 +102,12 @@ func wilson(rate, n float64) (lo, hi float64) {
 // prints each player's first-place rate with a 95 % interval and the
 // AI's time per decision.
 func runArena(args []string, stdout, stderr io.Writer) error {
+	// The arena is a batch job whose search copies are short-lived
+	// garbage: a lazier collector (unless GOGC says otherwise) spends a
+	// quarter less CPU on it for a little more memory.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	game := fs.String("game", "warpweft", "game id")

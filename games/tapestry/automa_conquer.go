@@ -69,28 +69,77 @@ func (s *State) passable(t *Territory) bool {
 	return mine <= 1
 }
 
+// hexGrid indexes the map's territories by hex for the Automa's path
+// searches: one lookup per neighbour instead of a scan of the map.
+type hexGrid struct {
+	s   *State
+	idx [gridSide * gridSide]int16 // territory index + 1; 0 for no territory
+}
+
+// gridSide bounds the hex coordinates the grid holds (-16..15 each way);
+// every map fits well inside it.
+const gridSide = 32
+
+// cell is h's place in the grid, or -1 outside it.
+func cell(h Hex) int {
+	a, b := int(h.A)+gridSide/2, int(h.B)+gridSide/2
+	if a < 0 || b < 0 || a >= gridSide || b >= gridSide {
+		return -1
+	}
+	return a*gridSide + b
+}
+
+func (s *State) hexGrid() *hexGrid {
+	g := &hexGrid{s: s}
+	for i := range s.Map {
+		if c := cell(s.Map[i].Hex); c >= 0 {
+			g.idx[c] = int16(i + 1)
+		}
+	}
+	return g
+}
+
+// terr is the territory at cell c, or nil.
+func (g *hexGrid) terr(c int) *Territory {
+	if c < 0 || g.idx[c] == 0 {
+		return nil
+	}
+	return &g.s.Map[g.idx[c]-1]
+}
+
 // distance is the fewest steps from h to a hex where goal holds, through
 // passable map hexes (the two ends excepted), or noPath.
 func (s *State) distance(h Hex, goal func(*Territory) bool) int {
-	if t := s.Terr(h); t != nil && goal(t) {
+	return s.hexGrid().distance(h, goal)
+}
+
+func (g *hexGrid) distance(h Hex, goal func(*Territory) bool) int {
+	start := cell(h)
+	if t := g.terr(start); t != nil && goal(t) {
 		return 0
 	}
-	seen := map[Hex]bool{h: true}
-	frontier := []Hex{h}
+	if start < 0 {
+		return noPath // a hex off the grid has no map neighbours
+	}
+	var seen [gridSide * gridSide]bool
+	seen[start] = true
+	var buf [2][64]Hex
+	frontier := append(buf[0][:0], h)
 	for d := 1; len(frontier) > 0; d++ {
-		var next []Hex
+		next := buf[d%2][:0]
 		for _, x := range frontier {
 			for k := range 6 {
 				y := x.Neighbour(k)
-				t := s.Terr(y)
-				if t == nil || seen[y] {
+				c := cell(y)
+				t := g.terr(c)
+				if t == nil || seen[c] {
 					continue
 				}
-				seen[y] = true
+				seen[c] = true
 				if goal(t) {
 					return d
 				}
-				if s.passable(t) {
+				if g.s.passable(t) {
 					next = append(next, y)
 				}
 			}
@@ -103,10 +152,11 @@ func (s *State) distance(h Hex, goal func(*Territory) bool) int {
 // keepBy keeps the hexes whose distance to goal is the least (or, with
 // furthest, the greatest).
 func (s *State) keepBy(hs []Hex, goal func(*Territory) bool, furthest bool) []Hex {
+	g := s.hexGrid()
 	ds := make([]int, len(hs))
 	best := -1
 	for i, h := range hs {
-		ds[i] = s.distance(h, goal)
+		ds[i] = g.distance(h, goal)
 		if best < 0 || !furthest && ds[i] < best || furthest && ds[i] > best {
 			best = ds[i]
 		}

@@ -249,18 +249,18 @@ func (g Game) Apply(s *State, seat games.Seat, a Action) ([]games.Event, error) 
 	if s.Ask.Kind != "setup" && !slices.Contains(s.Ask.Opts, a.K) {
 		return nil, fmt.Errorf("tapestry: %q is not a choice now: %w", a.K, games.ErrIllegal)
 	}
-	c := s.Clone()
+	// The driver hands Apply a state of its own (a clone, or a search
+	// copy), so a failure may leave s half applied: the driver discards it.
 	ev := &events{}
-	ask := *c.Ask
-	c.Ask = nil
-	if err := c.answer(ask, a.K, ev); err != nil {
+	ask := *s.Ask
+	s.Ask = nil
+	if err := s.answer(ask, a.K, ev); err != nil {
 		return nil, err
 	}
-	if err := c.run(ev); err != nil {
+	if err := s.run(ev); err != nil {
 		return nil, err
 	}
-	c.soloNames(ev.list)
-	*s = c
+	s.soloNames(ev.list)
 	return ev.list, nil
 }
 
