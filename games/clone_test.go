@@ -88,3 +88,56 @@ func TestPlayClonesOnce(t *testing.T) {
 		t.Fatalf("Play failed half-way through a chance step but left the table changed:\n%s\n%s", before, after)
 	}
 }
+
+// shallowToy is clonedToy with a Resampler that hides nothing and shares
+// the live table's memory, as a Resampler may.
+type shallowToy struct{ clonedToy }
+
+func (shallowToy) Resample(s *cloned, _ games.Seat, _ *dice.Dice) cloned { return *s }
+
+// TestSearchCopiesPlayInPlace checks the search copies: a determinization
+// clones once, at its first change, and then plays in place; a Fork of it
+// clones once and plays in place too; its Legal carries no labels; and
+// however far a copy plays, the live table is untouched, even when the
+// Resampler shares its memory.
+func TestSearchCopiesPlayInPlace(t *testing.T) {
+	tb, _, err := games.Bind(shallowToy{}).New(nil, 2, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := snapshot(t, tb)
+	if l := tb.Legal(0); len(l) == 0 || l[0].Label == "" {
+		t.Fatalf("the live table's legal moves lack labels: %+v", l)
+	}
+	clones = 0
+	d, err := tb.Determinize(0, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if clones != 0 {
+		t.Fatalf("Determinize with a Resampler cloned %d times, want 0 until the first change", clones)
+	}
+	if l := d.Legal(0); len(l) == 0 || l[0].Label != "" {
+		t.Fatalf("a search copy's legal moves carry labels: %+v", l)
+	}
+	f, err := d.Fork()
+	if err != nil {
+		t.Fatal(err)
+	}
+	toEnd(t, d)
+	if clones != 2 {
+		t.Fatalf("a fork and a whole game on the search copy cloned %d times, want 2", clones)
+	}
+	toEnd(t, f)
+	if clones != 2 {
+		t.Fatalf("a whole game on a fork of the search copy cloned %d more times, want 0", clones-2)
+	}
+	if !bytes.Equal(snapshot(t, tb), before) {
+		t.Fatal("playing on the search copies changed the live table")
+	}
+	clones = 0
+	toEnd(t, tb)
+	if clones == 0 {
+		t.Fatal("the live table played without cloning")
+	}
+}

@@ -116,7 +116,10 @@ type Table interface {
 	// Resampler; a game without one hides nothing), and a fresh random
 	// source seeded by seed in place of the table's secret one, so future
 	// deals are as unknown to the copy as to viewer. Search (the AI)
-	// plays on such copies only.
+	// plays on such copies only. A search copy, and a Fork of it, plays
+	// in place once it owns its state (one clone, at its first change):
+	// a Play that fails leaves it spoiled, to be discarded, and its Legal
+	// gives keys without labels.
 	Determinize(viewer Seat, seed uint64) (Table, error)
 	// Pass returns the key that passes for seat now, when the game has a
 	// Passer and allows it; the key is always in seat's legal list.
@@ -369,7 +372,7 @@ func (t *table[S, A, V]) Determinize(viewer Seat, seed uint64) (Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.state = s
+	f.state, f.owned = s, true
 	return &f, nil
 }
 

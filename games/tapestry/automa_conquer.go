@@ -109,10 +109,6 @@ func (g *hexGrid) terr(c int) *Territory {
 
 // distance is the fewest steps from h to a hex where goal holds, through
 // passable map hexes (the two ends excepted), or noPath.
-func (s *State) distance(h Hex, goal func(*Territory) bool) int {
-	return s.hexGrid().distance(h, goal)
-}
-
 func (g *hexGrid) distance(h Hex, goal func(*Territory) bool) int {
 	start := cell(h)
 	if t := g.terr(start); t != nil && goal(t) {
