@@ -38,10 +38,18 @@
 // Bind calls) creates and decodes Tables. Table.Play(seat, atVersion, key)
 // rejects a stale version (ErrStale), a seat not to act (ErrNotYourTurn), a
 // malformed key (ErrBadKey) and a key not in Legal (ErrIllegal); applies the
-// action to a clone made through the JSON codec, so a failure leaves the
-// table as it was; then samples and applies chance steps until the next
-// decision. The version counts actions: every applied action, chance ones
-// included, bumps it by one and is returned as a Step for the log.
+// action to a clone (the game's Cloner, else a JSON round trip), so a
+// failure leaves the table as it was; then samples and applies chance steps
+// until the next decision. The version counts actions: every applied
+// action, chance ones included, bumps it by one and is returned as a Step
+// for the log. A game's Apply may therefore change the state it is given
+// and fail half-way: the driver owns that state and drops it.
+//
+// Search copies (Determinize, and a Fork of one) are the AI's: a search copy
+// clones once, at its first change, then applies in place without the
+// snapshot or the re-check of the key, and lists legal keys without labels.
+// A failed move spoils only the copy, which the search drops; no live table
+// is ever a search copy.
 //
 // # Randomness and replay
 //

@@ -21,11 +21,7 @@ func TestEvaluateShares(t *testing.T) {
 		}
 		d := dice.Seeded(uint64(seats), 3)
 		for len(g.ToAct(&s)) > 0 {
-			to := g.ToAct(&s)
-			var a Action
-			if to[0] == games.Chance {
-				a = g.Sample(&s, d)
-			} else {
+			if g.ToAct(&s)[0] != games.Chance {
 				ev := g.Evaluate(&s)
 				if len(ev) != seats {
 					t.Fatalf("%d seats: %d shares", seats, len(ev))
@@ -40,12 +36,8 @@ func TestEvaluateShares(t *testing.T) {
 				if seats == 2 && math.Abs(sum-1) > 1e-9 {
 					t.Fatalf("two seats: shares %v", ev)
 				}
-				l := g.Legal(&s, to[0])
-				a = l[games.PickWeighted(g.Weights(&s, to[0], l), len(l), d.IntN)]
 			}
-			if _, err := g.Apply(&s, to[0], a); err != nil {
-				t.Fatal(err)
-			}
+			stepWeighted(t, &s, d)
 		}
 	}
 }
@@ -99,17 +91,7 @@ func TestSoloEvaluateOrder(t *testing.T) {
 	}
 	d := dice.Seeded(4, 4)
 	for step := 0; step < 200; step++ { // well into the game
-		to := g.ToAct(&st)
-		var a Action
-		if to[0] == games.Chance {
-			a = g.Sample(&st, d)
-		} else {
-			l := g.Legal(&st, to[0])
-			a = l[games.PickWeighted(g.Weights(&st, to[0], l), len(l), d.IntN)]
-		}
-		if _, err := g.Apply(&st, to[0], a); err != nil {
-			t.Fatal(err)
-		}
+		stepWeighted(t, &st, d)
 	}
 	if st.Over {
 		t.Fatal("the game ended too soon for the test")

@@ -49,10 +49,7 @@ func TestWeightsPositive(t *testing.T) {
 				if step > g.Info().MaxActions {
 					t.Fatalf("%d seats seed %d: no end", seats, seed)
 				}
-				var a Action
-				if to[0] == games.Chance {
-					a = g.Sample(&s, d)
-				} else {
+				if to[0] != games.Chance {
 					l := g.Legal(&s, to[0])
 					w := g.Weights(&s, to[0], l)
 					if len(l) > 1 && len(w) != len(l) {
@@ -63,11 +60,8 @@ func TestWeightsPositive(t *testing.T) {
 							t.Fatalf("%s ask: %s weighs %d", s.Ask.Kind, l[i].K, x)
 						}
 					}
-					a = l[games.PickWeighted(w, len(l), d.IntN)]
 				}
-				if _, err := g.Apply(&s, to[0], a); err != nil {
-					t.Fatalf("%d seats seed %d step %d: %v", seats, seed, step, err)
-				}
+				stepWeighted(t, &s, d)
 			}
 		}
 	}
@@ -87,17 +81,7 @@ func TestWeightsSoloScore(t *testing.T) {
 		}
 		d := dice.Seeded(seed, 6)
 		for len(g.ToAct(&s)) > 0 {
-			to := g.ToAct(&s)
-			var a Action
-			if to[0] == games.Chance {
-				a = g.Sample(&s, d)
-			} else {
-				l := g.Legal(&s, to[0])
-				a = l[games.PickWeighted(g.Weights(&s, to[0], l), len(l), d.IntN)]
-			}
-			if _, err := g.Apply(&s, to[0], a); err != nil {
-				t.Fatal(err)
-			}
+			stepWeighted(t, &s, d)
 		}
 		total += s.Players[0].VP
 	}
@@ -194,6 +178,24 @@ func TestWeightsBuilding(t *testing.T) {
 		if k != closing && v >= w[closing] {
 			t.Errorf("%s weighs %d, the plot closing row %d (%s) %d", k, v, row, closing, w[closing])
 		}
+	}
+}
+
+// stepWeighted applies one action on s: a chance outcome sampled with d,
+// else a legal move drawn by the game's weights.
+func stepWeighted(tb testing.TB, s *State, d *dice.Dice) {
+	tb.Helper()
+	g := Game{}
+	to := g.ToAct(s)
+	var a Action
+	if to[0] == games.Chance {
+		a = g.Sample(s, d)
+	} else {
+		l := g.Legal(s, to[0])
+		a = l[games.PickWeighted(g.Weights(s, to[0], l), len(l), d.IntN)]
+	}
+	if _, err := g.Apply(s, to[0], a); err != nil {
+		tb.Fatal(err)
 	}
 }
 
