@@ -12,17 +12,18 @@ import (
 	"spindle/games"
 )
 
-// TestTapestrySoloGame: one person starts a Tapestry lobby alone with the
-// Automa at level 3: the game has one seat, the bots' turns run inside
-// the engine (every table message waits for alice), and the finished
-// game is in her history, with the Automa's score, and rates nobody.
-func TestTapestrySoloGame(t *testing.T) {
-	h := everyGameHarness(t)
+// startTapestryAlone opens a Tapestry lobby for alice alone, sets the
+// Automa's level unless level is empty (the default, 2), starts the solo
+// game and returns its table id.
+func (h *harness) startTapestryAlone(level string) uint64 {
+	t := h.t
 	if _, err := h.command(alice, "game new", map[string]string{"game": "tapestry"}); err != nil {
 		t.Fatal(err)
 	}
 	lobby := h.rec.last("c1")
-	h.setLobbyOption(alice, lobby, "automa_level", "3")
+	if level != "" {
+		h.setLobbyOption(alice, lobby, "automa_level", level)
+	}
 	if _, err := h.click(alice, lobby.id, button(t, lobby.msg, "Start")); err != nil {
 		t.Fatal(err)
 	}
@@ -30,6 +31,16 @@ func TestTapestrySoloGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return id
+}
+
+// TestTapestrySoloGame: one person starts a Tapestry lobby alone with the
+// Automa at level 3: the game has one seat, the bots' turns run inside
+// the engine (every table message waits for alice), and the finished
+// game is in her history, with the Automa's score, and rates nobody.
+func TestTapestrySoloGame(t *testing.T) {
+	h := everyGameHarness(t)
+	id := h.startTapestryAlone("3")
 	rng := rand.New(rand.NewPCG(5, 6))
 	for step := 0; ; step++ {
 		tbl, err := h.store.Load(h.app.Catalog, id)
@@ -74,17 +85,7 @@ func TestTapestrySoloGame(t *testing.T) {
 // their embeds, and the table is not stuck: alice plays on.
 func TestTapestryBoardRefusedThenDelivered(t *testing.T) {
 	h := everyGameHarness(t)
-	if _, err := h.command(alice, "game new", map[string]string{"game": "tapestry"}); err != nil {
-		t.Fatal(err)
-	}
-	lobby := h.rec.last("c1")
-	if _, err := h.click(alice, lobby.id, button(t, lobby.msg, "Start")); err != nil {
-		t.Fatal(err)
-	}
-	id, err := h.store.Active("c1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := h.startTapestryAlone("")
 	play := func() {
 		t.Helper()
 		tbl, err := h.store.Load(h.app.Catalog, id)

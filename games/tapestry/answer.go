@@ -2,6 +2,7 @@ package tapestry
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -315,9 +316,25 @@ func (s *State) rolled(t Task, tr Track, ev *events) {
 	s.researchOn(t, tr)
 }
 
-// trackToken reads a "<track>[:<token>]" argument: the track and which of
-// the player's tokens on it (0 unless the key names one).
-func trackToken(arg string) (Track, int) {
+// trackArg reads a "<track>[:<token>]" argument: the track and which of
+// the player's tokens on it (0 unless the key names one), and whether the
+// track is one.
+func trackArg(arg string) (Track, int, bool) {
 	name, tok, _ := strings.Cut(arg, ":")
-	return trackOf(name), atoi(tok)
+	i := slices.Index(TrackNames[:], name)
+	if i < 0 {
+		return 0, 0, false
+	}
+	return Track(i), atoi(tok), true
+}
+
+// trackToken is trackArg for an answer, whose key the ask's options have
+// already admitted: an unknown track is a corrupt key, and panics as
+// trackOf does (the driver turns the panic into an error).
+func trackToken(arg string) (Track, int) {
+	t, k, ok := trackArg(arg)
+	if !ok {
+		panic(fmt.Sprintf("tapestry: unknown track in %q", arg))
+	}
+	return t, k
 }

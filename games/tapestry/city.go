@@ -195,6 +195,21 @@ func cityComplete(base, cover string, group func(int) []int) [9]bool {
 	return out
 }
 
+// cityOpenCounts counts the open plots (in the mat, not covered) of each
+// row (0..8), column (9..17) and district (18..26).
+func cityOpenCounts(base, cover string) [3 * CitySize]int {
+	var n [3 * CitySize]int
+	for i := range CitySize * CitySize {
+		if cityBuildable(base, cover, i, false) {
+			r, c := i/CitySize, i%CitySize
+			n[r]++
+			n[CitySize+c]++
+			n[2*CitySize+3*(r/3)+c/3]++
+		}
+	}
+	return n
+}
+
 // cityDistricts reports which districts are complete (every plot filled).
 func cityDistricts(base, cover string) [9]bool {
 	return cityComplete(base, cover, cityDistrictPlots)

@@ -85,37 +85,33 @@ type matYield struct {
 }
 
 func (s *State) matYield(seat int) matYield {
-	p := &s.Players[seat]
 	var y matYield
-	for b := range Building(NumBuildings) {
-		for i := 0; i < p.Level(b); i++ {
-			sp := &IncomeRows[b][i]
-			for _, e := range sp.Income {
-				switch e.Do {
-				case "gain":
-					for k, n := range e.Res {
-						y.res[k] += n
-					}
-				case "territory_tiles":
-					y.tiles += e.N
-				case "tapestry_cards":
-					y.cards += e.N
+	for sp := range s.Players[seat].Uncovered() {
+		for _, e := range sp.Income {
+			switch e.Do {
+			case "gain":
+				for k, n := range e.Res {
+					y.res[k] += n
 				}
+			case "territory_tiles":
+				y.tiles += e.N
+			case "tapestry_cards":
+				y.cards += e.N
 			}
-			for _, e := range sp.VP {
-				switch e.Do {
-				case "vp":
-					y.fixed += e.N
-				case "vp_per":
-					switch e.Per {
-					case "tech_cards":
-						y.tech++
-					case "controlled_territories":
-						y.ter++
-					}
-				case "score_capital":
-					y.capital++
+		}
+		for _, e := range sp.VP {
+			switch e.Do {
+			case "vp":
+				y.fixed += e.N
+			case "vp_per":
+				switch e.Per {
+				case "tech_cards":
+					y.tech++
+				case "controlled_territories":
+					y.ter++
 				}
+			case "score_capital":
+				y.capital++
 			}
 		}
 	}
@@ -126,23 +122,13 @@ func (s *State) matYield(seat int) matYield {
 // half those short of two.
 func nearLines(base, cover string) float64 {
 	n := 0.0
-	for i := range CitySize {
-		var r, c int
-		for j := range CitySize {
-			if k := i*CitySize + j; base[k] != 'X' && cover[k] == '.' {
-				r++
-			}
-			if k := j*CitySize + i; base[k] != 'X' && cover[k] == '.' {
-				c++
-			}
-		}
-		for _, m := range [2]int{r, c} {
-			switch m {
-			case 1:
-				n++
-			case 2:
-				n += 0.5
-			}
+	open := cityOpenCounts(base, cover)
+	for _, m := range open[:2*CitySize] { // the rows, then the columns
+		switch m {
+		case 1:
+			n++
+		case 2:
+			n += 0.5
 		}
 	}
 	return n

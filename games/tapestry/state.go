@@ -1,6 +1,7 @@
 package tapestry
 
 import (
+	"iter"
 	"slices"
 )
 
@@ -156,6 +157,21 @@ func (p *Player) Completed() int {
 
 // Level is an income row's level: 1 + buildings taken.
 func (p *Player) Level(b Building) int { return int(p.Taken[b]) + 1 }
+
+// Uncovered yields the income-mat spaces the player's buildings have
+// uncovered: each building row up to its level. Their icons are what the
+// income turns score and pay.
+func (p *Player) Uncovered() iter.Seq[*IncomeSpace] {
+	return func(yield func(*IncomeSpace) bool) {
+		for b := range Building(NumBuildings) {
+			for i := 0; i < p.Level(b); i++ {
+				if !yield(&IncomeRows[b][i]) {
+					return
+				}
+			}
+		}
+	}
+}
 
 // TechCount is the number of tech cards the player holds.
 func (p *Player) TechCount() int { return len(p.Tech[0]) + len(p.Tech[1]) + len(p.Tech[2]) }

@@ -139,17 +139,15 @@ func (s *State) incomePlay(seat int, ev *events) {
 func (s *State) incomeVP(seat int, ev *events) {
 	p := &s.Players[seat]
 	before := p.VP
-	for b := range Building(NumBuildings) {
-		for i := 0; i < p.Level(b); i++ {
-			for _, e := range IncomeRows[b][i].VP {
-				switch e.Do {
-				case "vp":
-					p.VP += e.N
-				case "vp_per":
-					p.VP += e.Each * s.count(seat, e.Per, e.Track)
-				case "score_capital":
-					p.VP += s.capitalScore(seat)
-				}
+	for sp := range p.Uncovered() {
+		for _, e := range sp.VP {
+			switch e.Do {
+			case "vp":
+				p.VP += e.N
+			case "vp_per":
+				p.VP += e.Each * s.count(seat, e.Per, e.Track)
+			case "score_capital":
+				p.VP += s.capitalScore(seat)
 			}
 		}
 	}
@@ -161,21 +159,19 @@ func (s *State) incomeIncome(seat int, ev *events) {
 	p := &s.Players[seat]
 	var got Res
 	tiles, cards, coins, food := 0, 0, 0, 0
-	for b := range Building(NumBuildings) {
-		for i := 0; i < p.Level(b); i++ {
-			for _, e := range IncomeRows[b][i].Income {
-				switch e.Do {
-				case "gain":
-					for k, n := range e.Res {
-						got[k] += n
-					}
-					coins += e.Res[Coin]
-					food += e.Res[Food]
-				case "territory_tiles":
-					tiles += e.N
-				case "tapestry_cards":
-					cards += e.N
+	for sp := range p.Uncovered() {
+		for _, e := range sp.Income {
+			switch e.Do {
+			case "gain":
+				for k, n := range e.Res {
+					got[k] += n
 				}
+				coins += e.Res[Coin]
+				food += e.Res[Food]
+			case "territory_tiles":
+				tiles += e.N
+			case "tapestry_cards":
+				cards += e.N
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package tapestry
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -150,18 +151,6 @@ func (w *weigher) spaceWorth(t Track, space int) float64 {
 		v += 8
 	}
 	return v
-}
-
-// trackArg reads "<track>[:<token>]" into the track and token.
-func trackArg(arg string) (Track, int, bool) {
-	name, tok, _ := strings.Cut(arg, ":")
-	for t := range Track(NumTracks) {
-		if TrackNames[t] == name {
-			k, _ := strconv.Atoi(tok)
-			return t, k, true
-		}
-	}
-	return 0, 0, false
 }
 
 // weigh is one action's weight.
@@ -324,7 +313,7 @@ func (w *weigher) weigh(a *Ask, key string) int {
 		}
 		return int(10 + 5*max(0, w.spaceWorth(t, int(p.Tokens[t][k])+1)))
 	case "building_choice":
-		b := slicesIndex(BuildingNames[:], arg)
+		b := slices.Index(BuildingNames[:], arg)
 		if b < 0 || p.Taken[b] >= 5 {
 			return 5
 		}
@@ -340,15 +329,6 @@ func (w *weigher) weigh(a *Ask, key string) int {
 		return 10
 	}
 	return 10
-}
-
-func slicesIndex(xs []string, x string) int {
-	for i, v := range xs {
-		if v == x {
-			return i
-		}
-	}
-	return -1
 }
 
 // hexArg reads "<a>@<b>".
@@ -373,16 +353,7 @@ func (w *weigher) openCounts() *[27]int {
 	if w.open != nil {
 		return w.open
 	}
-	var n [27]int
-	base := Mats[w.p.Mat-1].base
-	for i := range 81 {
-		if base[i] != 'X' && w.p.Cover[i] == '.' {
-			r, c := i/CitySize, i%CitySize
-			n[r]++
-			n[9+c]++
-			n[18+3*(r/3)+c/3]++
-		}
-	}
+	n := cityOpenCounts(Mats[w.p.Mat-1].base, w.p.Cover)
 	w.open = &n
 	return w.open
 }
