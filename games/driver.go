@@ -133,6 +133,9 @@ type Table interface {
 	// AutoRespond is the game's automatic answer for seat in a window (an
 	// AutoResponder), from the seat's own view; always a legal key.
 	AutoRespond(seat Seat) (string, bool)
+	// Prompt is the game's context line for seat's panel (a Prompter),
+	// from the seat's own view, or "" when the game has none.
+	Prompt(seat Seat) string
 }
 
 // Bind erases a game into a Kind for the catalog.
@@ -627,6 +630,14 @@ func (t *table[S, A, V]) Pass(seat Seat) (string, bool) {
 func (t *table[S, A, V]) InWindow(seat Seat) bool {
 	w, ok := t.g.(Windower[S])
 	return ok && slices.Contains(t.g.ToAct(&t.state), seat) && w.InWindow(&t.state, seat)
+}
+
+func (t *table[S, A, V]) Prompt(seat Seat) string {
+	p, ok := t.g.(Prompter[V])
+	if !ok || seat < 0 || int(seat) >= t.seats {
+		return ""
+	}
+	return p.Prompt(t.g.View(&t.state, seat))
 }
 
 func (t *table[S, A, V]) AutoRespond(seat Seat) (string, bool) {

@@ -257,6 +257,17 @@ type AutoResponder[V any] interface {
 	AutoRespond(v V) (string, bool)
 }
 
+// Prompter is implemented by games whose decisions want a sentence of
+// context on the seat's private panel: what the seat is choosing now and
+// what hangs on it ("Income turn 2: you have no resources to advance"),
+// and standing facts worth keeping in mind (a civilization's ability in
+// one line). Prompt reads only the seat's own view, uses name tokens for
+// players, and returns "" when there is nothing to add; lines are
+// separated by "\n" and the whole stays under 600 characters.
+type Prompter[V any] interface {
+	Prompt(v V) string
+}
+
 // Weigher is implemented by games whose uniformly random playouts would
 // rarely reach the end (a game that ends only when players make progress,
 // while most legal moves undo it). Weights returns one positive weight per

@@ -1,0 +1,83 @@
+package games
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Score lines.
+//
+// Every change to a player's score during play is told in the log, with its
+// cause, in one shape that players read and tests add up:
+//
+//	{{p0}} +7 VP (kept the red die)
+//	{{p1}} −2 points (unfinished project)
+//
+// That is: the player's name token, a space, a sign ("+", or the minus sign
+// "−" U+2212), the amount, a space, the game's unit ("VP", "point" or
+// "points"), and the cause in brackets. Points builds such a clause and
+// PointsIn finds every one of them in a line, so a test can check that the
+// log of a whole game adds up exactly to Result.Scores. A line may hold
+// several clauses (end scoring lists them), and other text around them.
+
+// Minus is the sign of a lost score in a score line (U+2212), which reads
+// better than a hyphen beside a number.
+const Minus = "−"
+
+// Points returns the score clause for seat gaining n (or losing -n) of
+// unit ("VP" or "points"; "points" becomes "point" for one), for cause.
+func Points(seat Seat, n int, unit, cause string) string {
+	sign := "+"
+	if n < 0 {
+		sign, n = Minus, -n
+	}
+	if unit == "points" && n == 1 {
+		unit = "point"
+	}
+	s := Name(seat) + " " + sign + strconv.Itoa(n) + " " + unit
+	if cause != "" {
+		s += " (" + cause + ")"
+	}
+	return s
+}
+
+var pointsRE = regexp.MustCompile(`\{\{p(\d+)\}\} (\+|` + Minus + `)(\d+) (VP|points?)\b`)
+
+// PointsIn returns the score changes the score clauses of line state, by
+// seat (a seat named twice has its changes added).
+func PointsIn(line string) map[Seat]int {
+	if !strings.Contains(line, nameClose+" ") {
+		return nil
+	}
+	var out map[Seat]int
+	for _, m := range pointsRE.FindAllStringSubmatch(line, -1) {
+		seat, err1 := strconv.Atoi(m[1])
+		n, err2 := strconv.Atoi(m[3])
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		if m[2] == Minus {
+			n = -n
+		}
+		if out == nil {
+			out = map[Seat]int{}
+		}
+		out[Seat(seat)] += n
+	}
+	return out
+}
+
+// PointsInLog adds up the score clauses of every public line of steps, by
+// seat.
+func PointsInLog(steps []Step) map[Seat]int {
+	out := map[Seat]int{}
+	for _, st := range steps {
+		for _, e := range st.Events {
+			for s, n := range PointsIn(e.Public) {
+				out[s] += n
+			}
+		}
+	}
+	return out
+}
