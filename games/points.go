@@ -81,3 +81,24 @@ func PointsInLog(steps []Step) map[Seat]int {
 	}
 	return out
 }
+
+// DetailSep separates a choice label's text from its detail: a label
+// "Invent Steam Engine\nGain 2 coins; upgraded: +3 VP" shows its text on the
+// button or menu entry and its detail under it (a select option's
+// description, a line of the panel for a button), so a long effect is
+// never cut off mid-word on a button.
+const DetailSep = "\n"
+
+// WithDetail joins a label's text and its detail ("" adds nothing).
+func WithDetail(text, detail string) string {
+	if detail == "" {
+		return text
+	}
+	return text + DetailSep + detail
+}
+
+// SplitDetail splits a label into its text and its detail.
+func SplitDetail(label string) (text, detail string) {
+	text, detail, _ = strings.Cut(label, DetailSep)
+	return text, detail
+}
