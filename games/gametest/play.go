@@ -30,6 +30,10 @@ const (
 // maxLabel is Discord's limit on a button label, in characters.
 const maxLabel = 80
 
+// maxDetail bounds a label's detail line (games.DetailSep): a select
+// option's description holds 100 characters.
+const maxDetail = 100
+
 // mode says how a playout picks its actions and how thorough it is.
 type mode struct {
 	// choices are consumed first, one byte per pick (fuzzing); byte 255
@@ -452,12 +456,15 @@ func (r *runner[S, A, V]) checkKeys(seat games.Seat, acts []A, view V) error {
 			return err
 		}
 		label := r.g.Label(view, a)
-		filled := games.FillPlain(label, nil)
+		text, detail := games.SplitDetail(label)
+		filled := games.FillPlain(text, nil)
 		switch {
-		case strings.TrimSpace(label) == "":
+		case strings.TrimSpace(text) == "":
 			return fail("label", "%s's action %q has an empty label", seat, k)
 		case !utf8.ValidString(label) || utf8.RuneCountInString(filled) > maxLabel:
 			return fail("label", "%s's action %q has label %q, not valid text of at most %d characters", seat, k, filled, maxLabel)
+		case utf8.RuneCountInString(games.FillPlain(detail, nil)) > maxDetail || strings.Contains(detail, games.DetailSep):
+			return fail("label", "%s's action %q has detail %q, not one line of at most %d characters", seat, k, detail, maxDetail)
 		}
 		if err := r.checkNames(fmt.Sprintf("the label of %s's action %q", seat, k), label); err != nil {
 			return err
