@@ -17,6 +17,10 @@ func request(i *discordgo.Interaction, state *discordgo.State, now time.Time) (c
 	req := commands.Request{ID: i.ID, Guild: i.GuildID, Channel: i.ChannelID, At: now, Options: map[string]string{},
 		AppPermissions: i.AppPermissions, AppPermissionsKnown: i.GuildID != ""}
 	req.ChannelKind = channelKind(state, i.ChannelID)
+	if i.AppID != "" && i.Token != "" {
+		// Opaque to the handlers: the poster's EditReply reads it back.
+		req.Token = i.AppID + ":" + i.Token
+	}
 	switch {
 	case i.Member != nil && i.Member.User != nil:
 		u := i.Member.User

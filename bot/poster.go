@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -49,6 +50,22 @@ func (p poster) Edit(ctx context.Context, channel, id string, m commands.Message
 	}
 	if _, err := p.s.ChannelMessageEditComplex(e, discordgo.WithContext(ctx)); err != nil {
 		return p.classify(err, fmt.Sprintf("edit %s/%s", channel, id))
+	}
+	return nil
+}
+
+// EditReply edits the original response of the interaction whose token
+// (as request() wrote it: "<application id>:<token>") is given.
+func (p poster) EditReply(ctx context.Context, token string, m commands.Message) error {
+	app, tok, ok := strings.Cut(token, ":")
+	if !ok || app == "" || tok == "" {
+		return errors.New("bot: edit reply: malformed interaction token")
+	}
+	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
+	e := webhookEdit(m)
+	if _, err := p.s.InteractionResponseEdit(&discordgo.Interaction{AppID: app, Token: tok}, e, discordgo.WithContext(ctx)); err != nil {
+		return p.classify(err, "edit an interaction reply")
 	}
 	return nil
 }

@@ -41,6 +41,7 @@ type App struct {
 	AnnounceGrace time.Duration
 
 	locks      sync.Map // table id -> *sync.Mutex
+	panels     openPanels // the replies that show seats' panels (follow.go)
 	boards     sync.Map // table id -> *boardQueue
 	imagesOnce sync.Once
 	// extraKinds remembers, by game ID, whether a game draws a players
@@ -148,6 +149,9 @@ func (a *App) Handle(ctx context.Context, req Request, p Poster) (resp Response,
 		// Only a forged interaction can reach another user's ephemeral
 		// message; answer the clicker privately instead of editing it.
 		resp.Update = false
+		if resp.Message != nil {
+			resp.Message.panel = nil
+		}
 	}
 	if err != nil {
 		if Expected(err) {
@@ -159,6 +163,7 @@ func (a *App) Handle(ctx context.Context, req Request, p Poster) (resp Response,
 			resp = errorResponse(req, err)
 		}
 	}
+	a.notePanel(req, resp)
 	return resp, err
 }
 

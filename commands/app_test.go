@@ -27,6 +27,7 @@ type recorder struct {
 	threads []string
 	dms     []posted // id = the user
 	deleted []string // ids of deleted messages
+	replies []posted // edits of interaction replies; id = the token
 	// refuse, when set, is the error every Post returns (Discord saying no).
 	refuse error
 	// gate, when set, holds every Post until it is closed (a slow Discord).
@@ -120,6 +121,15 @@ func (r *recorder) DM(_ context.Context, user string, m Message) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.dms = append(r.dms, posted{id: user, msg: m})
+	return nil
+}
+
+// EditReply records an edit of an interaction's reply (a panel that
+// follows the game).
+func (r *recorder) EditReply(_ context.Context, token string, m Message) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.replies = append(r.replies, posted{id: token, msg: m})
 	return nil
 }
 

@@ -23,6 +23,13 @@ type boardJob struct {
 	m     Message
 	lines []string // every public line of the moves, for the log message
 	held  []storage.Timer
+	// actor is the seat whose click made the move (its panel is the
+	// click's own answer), or games.Chance for the AI, a clock or a
+	// redelivery.
+	actor games.Seat
+	// later says a newer board of the table is queued behind this one:
+	// panels follow that one.
+	later bool
 	done  chan error
 }
 
@@ -63,6 +70,7 @@ func (a *App) drainBoards(q *boardQueue) {
 		j := q.jobs[0]
 		q.jobs[0] = nil
 		q.jobs = q.jobs[1:]
+		j.later = len(q.jobs) > 0
 		q.mu.Unlock()
 		j.done <- a.postBoardSafely(j)
 	}

@@ -83,11 +83,14 @@ func head(key string) string {
 	return h
 }
 
+// splitLabel splits a grouped label "<group> → <rest>" (its detail line,
+// games.DetailSep, stays with the rest).
 func splitLabel(label string) (group, rest string) {
-	if g, r, ok := strings.Cut(label, LabelSep); ok {
-		return g, r
+	text, detail := games.SplitDetail(label)
+	if g, r, ok := strings.Cut(text, LabelSep); ok {
+		return g, games.WithDetail(r, detail)
 	}
-	return label, label
+	return text, label
 }
 
 // group is one first-step entry.
@@ -140,7 +143,8 @@ func MoveRows(at CustomID, choices []games.Choice, nav Nav) []Row {
 	if len(choices) <= MaxButtonsPerRow {
 		var bs []Button
 		for _, c := range choices {
-			bs = append(bs, Button{Label: clip(c.Label, MaxLabel), CustomID: id('t', c.Key), Style: Primary})
+			text, _ := games.SplitDetail(c.Label)
+			bs = append(bs, Button{Label: clip(text, MaxLabel), CustomID: id('t', c.Key), Style: Primary})
 		}
 		return []Row{{Buttons: bs}}
 	}
@@ -167,7 +171,23 @@ func MoveRows(at CustomID, choices []games.Choice, nav Nav) []Row {
 func options(cs []games.Choice) []Option {
 	out := make([]Option, len(cs))
 	for i, c := range cs {
-		out[i] = Option{Label: clip(c.Label, MaxOptionLabel), Value: c.Key}
+		text, detail := games.SplitDetail(c.Label)
+		out[i] = Option{Label: clip(text, MaxOptionLabel), Value: c.Key, Description: clip(detail, MaxOptionDescription)}
+	}
+	return out
+}
+
+// buttonDetails lists the details of choices shown as buttons (a button
+// has no room for one), "**text**: detail" a line, for the panel's text.
+func buttonDetails(choices []games.Choice) []string {
+	if len(choices) > MaxButtonsPerRow {
+		return nil
+	}
+	var out []string
+	for _, c := range choices {
+		if text, detail := games.SplitDetail(c.Label); detail != "" {
+			out = append(out, "**"+text+"**: "+detail)
+		}
 	}
 	return out
 }

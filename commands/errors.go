@@ -21,8 +21,8 @@ var refusals = []struct {
 	err  error
 	text string
 }{
-	{errOwnStep, "Your panel changed after your last choice. Here is the current one."},
-	{games.ErrStale, "That board is out of date — someone has moved since. Here is the current one."},
+	{errOwnStep, "That click came after your previous choice, so it was not played. Here is where you are now."},
+	{games.ErrStale, "The game moved on just before your click, so it was not played. Here is your panel now."},
 	{games.ErrNotYourTurn, "It isn't your turn yet. You'll be mentioned when it is."},
 	{games.ErrGameOver, "This game is already over."},
 	{games.ErrIllegal, "That move isn't allowed right now. Open your panel again for the moves you can make."},

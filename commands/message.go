@@ -15,6 +15,8 @@ const (
 	MaxRows          = 5
 	MaxLabel         = 80
 	MaxOptionLabel   = 100
+	// MaxOptionDescription bounds a select option's description.
+	MaxOptionDescription = 100
 )
 
 // Message is a message to post, edit or send as an interaction reply.
@@ -26,6 +28,9 @@ type Message struct {
 	Ephemeral  bool     `json:"ephemeral,omitempty"`
 	Mentions   []string `json:"mentions,omitempty"` // user ids allowed to be pinged
 	ClearFiles bool     `json:"clear_files,omitempty"`
+	// panel marks a seat's panel, so the App can remember its reply and
+	// make it follow the game (follow.go).
+	panel *panelMark
 }
 
 // Embed is a rich card in a message.

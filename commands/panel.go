@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -39,7 +40,15 @@ func (a *App) panel(b storage.Binding, t games.Table, seat games.Seat, nav Nav, 
 		}
 		status = "Waiting for " + strings.Join(who, ", ") + "."
 	}
-	m.Content = strings.TrimSpace(notice + "\n" + status)
+	parts := []string{notice, status}
+	if !t.Over() {
+		if prompt := t.Prompt(seat); prompt != "" {
+			parts = append(parts, games.FillNames(prompt, b.Names))
+		}
+		parts = append(parts, buttonDetails(choices)...)
+	}
+	m.Content = clip(strings.TrimSpace(strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), "\n")), MaxContent)
+	m.panel = &panelMark{table: b.Table, seat: seat, state: panelState(t, seat)}
 	m.Embeds = []Embed{{Title: fmt.Sprintf("%s — table #%d — your hand", info.Title, b.Table), Image: "panel.png",
 		Color: colourTable, Footer: fmt.Sprintf("move %d · only you can see this", v)}}
 	if len(choices) > 0 {
@@ -122,15 +131,12 @@ func (a *App) panelComponent(ctx context.Context, req Request, c CustomID, p Pos
 	if err != nil {
 		return Response{}, err
 	}
-	notice := ""
 	if t.Version() != c.Version {
-		cause := games.ErrStale
-		if a.ownSteps(b.Table, seat, c.Version) {
-			cause = errOwnStep
-		}
-		notice, nav = "⚠️ "+Friendly(cause), Nav{}
+		// Refresh (or a menu step) on a panel the game has moved past just
+		// shows the current panel: nothing was played, so nothing to warn of.
+		nav = Nav{}
 	}
-	m, err := a.panel(b, t, seat, nav, notice)
+	m, err := a.panel(b, t, seat, nav, "")
 	if err != nil {
 		return Response{}, err
 	}
@@ -188,7 +194,7 @@ func (a *App) afterMove(ctx context.Context, id uint64, seat games.Seat, t games
 	if err != nil {
 		return Response{}, err
 	}
-	done, err := a.queueAnnouncement(ctx, p, &b, t, steps)
+	done, err := a.queueAnnouncement(ctx, p, &b, t, steps, seat)
 	unlock()
 	if err == nil {
 		err = <-done
@@ -225,7 +231,11 @@ func (a *App) refusedPanel(b storage.Binding, seat games.Seat, cause error) (Res
 	if err != nil {
 		return Response{}, err
 	}
-	m, err := a.panel(b, t, seat, Nav{}, "⚠️ "+Friendly(cause))
+	mark := "⚠️ "
+	if errors.Is(cause, games.ErrStale) {
+		mark = "↻ " // a click that raced a change: one short line, then the panel
+	}
+	m, err := a.panel(b, t, seat, Nav{}, mark+Friendly(cause))
 	if err != nil {
 		return Response{}, err
 	}

@@ -57,6 +57,10 @@ type Request struct {
 	MessageOwner string
 	// At is when the interaction arrived.
 	At time.Time
+	// Token is the interaction's token: for fifteen minutes it lets the
+	// bot edit its reply (Poster.EditReply), which is how an open panel
+	// follows the game. It is a secret: never logged, shown or stored.
+	Token string
 }
 
 // Response is the answer to an interaction: a message (or the replacement
@@ -104,4 +108,8 @@ type Poster interface {
 	Thread(ctx context.Context, channel, name string) (id string, err error)
 	// DM sends a direct message to a user who opted in to them.
 	DM(ctx context.Context, user string, m Message) error
+	// EditReply replaces the reply to the interaction whose token is
+	// given (its original response, which for a component is the message
+	// the component is on). Discord honours a token for fifteen minutes.
+	EditReply(ctx context.Context, token string, m Message) error
 }

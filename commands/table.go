@@ -12,10 +12,6 @@ import (
 	"spindle/storage"
 )
 
-// boardLines bounds the move lines a board repeats from the log: the
-// latest ones, so the ping says what just happened.
-const boardLines = 3
-
 // mention renders a seat's player as a Discord mention.
 func mention(b storage.Binding, s games.Seat) string {
 	if s < 0 || int(s) >= len(b.Users) {
@@ -43,18 +39,23 @@ func publicLines(steps []games.Step) []string {
 	return out
 }
 
-// latest is the tail of lines a board shows (the log has them all).
+// resultLines bounds the move lines the result message repeats from the
+// log: the latest ones, the end of the story.
+const resultLines = 3
+
+// latest is the tail of lines the result shows (the log has them all).
 func latest(lines []string) []string {
-	if len(lines) <= boardLines {
+	if len(lines) <= resultLines {
 		return lines
 	}
-	return append([]string{"…"}, lines[len(lines)-boardLines:]...)
+	return append([]string{"…"}, lines[len(lines)-resultLines:]...)
 }
 
 // tableMessage is the public table: embed, PNG of the spectator view and
 // the buttons everyone may press. The content mentions the seats to act, so
-// posting it as a NEW message notifies them.
-func (a *App) tableMessage(b storage.Binding, t games.Table, lines []string) (Message, error) {
+// posting it as a NEW message notifies them; the embed tells the story of
+// the turn (recap.go).
+func (a *App) tableMessage(b storage.Binding, t games.Table) (Message, error) {
 	info := t.Info()
 	png, err := a.picture(imaging.Table, b, t, games.Spectator)
 	if err != nil {
@@ -91,9 +92,6 @@ func (a *App) tableMessage(b storage.Binding, t games.Table, lines []string) (Me
 			}
 		}
 	}
-	if len(lines) > 0 {
-		m.Content = strings.Join(lines, "\n")
-	}
 	if len(ping) > 0 {
 		m.Content = strings.TrimSpace(m.Content + "\n" + strings.Join(ping, ", ") + " — your move! Press **My hand & moves**.")
 	}
@@ -106,8 +104,10 @@ func (a *App) tableMessage(b storage.Binding, t games.Table, lines []string) (Me
 	}
 	ping = append(append(ping, answer...), thinking...)
 	m.Content = clip(m.Content, MaxContent)
+	groups, cut := a.recap(b, t)
 	e := Embed{Title: fmt.Sprintf("%s — table #%d", info.Title, b.Table), Color: colourTable, Image: "table.png",
-		Fields: []Field{{Name: "Players", Value: players.String(), Inline: true}},
+		Description: recapText(b, groups, cut, recapBudget),
+		Fields:      []Field{{Name: "Players", Value: players.String(), Inline: true}},
 		Footer: fmt.Sprintf("move %d · buttons older than this board are refused politely", t.Version())}
 	if len(ping) > 0 {
 		e.Fields = append(e.Fields, Field{Name: "To play", Value: strings.Join(ping, ", "), Inline: true})
@@ -173,7 +173,7 @@ func (a *App) resultMessage(b storage.Binding, t games.Table, lines []string) (M
 // notifies; an edit would not). When the game is over it posts the result
 // and closes the binding.
 func (a *App) announce(ctx context.Context, p Poster, b *storage.Binding, t games.Table, steps []games.Step) error {
-	done, err := a.queueAnnouncement(ctx, p, b, t, steps)
+	done, err := a.queueAnnouncement(ctx, p, b, t, steps, games.Chance)
 	if err != nil {
 		return err
 	}
@@ -183,9 +183,10 @@ func (a *App) announce(ctx context.Context, p Poster, b *storage.Binding, t game
 // queueAnnouncement prepares the announcement of committed steps (plays
 // the standing answers, draws the board) and queues it behind the table's
 // earlier ones; the returned channel gives the outcome once it is posted.
+// actor is the seat whose click made the steps (games.Chance for none).
 // The caller holds the table's lock, so boards go out in commit order,
 // but may release it before waiting: nothing waits on Discord under it.
-func (a *App) queueAnnouncement(ctx context.Context, p Poster, b *storage.Binding, t games.Table, steps []games.Step) (<-chan error, error) {
+func (a *App) queueAnnouncement(ctx context.Context, p Poster, b *storage.Binding, t games.Table, steps []games.Step, actor games.Seat) (<-chan error, error) {
 	// Windows answered by a standing policy are played before anyone is
 	// pinged for them.
 	t, auto, err := a.autoAnswers(*b, t)
@@ -198,7 +199,7 @@ func (a *App) queueAnnouncement(ctx context.Context, p Poster, b *storage.Bindin
 	if t.Over() {
 		m, err = a.resultMessage(*b, t, latest(lines))
 	} else {
-		m, err = a.tableMessage(*b, t, latest(lines))
+		m, err = a.tableMessage(*b, t)
 	}
 	if err != nil {
 		return nil, err
@@ -212,15 +213,19 @@ func (a *App) queueAnnouncement(ctx context.Context, p Poster, b *storage.Bindin
 	if !t.Over() && slices.ContainsFunc(t.ToAct(), func(s games.Seat) bool { return aiAt(b, s) }) {
 		a.wakeAI() // the AI answers as soon as the timer loop hears it
 	}
-	return a.enqueueBoard(&boardJob{ctx: context.WithoutCancel(ctx), p: p, table: b.Table, t: t, m: m, lines: lines, held: held}), nil
+	return a.enqueueBoard(&boardJob{ctx: context.WithoutCancel(ctx), p: p, table: b.Table, t: t, m: m, lines: lines, held: held,
+		actor: actor}), nil
 }
 
-// postBoard posts one queued board: the move lines go into the table's
-// running log message first, then the new board is posted (if Discord
+// postBoard shows one queued board: the move lines go into the table's
+// running log message first; then, while the same seats are still to act
+// (a player's own multi-step turn), the live board is edited in place,
+// and otherwise a new board is posted (so its ping notifies; if Discord
 // refuses it, the old board and its buttons stay, and the outbox posts the
-// new one later), and only then is the old board deleted, so the channel
-// always shows a live board. Then the message id is recorded, held pings
-// scheduled and turn DMs sent.
+// new one later) and only then is the old board deleted, so the channel
+// always shows a live board. Then the message id is recorded, and a new
+// turn's held pings are scheduled and its turn DMs sent. Last, the open
+// panels of the seats whose turn it now is follow the game (follow.go).
 func (a *App) postBoard(j *boardJob) error {
 	ctx, p, t := j.ctx, j.p, j.t
 	// The binding as it is now: an earlier board of this table may have
@@ -232,26 +237,62 @@ func (a *App) postBoard(j *boardJob) error {
 	if len(j.lines) > 0 && t.Version() > b.Log.Version {
 		a.appendLog(ctx, p, &b, t, j.lines)
 	}
-	id, err := p.Post(ctx, b.Channel, j.m)
-	if err != nil {
-		return fmt.Errorf("commands: post table: %w", err)
+	turn := turnKey(b, t)
+	id, edited := "", false
+	if !t.Over() && b.Message != "" && b.BoardTurn == turn {
+		m := j.m
+		m.Mentions = []string{} // an edit notifies nobody; say so plainly
+		if err := p.Edit(ctx, b.Channel, b.Message, m); err == nil {
+			id, edited = b.Message, true
+		} else {
+			a.Log.Debug().Err(err).Uint64("table", b.Table).Msg("could not edit the board in place; posting a new one")
+		}
 	}
-	if b.Message != "" && b.Message != id {
-		a.dropBoard(ctx, p, b, t)
+	if !edited {
+		if id, err = p.Post(ctx, b.Channel, j.m); err != nil {
+			return fmt.Errorf("commands: post table: %w", err)
+		}
+		if b.Message != "" && b.Message != id {
+			a.dropBoard(ctx, p, b, t)
+		}
 	}
 	// The board's message id costs no commit of its own: storage writes it
 	// with the next commit. The move, its clock and its timers were
 	// committed with the move itself (withClock).
-	if err := a.Store.SetMessage(b.Table, id, t.Version(), a.now()); err != nil {
+	if err := a.Store.SetMessage(b.Table, id, t.Version(), turn, a.now()); err != nil {
 		return err
 	}
-	if err := a.Store.Schedule(j.held...); err != nil {
-		return err
+	b.Message, b.BoardTurn = id, turn
+	if !edited {
+		if err := a.Store.Schedule(j.held...); err != nil {
+			return err
+		}
+		if !t.Over() {
+			a.dmTurn(ctx, p, b, t.ToAct(), t.Info().Title)
+		}
 	}
-	if !t.Over() {
-		a.dmTurn(ctx, p, b, t.ToAct(), t.Info().Title)
+	if !j.later {
+		a.followPanels(ctx, p, b, t, j.actor)
 	}
 	return nil
+}
+
+// turnKey says whom a board asks to act: the seats to act, a window's
+// answerer marked "w" ("0", "1,2w"); "" once the game is over. Two boards
+// with the same key belong to the same turn.
+func turnKey(b storage.Binding, t games.Table) string {
+	if t.Over() {
+		return ""
+	}
+	var parts []string
+	for _, s := range t.ToAct() {
+		k := fmt.Sprint(int(s))
+		if s >= 0 && t.InWindow(s) {
+			k += "w"
+		}
+		parts = append(parts, k)
+	}
+	return strings.Join(parts, ",")
 }
 
 // dropBoard removes the table's previous board, now that a newer one is
@@ -327,7 +368,7 @@ func (a *App) tableButton(ctx context.Context, req Request, c CustomID, p Poster
 		if t.Over() {
 			m, err = a.resultMessage(b, t, nil)
 		} else {
-			m, err = a.tableMessage(b, t, nil)
+			m, err = a.tableMessage(b, t)
 			m.Content, m.Mentions = "", nil // a refresh does not ping anyone again
 		}
 		if err != nil {
@@ -388,7 +429,7 @@ func (a *App) status(_ context.Context, req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	m, err := a.tableMessage(b, t, nil)
+	m, err := a.tableMessage(b, t)
 	if err != nil {
 		return Response{}, err
 	}

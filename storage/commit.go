@@ -63,6 +63,7 @@ type writeReq struct {
 type pendingMessage struct {
 	message string
 	version uint64 // the table version the message shows; 0 if unknown
+	turn    string // who the message asks to act (Binding.BoardTurn)
 	updated time.Time
 	// shown says message, version and updated were recorded (SetMessage);
 	// an entry may hold only a log (SetLog).
@@ -75,6 +76,7 @@ type pendingMessage struct {
 func (p pendingMessage) merge(q pendingMessage) pendingMessage {
 	if q.shown {
 		p.message, p.version, p.updated, p.shown = q.message, max(p.version, q.version), q.updated, true
+		p.turn = q.turn
 	}
 	if q.log != nil {
 		p.log = q.log
@@ -298,8 +300,9 @@ func writeMessages(tx *bolt.Tx, msgs map[uint64]pendingMessage) error {
 // group commit, or by a background flush at most about 250 ms later, or by
 // Close. A crash within that window loses only which message is the
 // current board. GetBinding sees the recorded id at once. A table without
-// a binding by then is skipped.
-func (s *Store) SetMessage(table uint64, message string, version uint64, updated time.Time) error {
+// a binding by then is skipped. turn records whom the board asks to act
+// (Binding.BoardTurn).
+func (s *Store) SetMessage(table uint64, message string, version uint64, turn string, updated time.Time) error {
 	if table == 0 {
 		return errors.New("storage: set message needs a table id")
 	}
@@ -309,7 +312,7 @@ func (s *Store) SetMessage(table uint64, message string, version uint64, updated
 	}
 	defer release()
 	c.msgMu.Lock()
-	c.msgs[table] = c.msgs[table].merge(pendingMessage{message: message, version: version, updated: updated, shown: true})
+	c.msgs[table] = c.msgs[table].merge(pendingMessage{message: message, version: version, turn: turn, updated: updated, shown: true})
 	c.msgMu.Unlock()
 	select {
 	case c.kick <- struct{}{}:
@@ -344,7 +347,7 @@ func (s *Store) SetLog(table uint64, l BoardLog) error {
 // apply lays the recorded fields of p over binding b.
 func (p pendingMessage) apply(b *Binding) {
 	if p.shown {
-		b.Message = p.message
+		b.Message, b.BoardTurn = p.message, p.turn
 		if !p.updated.IsZero() {
 			b.Updated = p.updated.UTC()
 		}

@@ -324,7 +324,7 @@ func TestSetMessage(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.db")
 	s := openAt(t, path, Options{NoSync: true})
 	id, _ := bound(t, s, cat)
-	if err := s.SetMessage(0, "m", 0, t0); err == nil {
+	if err := s.SetMessage(0, "m", 0, "", t0); err == nil {
 		t.Fatal("SetMessage without a table id was accepted")
 	}
 	stored := func() string {
@@ -338,7 +338,7 @@ func TestSetMessage(t *testing.T) {
 	}
 
 	// Seen at once, written by the background flush without another commit.
-	if err := s.SetMessage(id, "m1", 0, t0.Add(time.Minute)); err != nil {
+	if err := s.SetMessage(id, "m1", 0, "", t0.Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := s.GetBinding(id); b.Message != "m1" || !b.Updated.Equal(t0.Add(time.Minute)) {
@@ -354,7 +354,7 @@ func TestSetMessage(t *testing.T) {
 
 	// Carried by the next commit; a later PutBinding wins over an earlier
 	// SetMessage.
-	if err := s.SetMessage(id, "m2", 0, time.Time{}); err != nil {
+	if err := s.SetMessage(id, "m2", 0, "", time.Time{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.SetActive("c", id); err != nil {
@@ -363,7 +363,7 @@ func TestSetMessage(t *testing.T) {
 	if got := stored(); got != "m2" {
 		t.Fatalf("stored message after the next commit = %q", got)
 	}
-	if err := s.SetMessage(id, "m3", 0, time.Time{}); err != nil {
+	if err := s.SetMessage(id, "m3", 0, "", time.Time{}); err != nil {
 		t.Fatal(err)
 	}
 	b, err := s.GetBinding(id)
@@ -379,13 +379,13 @@ func TestSetMessage(t *testing.T) {
 	}
 
 	// Durable after Close and reopen.
-	if err := s.SetMessage(id, "m5", 0, time.Time{}); err != nil {
+	if err := s.SetMessage(id, "m5", 0, "", time.Time{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetMessage(id, "m6", 0, time.Time{}); err == nil {
+	if err := s.SetMessage(id, "m6", 0, "", time.Time{}); err == nil {
 		t.Fatal("SetMessage after Close was accepted")
 	}
 	if err := s.PutGuild("g", map[string]int{}); err == nil {

@@ -32,7 +32,11 @@ type Binding struct {
 	Channel string `json:"channel"`
 	Thread  string `json:"thread,omitempty"`
 	// Message is the id of the table message (embed, image and buttons).
-	Message      string `json:"message,omitempty"`
+	Message string `json:"message,omitempty"`
+	// BoardTurn says whom the live board asks to act, as the commands
+	// layer writes it (seat numbers, a window marked): a board for the
+	// same turn is edited in place, a board for a new turn is posted anew.
+	BoardTurn    string `json:"board_turn,omitempty"`
 	LobbyMessage string `json:"lobby_message,omitempty"`
 	Host         string `json:"host"`
 	// Users holds the Discord user id of each seat, seat order.

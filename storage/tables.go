@@ -776,6 +776,29 @@ func (s *Store) Log(id uint64) ([]Entry, error) {
 	return out, err
 }
 
+// LogBack walks table id's log from the newest entry back, calling fn on
+// each until fn returns false or the log's start is reached. A board reads
+// only the recent part of a long game's log this way.
+func (s *Store) LogBack(id uint64, fn func(Entry) bool) error {
+	return s.db.View(func(tx *bolt.Tx) error {
+		log := tx.Bucket(bucketLogs).Bucket(itob(id))
+		if log == nil {
+			return fmt.Errorf("storage: log of table %d: %w", id, ErrNotFound)
+		}
+		c := log.Cursor()
+		for k, v := c.Last(); k != nil; k, v = c.Prev() {
+			e, err := decodeEntry(k, v)
+			if err != nil {
+				return fmt.Errorf("storage: table %d: %w", id, err)
+			}
+			if !fn(e) {
+				return nil
+			}
+		}
+		return nil
+	})
+}
+
 // Replay rebuilds table id from its envelope header and its log alone (the
 // strong replay: chance steps are applied as logged). It should equal Load.
 func (s *Store) Replay(cat *games.Catalog, id uint64) (games.Table, error) {

@@ -610,3 +610,32 @@ func TestPruneInteractions(t *testing.T) {
 		t.Fatalf("second prune = %d, %v", n, err)
 	}
 }
+
+func TestLogBack(t *testing.T) {
+	cat := catalog(t)
+	s, _ := open(t)
+	id, tab, _, err := s.Create(cat, "toy", nil, 2, meta(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		seat, key := next(t, tab)
+		if tab, _, err = s.Play(cat, id, seat, tab.Version(), key, meta(2+i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	full, err := s.Log(id)
+	if err != nil || len(full) < 2 {
+		t.Fatalf("log: %d entries, %v", len(full), err)
+	}
+	var back []uint64
+	if err := s.LogBack(id, func(e Entry) bool { back = append(back, e.Version); return len(back) < 2 }); err != nil {
+		t.Fatal(err)
+	}
+	if len(back) != 2 || back[0] != full[len(full)-1].Version || back[1] != full[len(full)-2].Version {
+		t.Fatalf("LogBack gave versions %v; the log ends %v, %v", back, full[len(full)-2].Version, full[len(full)-1].Version)
+	}
+	if err := s.LogBack(999999, func(Entry) bool { return true }); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("LogBack of a missing table: %v", err)
+	}
+}

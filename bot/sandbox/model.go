@@ -90,6 +90,9 @@ type world struct {
 	order    map[string][]string // channel id -> message ids, oldest first
 	files    map[string]*file
 	seen     map[string]map[string]uint64 // member -> channel -> last rev seen
+	// replies maps an interaction's token to the message that answered
+	// it, for EditReply (a panel that follows the game).
+	replies map[string]string
 }
 
 func newWorld(now func() time.Time) *world {
@@ -101,6 +104,7 @@ func newWorld(now func() time.Time) *world {
 		order:    map[string][]string{},
 		files:    map[string]*file{},
 		seen:     map[string]map[string]uint64{},
+		replies:  map[string]string{},
 	}
 	for _, n := range defaultUsers {
 		w.members = append(w.members, &member{ID: userID(n), Name: n})
@@ -263,6 +267,24 @@ func (w *world) Edit(_ context.Context, ch, id string, m commands.Message) error
 	msg, ok := w.msgs[id]
 	if !ok || msg.Channel != ch || msg.Author != "" || msg.Owner != "" {
 		return fmt.Errorf("sandbox: no bot message %s in channel %s", id, ch)
+	}
+	if err := validate(m, msg.Msg.Files); err != nil {
+		return err
+	}
+	w.setContent(msg, m, false)
+	msg.Edited = true
+	return nil
+}
+
+// EditReply replaces the message that answered the interaction with the
+// given token (commands.Poster), as Discord's webhook edit of @original.
+func (w *world) EditReply(_ context.Context, token string, m commands.Message) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	id, ok := w.replies[token]
+	msg, live := w.msgs[id]
+	if !ok || !live {
+		return fmt.Errorf("sandbox: no reply for that interaction (dismissed, or never answered)")
 	}
 	if err := validate(m, msg.Msg.Files); err != nil {
 		return err

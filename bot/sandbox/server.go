@@ -607,6 +607,7 @@ func (s *Server) component(m member, c channel, id, customID string, values []st
 // message the component is on.
 func (s *Server) interact(ctx context.Context, req commands.Request, m member, c channel, target *message, v *via) (Reply, error) {
 	req.ID = fmt.Sprintf("sbx-%s-%d", s.epoch, s.interactions.Add(1))
+	req.Token = req.ID
 	req.Guild, req.Channel = guildID, c.ID
 	req.User = commands.User{ID: m.ID, Name: m.Name}
 	req.CanManage = m.Manage
@@ -666,6 +667,14 @@ func (s *Server) interact(ctx context.Context, req commands.Request, m member, c
 			ch = target.Channel
 		}
 		msg = w.store(ch, "", owner, v, out)
+	}
+	w.replies[req.Token] = msg.ID
+	if len(w.replies) > 4096 {
+		for tok, id := range w.replies {
+			if _, ok := w.msgs[id]; !ok || tok != req.Token && w.msgs[id].Owner == "" {
+				delete(w.replies, tok) // gone, or a public message: never followed
+			}
+		}
 	}
 	view := s.view(msg, m.ID)
 	return Reply{Message: &view, Updated: update}, nil

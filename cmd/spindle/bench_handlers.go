@@ -75,6 +75,13 @@ func (p *benchPoster) Thread(_ context.Context, ch, name string) (string, error)
 	return fmt.Sprintf("th%d", p.next), nil
 }
 
+// EditReply counts the files of an interaction reply's edit (a panel
+// following the game) and drops it.
+func (p *benchPoster) EditReply(_ context.Context, _ string, m commands.Message) error {
+	p.files.Add(int64(len(m.Files)))
+	return nil
+}
+
 // DM drops the message.
 func (p *benchPoster) DM(context.Context, string, commands.Message) error { return nil }
 
@@ -99,6 +106,7 @@ type benchApp struct {
 // handle answers one request, filling in its id, guild and time.
 func (h *benchApp) handle(req commands.Request) (commands.Response, error) {
 	req.ID = fmt.Sprintf("i%d", h.n.Add(1))
+	req.Token = req.ID // panels follow the game, as they do on Discord
 	req.Guild = "g1"
 	req.At = time.Now()
 	return h.app.Handle(context.Background(), req, h.poster)

@@ -107,6 +107,10 @@ func (p *filePoster) Thread(context.Context, string, string) (string, error) {
 }
 func (p *filePoster) DM(context.Context, string, commands.Message) error { return nil }
 
+// EditReply drops the edit of an interaction reply (a panel following the
+// game): the crash harness checks the channel, not private panels.
+func (p *filePoster) EditReply(context.Context, string, commands.Message) error { return nil }
+
 // user is the i-th player of channel ch.
 func crashUser(ch, i int) commands.User {
 	return commands.User{ID: fmt.Sprintf("%d", 1000+ch*10+i), Name: fmt.Sprintf("p%d-%d", ch, i)}
