@@ -69,6 +69,9 @@ func (r *recorder) Post(_ context.Context, ch string, m Message) (string, error)
 func (r *recorder) Edit(_ context.Context, ch, id string, m Message) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.refuse != nil {
+		return r.refuse
+	}
 	for i, p := range r.posts[ch] {
 		if p.id == id && !r.isDeleted(id) {
 			r.posts[ch][i].msg = m
@@ -421,7 +424,7 @@ func TestStaleWrongPlayerAndDoubleClick(t *testing.T) {
 	}
 	again, err := h.click(alice, "panel", sel.CustomID, sel.Options[1].Value)
 	// Her own move overtook the second click, and the notice says so.
-	if err == nil || !strings.Contains(again.Message.Content, "Your panel changed after your last choice") || !again.Update {
+	if err == nil || !strings.Contains(again.Message.Content, "That click came after your previous choice") || !again.Update {
 		t.Fatalf("double click: %v %+v", err, again.Message)
 	}
 	tbl, _ := h.store.Load(h.app.Catalog, 1)
@@ -592,7 +595,7 @@ func TestUndoThroughHandlers(t *testing.T) {
 	// The panel from before the undo shows version-current buttons again,
 	// but it is refused: the undo stamped newer ones.
 	stale, err := h.click(alice, "panel", button(t, *panel.Message, "Bet 0"))
-	if err == nil || !strings.Contains(stale.Message.Content, "⚠️") {
+	if err == nil || !strings.Contains(stale.Message.Content, "↻") {
 		t.Fatalf("a button from before the undo was accepted: %v %+v", err, stale.Message)
 	}
 	if now, _ := h.store.Load(h.app.Catalog, 1); now.Version() != after.Version() {

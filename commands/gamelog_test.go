@@ -159,7 +159,7 @@ func TestStaleClickFromOwnStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp, _ := h.click(alice, "panel", second)
-	if !strings.Contains(resp.Message.Content, "Your panel changed after your last choice") {
+	if !strings.Contains(resp.Message.Content, "That click came after your previous choice") {
 		t.Fatalf("alice's own stale click answered %q", resp.Message.Content)
 	}
 	// bob bets: alice's panel from before his bet is overtaken by him.
@@ -169,7 +169,7 @@ func TestStaleClickFromOwnStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp, _ = h.click(alice, "panel", second)
-	if !strings.Contains(resp.Message.Content, "someone has moved since") {
+	if !strings.Contains(resp.Message.Content, "The game moved on just before your click") {
 		t.Fatalf("a click overtaken by bob answered %q", resp.Message.Content)
 	}
 }

@@ -39,6 +39,19 @@ func publicLines(steps []games.Step) []string {
 	return out
 }
 
+// notesOf collects the public lines of the steps that are not the game's
+// own (no action key: a clock's note, an undo, a delayed board's remark);
+// the board shows them beside the story it reads from the log.
+func notesOf(steps []games.Step) []string {
+	var out []string
+	for _, st := range steps {
+		if st.Key == "" {
+			out = append(out, publicLines([]games.Step{st})...)
+		}
+	}
+	return out
+}
+
 // resultLines bounds the move lines the result message repeats from the
 // log: the latest ones, the end of the story.
 const resultLines = 3
@@ -55,7 +68,9 @@ func latest(lines []string) []string {
 // the buttons everyone may press. The content mentions the seats to act, so
 // posting it as a NEW message notifies them; the embed tells the story of
 // the turn (recap.go).
-func (a *App) tableMessage(b storage.Binding, t games.Table) (Message, error) {
+// notes are this update's own lines that the game's log does not hold (a
+// clock's expiry, an undo, a delayed board), shown above the ping.
+func (a *App) tableMessage(b storage.Binding, t games.Table, notes []string) (Message, error) {
 	info := t.Info()
 	png, err := a.picture(imaging.Table, b, t, games.Spectator)
 	if err != nil {
@@ -92,6 +107,7 @@ func (a *App) tableMessage(b storage.Binding, t games.Table) (Message, error) {
 			}
 		}
 	}
+	m.Content = strings.Join(notes, "\n")
 	if len(ping) > 0 {
 		m.Content = strings.TrimSpace(m.Content + "\n" + strings.Join(ping, ", ") + " — your move! Press **My hand & moves**.")
 	}
@@ -199,7 +215,7 @@ func (a *App) queueAnnouncement(ctx context.Context, p Poster, b *storage.Bindin
 	if t.Over() {
 		m, err = a.resultMessage(*b, t, latest(lines))
 	} else {
-		m, err = a.tableMessage(*b, t)
+		m, err = a.tableMessage(*b, t, fillLines(notesOf(steps), b.Names))
 	}
 	if err != nil {
 		return nil, err
@@ -240,9 +256,9 @@ func (a *App) postBoard(j *boardJob) error {
 	turn := turnKey(b, t)
 	id, edited := "", false
 	if !t.Over() && b.Message != "" && b.BoardTurn == turn {
-		m := j.m
-		m.Mentions = []string{} // an edit notifies nobody; say so plainly
-		if err := p.Edit(ctx, b.Channel, b.Message, m); err == nil {
+		// An edit notifies nobody: the turn's ping went out with the
+		// board this one edits.
+		if err := p.Edit(ctx, b.Channel, b.Message, j.m); err == nil {
 			id, edited = b.Message, true
 		} else {
 			a.Log.Debug().Err(err).Uint64("table", b.Table).Msg("could not edit the board in place; posting a new one")
@@ -368,7 +384,7 @@ func (a *App) tableButton(ctx context.Context, req Request, c CustomID, p Poster
 		if t.Over() {
 			m, err = a.resultMessage(b, t, nil)
 		} else {
-			m, err = a.tableMessage(b, t)
+			m, err = a.tableMessage(b, t, nil)
 			m.Content, m.Mentions = "", nil // a refresh does not ping anyone again
 		}
 		if err != nil {
@@ -429,7 +445,7 @@ func (a *App) status(_ context.Context, req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	m, err := a.tableMessage(b, t)
+	m, err := a.tableMessage(b, t, nil)
 	if err != nil {
 		return Response{}, err
 	}

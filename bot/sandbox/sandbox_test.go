@@ -385,7 +385,7 @@ func (c *client) staleSelect(actor string, table, first MessageView) {
 	c.play(actor, *second)
 	cells := old.Rows[0].Select
 	r := c.choose(actor, *old, cells.CustomID, cells.Options[len(cells.Options)-1].Value)
-	if !r.Updated || r.Message.ID != first.ID || !strings.Contains(r.Message.Content, "Your panel changed after your last choice") {
+	if !r.Updated || r.Message.ID != first.ID || !strings.Contains(r.Message.Content, "That click came after your previous choice") {
 		c.t.Fatalf("the stale select was not refused politely: %+v", r)
 	}
 	after, err := c.store.Load(c.app.Catalog, id)
