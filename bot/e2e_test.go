@@ -260,7 +260,7 @@ func TestEndToEndWarpAndWeft(t *testing.T) {
 			if got := e.table().Version(); got != v+1 {
 				t.Fatalf("a double click moved the table from version %d to %d", v, got)
 			}
-			if both := m1.Content + m2.Content; !strings.Contains(both, "Your panel changed after your last choice") && !strings.Contains(both, "already handled") {
+			if both := m1.Content + m2.Content; !strings.Contains(both, "That click came after your previous choice") && !strings.Contains(both, "already handled") {
 				t.Fatalf("neither answer of the double click says it was refused: %q / %q", m1.Content, m2.Content)
 			}
 		case 9: // two users click at once: the mover and the other player's panel
@@ -281,7 +281,7 @@ func TestEndToEndWarpAndWeft(t *testing.T) {
 			e.finalOf(e.fake.Select(u, panel, sel.CustomID, sel.Options[0].Value))
 			if turn == 1 { // the same, now stale, menu used again
 				stale := e.finalOf(e.fake.Select(u, old, sel.CustomID, sel.Options[len(sel.Options)-1].Value))
-				if !strings.Contains(stale.Content, "Your panel changed after your last choice") {
+				if !strings.Contains(stale.Content, "That click came after your previous choice") {
 					t.Fatalf("a stale menu answered %q", stale.Content)
 				}
 				if got := e.table().Version(); got != v+1 {
