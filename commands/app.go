@@ -40,9 +40,9 @@ type App struct {
 	// ten seconds.
 	AnnounceGrace time.Duration
 
-	locks      sync.Map // table id -> *sync.Mutex
+	locks      sync.Map   // table id -> *sync.Mutex
 	panels     openPanels // the replies that show seats' panels (follow.go)
-	boards     sync.Map // table id -> *boardQueue
+	boards     sync.Map   // table id -> *boardQueue
 	imagesOnce sync.Once
 	// extraKinds remembers, by game ID, whether a game draws a players
 	// picture beside its table (playersPicture).

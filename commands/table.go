@@ -124,7 +124,7 @@ func (a *App) tableMessage(b storage.Binding, t games.Table, notes []string) (Me
 	e := Embed{Title: fmt.Sprintf("%s — table #%d", info.Title, b.Table), Color: colourTable, Image: "table.png",
 		Description: recapText(b, groups, cut, recapBudget),
 		Fields:      []Field{{Name: "Players", Value: players.String(), Inline: true}},
-		Footer: fmt.Sprintf("move %d · buttons older than this board are refused politely", t.Version())}
+		Footer:      fmt.Sprintf("move %d · buttons older than this board are refused politely", t.Version())}
 	if len(ping) > 0 {
 		e.Fields = append(e.Fields, Field{Name: "To play", Value: strings.Join(ping, ", "), Inline: true})
 	}
