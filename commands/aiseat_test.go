@@ -206,9 +206,7 @@ func TestAIMarkerSurvivesARestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	lobby := h.rec.last("c1")
-	if _, err := h.click(alice, lobby.id, selectID(t, lobby.msg, "/opt/roles"), "chosen"); err != nil {
-		t.Fatal(err)
-	}
+	h.setLobbyOption(alice, lobby, "roles", "chosen")
 	if _, err := h.addAI(alice, lobby, "normal"); err != nil {
 		t.Fatal(err)
 	}

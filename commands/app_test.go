@@ -297,6 +297,17 @@ func selectID(t *testing.T, m Message, suffix string) string {
 	return ""
 }
 
+// optionID is the custom_id that sets a lobby option to the value chosen
+// (the host's private menu of its values carries it).
+func optionID(t *testing.T, lobby Message, key string) string {
+	t.Helper()
+	c, err := ParseCustomID(selectID(t, lobby, "/pick"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return CustomID{Route: 'l', Table: c.Table, Arg: "opt/" + key}.MustEncode()
+}
+
 // startGame opens a lobby, seats bob and starts; it returns the table id.
 func (h *harness) startGame() uint64 {
 	t := h.t
@@ -306,9 +317,7 @@ func (h *harness) startGame() uint64 {
 	lobby := h.rec.last("c1")
 	// Seat order is join order; with chosen roles alice (seat 0) is Warp and
 	// moves first.
-	if _, err := h.click(alice, lobby.id, selectID(t, lobby.msg, "/opt/roles"), "chosen"); err != nil {
-		t.Fatal(err)
-	}
+	h.setLobbyOption(alice, lobby, "roles", "chosen")
 	if _, err := h.click(bob, lobby.id, button(t, lobby.msg, "Join")); err != nil {
 		t.Fatal(err)
 	}
@@ -483,7 +492,7 @@ func TestLobbyRules(t *testing.T) {
 		t.Fatalf("alice started alone: %+v", resp.Message)
 	}
 	// Options are set by the host through the selects.
-	optID := selectID(t, lobby.msg, "/opt/extended")
+	optID := optionID(t, lobby.msg, "extended")
 	resp, err := h.click(alice, lobby.id, optID, "courts")
 	if err != nil || !resp.Update || !strings.Contains(resp.Message.Embeds[0].Fields[0].Value, "courts") {
 		t.Fatalf("option change: %v %+v", err, resp.Message)
@@ -563,7 +572,7 @@ func (h *harness) startRebet() {
 		t.Fatal(err)
 	}
 	lobby := h.rec.last("c1")
-	h.click(alice, lobby.id, selectID(t, lobby.msg, "/opt/seating"), "chosen")
+	h.setLobbyOption(alice, lobby, "seating", "chosen")
 	h.click(bob, lobby.id, button(t, lobby.msg, "Join"))
 	h.click(alice, lobby.id, button(t, lobby.msg, "Start"))
 }
@@ -660,7 +669,7 @@ func TestLobbyWithManyOptions(t *testing.T) {
 		t.Fatalf("picker: %v %+v", err, picker)
 	}
 	resp, err := h.click(alice, "eph1", selectID(t, *picker.Message, "/opt/o3"), "b")
-	if err != nil || !resp.Update || !strings.Contains(resp.Message.Content, "o3=b") {
+	if err != nil || !resp.Update || !strings.Contains(resp.Message.Content, "**Option o3**: b") {
 		t.Fatalf("choosing a value: %v %+v", err, resp.Message)
 	}
 	lobby = h.rec.last("c1")

@@ -28,10 +28,8 @@ func startClocked(t *testing.T, clock string) (*harness, *simClock, time.Time) {
 		t.Fatal(err)
 	}
 	lobby := h.rec.last("c1")
-	if _, err := h.click(alice, lobby.id, selectID(t, lobby.msg, "/opt/roles"), "chosen"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := h.click(alice, lobby.id, selectID(t, lobby.msg, "/opt/clock"), clock); err != nil {
+	h.setLobbyOption(alice, lobby, "roles", "chosen")
+	if _, err := h.click(alice, lobby.id, optionID(t, lobby.msg, "clock"), clock); err != nil {
 		t.Fatal(err)
 	}
 	h.click(bob, lobby.id, button(t, lobby.msg, "Join"))
@@ -237,7 +235,7 @@ func startWindowGame(t *testing.T, clock string) (*harness, *simClock, time.Time
 	h.app.Now = func() time.Time { return sc.now }
 	h.command(alice, "game new", map[string]string{"game": "toywin"})
 	lobby := h.rec.last("c1")
-	h.click(alice, lobby.id, selectID(t, lobby.msg, "/opt/clock"), clock)
+	h.setLobbyOption(alice, lobby, "clock", clock)
 	h.click(bob, lobby.id, button(t, lobby.msg, "Join"))
 	h.click(alice, lobby.id, button(t, lobby.msg, "Start"))
 	return h, sc, start

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"spindle/games"
+	"spindle/games/ai"
 	"spindle/storage"
 )
 
@@ -176,7 +177,7 @@ func (a *App) lobbyMessage(info games.Info, b storage.Binding, notice string) Me
 	}
 	var optLines []string
 	for _, o := range lobbyOptions(info) {
-		optLines = append(optLines, fmt.Sprintf("**%s**: %s", o.Label, b.Options[o.Key]))
+		optLines = append(optLines, fmt.Sprintf("**%s**: %s", o.Label, o.Shown(b.Options[o.Key])))
 	}
 	e := Embed{
 		Title:       fmt.Sprintf("%s — table #%d", info.Title, b.Table),
@@ -188,19 +189,15 @@ func (a *App) lobbyMessage(info games.Info, b storage.Binding, notice string) Me
 		e.Fields = []Field{{Name: "Options", Value: strings.Join(optLines, "\n")}}
 	}
 	m := Message{Embeds: []Embed{e}, Mentions: []string{}}
-	if len(lobbyOptions(info)) <= MaxRows-1 {
-		// One select per option, each showing its current value.
-		for _, o := range lobbyOptions(info) {
-			m.Rows = append(m.Rows, Row{Select: optionSelect(b, o)})
-		}
-	} else {
-		// More options than rows: one menu to pick the option, then a
-		// private menu of its values for the host.
-		pick := &Select{CustomID: CustomID{Route: 'l', Table: b.Table, Arg: "pick"}.MustEncode(), Placeholder: "Change an option…"}
-		for _, o := range lobbyOptions(info) {
-			pick.Options = append(pick.Options, Option{Label: clip(o.Label+": "+b.Options[o.Key], MaxOptionLabel), Value: o.Key,
-				Description: clip(o.Help, MaxOptionLabel)})
-		}
+	// One layout for every game: the options are listed in the embed, and
+	// one menu picks the option to change, then a private menu of its
+	// values for the host (a game's option count never changes the shape).
+	pick := &Select{CustomID: CustomID{Route: 'l', Table: b.Table, Arg: "pick"}.MustEncode(), Placeholder: "Change an option…"}
+	for _, o := range lobbyOptions(info) {
+		pick.Options = append(pick.Options, Option{Label: clip(o.Label+": "+o.Shown(b.Options[o.Key]), MaxOptionLabel), Value: o.Key,
+			Description: clip(o.Help, MaxOptionDescription)})
+	}
+	if len(pick.Options) > 0 {
 		m.Rows = append(m.Rows, Row{Select: pick})
 	}
 	btn := func(label, arg string, style ButtonStyle) Button {
@@ -281,7 +278,7 @@ func countWords(counts []int) string {
 func optionSelect(b storage.Binding, o games.OptionSpec) *Select {
 	s := &Select{CustomID: CustomID{Route: 'l', Table: b.Table, Arg: "opt/" + o.Key}.MustEncode(), Placeholder: o.Label}
 	for _, v := range o.Values {
-		s.Options = append(s.Options, Option{Label: clip(o.Label+": "+v, MaxOptionLabel), Value: v, Default: b.Options[o.Key] == v,
+		s.Options = append(s.Options, Option{Label: clip(o.Label+": "+o.Shown(v), MaxOptionLabel), Value: v, Default: b.Options[o.Key] == v,
 			Description: clip(o.HelpOf(v), MaxOptionLabel)})
 	}
 	return s
@@ -326,9 +323,36 @@ func (a *App) lobbyComponent(ctx context.Context, req Request, c CustomID, p Pos
 		if err := p.Edit(ctx, b.Channel, b.LobbyMessage, msg); err != nil {
 			return Response{}, fmt.Errorf("commands: edit lobby: %w", err)
 		}
-		return Response{Update: true, Message: &Message{Ephemeral: true, Content: "Option changed: " + clip(arg, 80) + "."}}, nil
+		return Response{Update: true, Message: &Message{Ephemeral: true, Content: a.lobbyChange(b, op, arg)}}, nil
 	}
 	return Response{Message: &msg, Update: true}, nil
+}
+
+// lobbyChange confirms privately a change made from the host's private
+// menus, in words ("Automa level (solo): 3 (the Slightly Intimidating)"),
+// never in the menu's own values.
+func (a *App) lobbyChange(b storage.Binding, op, arg string) string {
+	switch op {
+	case "opt":
+		key, val, _ := strings.Cut(arg, "=")
+		if k, err := a.Catalog.Get(b.Game); err == nil {
+			for _, o := range lobbyOptions(k.Info()) {
+				if o.Key == key {
+					return fmt.Sprintf("Option changed: **%s**: %s.", o.Label, o.Shown(val))
+				}
+			}
+		}
+		return "Option changed."
+	case "ai":
+		what, val, _ := strings.Cut(arg, ":")
+		if lvl, ok := ai.ByName(val); ok && what == "add" {
+			return fmt.Sprintf("Added %s to the table.", lvl.Title())
+		}
+		if what == "drop" {
+			return fmt.Sprintf("Removed %s from the table.", aiName(val))
+		}
+	}
+	return "Done: the lobby is updated."
 }
 
 // optionPicker answers the host's choice of an option to change with a

@@ -53,3 +53,48 @@ func TestLobbyExplainsItself(t *testing.T) {
 		t.Fatalf("an ffa lobby with three players: %q / %q", m.Embeds[0].Description, m.Embeds[0].Footer)
 	}
 }
+
+// TestLobbyChangesInWords: a change made from the host's private menus is
+// confirmed in words, and the lobby names a value with its short name;
+// never the menu's own values ("automa_level=3", "add:normal").
+func TestLobbyChangesInWords(t *testing.T) {
+	h := everyGameHarness(t)
+	if _, err := h.command(alice, "game new", map[string]string{"game": "tapestry"}); err != nil {
+		t.Fatal(err)
+	}
+	lobby := h.rec.last("c1")
+	find := func(m Message, suffix string) string {
+		for _, r := range m.Rows {
+			if r.Select != nil && strings.HasSuffix(r.Select.CustomID, suffix) {
+				return r.Select.CustomID
+			}
+		}
+		t.Fatalf("no select ending %q in %+v", suffix, m.Rows)
+		return ""
+	}
+	picker, err := h.click(alice, lobby.id, find(lobby.msg, "/pick"), "automa_level")
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed, err := h.click(alice, "private-1", find(*picker.Message, "/opt/automa_level"), "3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := changed.Message.Content, "Option changed: **Automa level (solo)**: 3 (the Slightly Intimidating)."; got != want {
+		t.Fatalf("the option change answered %q, want %q", got, want)
+	}
+	if opts := h.rec.last("c1").msg.Embeds[0].Fields[0].Value; !strings.Contains(opts, "**Automa level (solo)**: 3 (the Slightly Intimidating)") {
+		t.Fatalf("the lobby shows the options as %q", opts)
+	}
+	menu, err := h.click(alice, lobby.id, button(t, lobby.msg, "Add AI"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	added, err := h.click(alice, "private-2", menu.Message.Rows[0].Select.CustomID, "add:normal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := added.Message.Content, "Added Spindle AI (normal) to the table."; got != want {
+		t.Fatalf("adding an AI answered %q, want %q", got, want)
+	}
+}

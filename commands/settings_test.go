@@ -131,9 +131,7 @@ func TestRandomSeating(t *testing.T) {
 	dave := User{ID: "400", Name: "dave"}
 	h.command(alice, "game new", map[string]string{"game": "toyundo"})
 	lobby := h.rec.last("c1")
-	if _, err := h.click(alice, lobby.id, selectID(t, lobby.msg, "/opt/seating"), "random"); err != nil {
-		t.Fatal(err)
-	}
+	h.setLobbyOption(alice, lobby, "seating", "random")
 	for _, u := range []User{bob, carol, dave} {
 		h.click(u, lobby.id, button(t, lobby.msg, "Join"))
 	}

@@ -54,6 +54,18 @@ type OptionSpec struct {
 	// ValueHelp describes each value in a few words (a lobby menu shows
 	// it under the value); a value without one shows Help.
 	ValueHelp map[string]string `json:"value_help,omitempty"`
+	// ValueNames gives a value a short name shown beside it wherever the
+	// value is named ("3 (the Slightly Intimidating)").
+	ValueNames map[string]string `json:"value_names,omitempty"`
+}
+
+// Shown is value as a lobby names it: the value, with its short name
+// when it has one.
+func (o OptionSpec) Shown(value string) string {
+	if n := o.ValueNames[value]; n != "" {
+		return value + " (" + n + ")"
+	}
+	return value
 }
 
 // HelpOf is what a lobby menu shows under value: its own description, or

@@ -143,6 +143,19 @@ func TestBrowserPlaysByClicking(t *testing.T) {
 			t.Fatalf("move %d: table version %d -> %d", move+1, before, after)
 		}
 	}
+	// A button that answers privately is usable again at once, and
+	// /game list's jump link scrolls to the live board, as in Discord.
+	as(actorOf(t, srv.URL))
+	do("the board's button after opening a panel, and a jump from /game list",
+		chromedp.Click(btn("My hand & moves")),
+		wait("panel", `!!document.querySelector('.msg.ephemeral select.menu[data-custom-id^="p/"]')`),
+		wait("the board's button usable again", `[...document.querySelectorAll('button[data-label="My hand & moves"]')].every(b => !b.disabled)`),
+		chromedp.SendKeys(chromedp.CSS("#cmd"), "/game list"),
+		chromedp.SendKeys(chromedp.CSS("#cmd"), kb.Enter),
+		wait("the jump link", `!!document.querySelector('a.jump[data-jump]')`),
+		chromedp.Click(chromedp.CSS(`a.jump[data-jump]`)),
+		wait("the jumped-to board", `!!document.querySelector('.msg.jumped button[data-label="My hand & moves"]')`),
+	)
 	// The next player opens their panel for the screenshot.
 	as(actorOf(t, srv.URL))
 	do("opening the third panel",

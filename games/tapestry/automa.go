@@ -76,11 +76,12 @@ type SoloView struct {
 func automaOption() games.OptionSpec {
 	o := games.OptionSpec{Key: "automa_level", Label: "Automa level (solo)", Default: "2",
 		Help:      "Solo games only (one player against the Automa and the Shadow Empire): how strong the Automa plays. Ignored with two players or more.",
-		ValueHelp: map[string]string{}}
+		ValueHelp: map[string]string{}, ValueNames: map[string]string{}}
 	for _, l := range AutomaLevels {
 		k := strconv.Itoa(l.Level)
 		o.Values = append(o.Values, k)
 		o.ValueHelp[k] = fmt.Sprintf("Level %d: %s", l.Level, l.Name)
+		o.ValueNames[k] = strings.TrimPrefix(l.Name, "Automa ")
 		if l.Default {
 			o.Default = k
 		}

@@ -62,6 +62,13 @@ function inline(h) {
   h = h.replace(/~~(.+?)~~/g, "<s>$1</s>");
   h = h.replace(/&lt;@!?(\d+)&gt;/g, (m, id) => '<span class="mention">@' + esc(userName(id)) + "</span>");
   h = h.replace(/&lt;#(\d+)&gt;/g, (m, id) => '<a class="mention" data-channel="' + id + '">#' + esc(channelName(id)) + "</a>");
+  // Markdown links. A Discord jump link (channels/<guild>/<channel>[/<message>])
+  // jumps within the sandbox, as the Discord client would; others open a tab.
+  h = h.replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, (m, text, url) => {
+    const j = /^https:\/\/discord\.com\/channels\/\d+\/(\d+)(?:\/(\d+))?$/.exec(url);
+    if (j) return '<a class="jump" data-channel="' + j[1] + '"' + (j[2] ? ' data-jump="' + j[2] + '"' : "") + ">" + text + "</a>";
+    return '<a href="' + url + '" target="_blank" rel="noopener">' + text + "</a>";
+  });
   return h.replace(/\u0000(\d+)\u0000/g, (m, i) => "<code>" + codes[+i] + "</code>");
 }
 
@@ -208,10 +215,15 @@ function renderRows(m) {
   return rows;
 }
 
+// A component is greyed while its interaction runs. When the answer came
+// as another message (a private panel, say), the message it sits on did not
+// change, so the component is made usable again, as Discord does.
 async function click(btn) {
   btn.classList.add("pending");
   btn.disabled = true;
   await interact("/api/click", { user: S.user, channel: S.channel, message: btn.dataset.message, custom_id: btn.dataset.customId });
+  btn.classList.remove("pending");
+  btn.disabled = false;
 }
 
 async function choose(sel) {
@@ -219,6 +231,10 @@ async function choose(sel) {
   sel.disabled = true;
   await interact("/api/select", { user: S.user, channel: S.channel, message: sel.dataset.message,
     custom_id: sel.dataset.customId, values: [sel.value] });
+  sel.classList.remove("pending");
+  sel.disabled = false;
+  sel.selectedIndex = [...sel.options].findIndex((o) => o.defaultSelected) >= 0
+    ? [...sel.options].findIndex((o) => o.defaultSelected) : 0;
 }
 
 async function interact(url, body) {
@@ -337,10 +353,18 @@ async function refresh(force) {
   }
 }
 
-function switchChannel(id) {
+// switchChannel shows channel id and, for a jump link, scrolls to the
+// message and flashes it.
+async function switchChannel(id, jump) {
   S.channel = id;
   sessionStorage.setItem("sandbox.channel", id);
-  refresh(true);
+  await refresh(true);
+  if (!jump) return;
+  const n = S.nodes.get(jump);
+  if (!n) { flash("That message is no longer in the channel."); return; }
+  n.el.scrollIntoView({ block: "center" });
+  n.el.classList.add("jumped");
+  setTimeout(() => n.el.classList.remove("jumped"), 2000);
 }
 
 // --- command box and autocomplete -----------------------------------------
@@ -438,7 +462,7 @@ function init() {
   });
   document.addEventListener("click", async (ev) => {
     const ch = ev.target.closest("[data-channel]");
-    if (ch && ch.tagName === "A") { switchChannel(ch.dataset.channel); return; }
+    if (ch && ch.tagName === "A") { switchChannel(ch.dataset.channel, ch.dataset.jump); return; }
     const d = ev.target.closest("[data-dismiss]");
     if (d) { await call("POST", "/api/dismiss", { user: S.user, channel: S.channel, message: d.dataset.dismiss }); refresh(true); }
   });
