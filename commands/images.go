@@ -26,6 +26,7 @@ type imageKey struct {
 	seat    games.Seat
 	replay  bool
 	names   string
+	focus   string // the choice group a panel is showing (imaging.Options.Focus)
 }
 
 // imageCache keeps the PNGs most recently drawn, least recently used
@@ -130,6 +131,16 @@ func (a *App) picture(kind imaging.Kind, b storage.Binding, t games.Table, seat 
 
 func (a *App) pictureOf(k imageKey, t games.Table, names []string) ([]byte, error) {
 	return a.images().get(k, func() ([]byte, error) {
+		if k.focus != "" && a.Render == nil {
+			return imaging.RenderPNG(k.kind, t.View(k.seat), imaging.Options{Names: names, Focus: k.focus})
+		}
 		return a.render(k.kind, t.View(k.seat), names)
 	})
+}
+
+// panelPicture is seat's panel picture, focused on the choice group the
+// panel shows (the card being placed), if any.
+func (a *App) panelPicture(b storage.Binding, t games.Table, seat games.Seat, focus string) ([]byte, error) {
+	return a.pictureOf(imageKey{table: b.Table, version: t.Version(), undos: b.Undos, kind: imaging.Panel, seat: seat,
+		names: strings.Join(b.Names, "\x00"), focus: focus}, t, b.Names)
 }

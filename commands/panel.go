@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"spindle/games"
-	"spindle/imaging"
 	"spindle/storage"
 )
 
@@ -17,7 +16,7 @@ import (
 // (grouped and paged by MoveRows) and the panel buttons. Only the seat that
 // pressed the button ever receives it.
 func (a *App) panel(b storage.Binding, t games.Table, seat games.Seat, nav Nav, notice string) (Message, error) {
-	png, err := a.picture(imaging.Panel, b, t, seat)
+	png, err := a.panelPicture(b, t, seat, nav.Group)
 	if err != nil {
 		return Message{}, fmt.Errorf("commands: render panel: %w", err)
 	}

@@ -55,6 +55,10 @@ type Options struct {
 	// Names are display names by seat; a missing or empty name shows as
 	// games.DefaultName ("Player N", N counted from 1).
 	Names []string
+	// Focus is the choice group a private panel is showing (the head of
+	// the keys in its menu: Warp and Weft's card being placed); a panel
+	// picture marks it. "" marks nothing.
+	Focus string
 }
 
 // name is the display name of seat.

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 
 	"spindle/games"
@@ -389,7 +390,14 @@ func warpWeftPanel(v warpweft.View, opt Options) (image.Image, error) {
 	default:
 		role = " (you are Weft and score the rows)"
 	}
-	c.Text(fmt.Sprintf("Hand: %d cards%s", n, role), m, y+secH/2-4, 0, Bold, 26, Ink)
+	head := fmt.Sprintf("Hand: %d cards%s", n, role)
+	if n == 1 {
+		head = "Hand: 1 card" + role
+	}
+	if sp, ok := specs[opt.Focus]; ok && opt.Focus != "" && slices.Contains(v.Hand, opt.Focus) {
+		head = fmt.Sprintf("Placing %s (outlined): choose where", sp.Title)
+	}
+	c.Text(head, m, y+secH/2-4, 0, Bold, 26, Ink)
 	y += secH
 	if n == 0 {
 		c.Text("No cards in hand.", m, y+30, 0, Regular, 24, Ink)
@@ -401,6 +409,10 @@ func warpWeftPanel(v warpweft.View, opt Options) (image.Image, error) {
 		x := round((w-rowW)/2) + float64(col)*(handW+handGap)
 		cy := y + float64(row)*(math.Round(handW*CardAspect)+handGap)
 		c.CardFace(specs[code], x, cy, handW, math.Round(handW*CardAspect))
+		if code == opt.Focus {
+			// The card the player is placing, chosen in the first menu.
+			c.Outline(x-6, cy-6, handW+12, math.Round(handW*CardAspect)+12, 10, Highlight, 6)
+		}
 	}
 	y += math.Max(handH, 60) + 20
 	c.Text(fmt.Sprintf("Table: %d places to play, dashed", len(v.Open)), m, y+secH/2-4, 0, Bold, 26, Ink)

@@ -166,3 +166,45 @@ func TestSeatNames(t *testing.T) {
 		}
 	}
 }
+
+// TestWarpWeftPanelFocus: while a player chooses where to place a card,
+// the panel outlines that card in the hand; no focus (or one on a card
+// not in hand) draws the plain panel.
+func TestWarpWeftPanelFocus(t *testing.T) {
+	v := ex6()
+	v.Viewer = 0
+	v.Hand = []string{"3MW", "2WL", "AM"}
+	v.Open = []warpweft.Cell{{X: 1, Y: 1}}
+	plain, err := warpWeftPanel(v, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	focused, err := warpWeftPanel(v, Options{Focus: "2WL"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	absent, err := warpWeftPanel(v, Options{Focus: "AK"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if samePixels(plain, focused) {
+		t.Fatal("the focused card is not marked")
+	}
+	if !samePixels(plain, absent) {
+		t.Fatal("a focus on a card not in hand changed the panel")
+	}
+}
+
+func samePixels(a, b image.Image) bool {
+	if a.Bounds() != b.Bounds() {
+		return false
+	}
+	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
+		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
+			if a.At(x, y) != b.At(x, y) {
+				return false
+			}
+		}
+	}
+	return true
+}
