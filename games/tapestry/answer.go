@@ -33,7 +33,10 @@ func (s *State) answer(a Ask, key string, ev *events) error {
 		s.push(Task{Op: "mats"})
 	case "turn":
 		if key == "income" {
-			s.push(Task{Op: "income", Seat: int8(seat)})
+			// An income turn is forced when no advance was possible (after
+			// the first, which every player takes at once).
+			forced := len(a.Opts) == 1 && p.Era > 0
+			s.push(Task{Op: "income", Seat: int8(seat), Flag: forced})
 			return nil
 		}
 		tr, k := trackToken(arg)

@@ -18,7 +18,7 @@ func (s *State) exec(t Task, ev *events) error {
 		}
 		return s.effect(seat, *t.E, t.Hex, t.Why, ev)
 	case "income":
-		s.incomeTurn(seat, ev)
+		s.incomeTurn(seat, t.Flag, ev)
 	case "inc_play":
 		s.incomePlay(seat, ev)
 	case "inc_upgrade":

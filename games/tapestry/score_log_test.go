@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"spindle/games"
 	"spindle/games/gametest"
@@ -19,8 +20,10 @@ type logGame struct {
 	s      State
 	steps  []games.Step
 	labels []string
-	opts   games.Options
-	seats  int
+	// prompts are the Prompt of every seat asked, by the ask's kind.
+	prompts map[string][]string
+	opts    games.Options
+	seats   int
 }
 
 // playLogged plays a random game with the playout policy (Weights) for
@@ -37,7 +40,7 @@ func playLogged(t testing.TB, seats int, o games.Options, seed uint64, labels bo
 	if err != nil {
 		t.Fatal(err)
 	}
-	lg := logGame{opts: opts, seats: seats}
+	lg := logGame{opts: opts, seats: seats, prompts: map[string][]string{}}
 	d := dice.Seeded(seed, 91)
 	for step := 0; ; step++ {
 		to := g.ToAct(&s)
@@ -59,6 +62,7 @@ func playLogged(t testing.TB, seats int, o games.Options, seed uint64, labels bo
 				for _, x := range l {
 					lg.labels = append(lg.labels, g.Label(v, x))
 				}
+				lg.prompts[s.Ask.Kind] = append(lg.prompts[s.Ask.Kind], g.Prompt(v))
 			}
 			a = l[games.PickWeighted(g.Weights(&s, seat, l), len(l), d.IntN)]
 		}
@@ -197,16 +201,92 @@ func TestPlayerTextWords(t *testing.T) {
 		}
 		for _, l := range lg.labels {
 			check(i, "label", l)
+			text, detail := games.SplitDetail(l)
+			if utf8.RuneCountInString(text) > maxLabel || utf8.RuneCountInString(games.FillPlain(detail, nil)) > 100 {
+				t.Errorf("game %d: label %q is too long for its button or its detail line", i, l)
+			}
 		}
 		r, _ := Game{}.Result(&lg.s)
 		for _, l := range r.Lines {
 			check(i, "result", l)
 		}
-		for seat := range lg.seats {
-			v := Game{}.View(&lg.s, games.Seat(seat))
-			if pr, ok := any(Game{}).(games.Prompter[View]); ok {
-				check(i, "prompt", pr.Prompt(v))
+		for _, ps := range lg.prompts {
+			for _, p := range ps {
+				check(i, "prompt", p)
 			}
 		}
 	}
+}
+
+// TestPrompt checks the panel's context line over random games: short,
+// the conquer dice's faces told at the die choice, an income turn named
+// at its decisions (and a forced one said to be forced), the
+// civilization's ability once the seat has one.
+func TestPrompt(t *testing.T) {
+	n := gametest.Scale(4, 20, 100)
+	forced, dice, income := 0, 0, 0
+	for i := range n {
+		seats, o := randomGameOptions(i*7 + 1)
+		lg := playLogged(t, seats, o, uint64(2000+i), true)
+		for kind, ps := range lg.prompts {
+			for _, p := range ps {
+				if utf8.RuneCountInString(p) >= 600 {
+					t.Fatalf("game %d, %s: a prompt of %d characters: %q", i, kind, utf8.RuneCountInString(p), p)
+				}
+				if kind == "die" {
+					dice++
+					if !strings.Contains(p, "red gives ") || !strings.Contains(p, "black gives ") {
+						t.Errorf("game %d: the die choice's prompt %q does not tell the faces", i, p)
+					}
+				}
+				if kind == "play" && strings.Contains(p, "Income turn ") {
+					income++
+				}
+				if strings.Contains(p, "could not advance") {
+					forced++
+				}
+			}
+		}
+		for _, st := range lg.steps {
+			for _, e := range st.Events {
+				if strings.Contains(e.Public, "cannot advance on any track: income turn") {
+					forced++
+				}
+			}
+		}
+	}
+	if dice == 0 || income == 0 || forced == 0 {
+		t.Errorf("in %d games: %d die choices, %d card plays of an income turn, %d forced income turns", n, dice, income, forced)
+	}
+}
+
+// TestPromptCivilization: a seat's prompt names its civilization's
+// ability; a spectator's is empty.
+func TestPromptCivilization(t *testing.T) {
+	lg := playLogged(t, 3, games.Options{}, 5, false)
+	for seat := range 3 {
+		v := Game{}.View(&lg.s, games.Seat(seat))
+		c := int(lg.s.Players[seat].Civs[0].Civ)
+		if p := (Game{}).Prompt(v); !strings.Contains(p, capital(theCiv(c))+": ") {
+			t.Errorf("seat %d with %s: prompt %q", seat, Civs[c].Name, p)
+		}
+	}
+	if p := (Game{}).Prompt(Game{}.View(&lg.s, games.Spectator)); p != "" {
+		t.Errorf("a spectator's prompt: %q", p)
+	}
+	for b, line := range civOneLine {
+		if CivIndex(civByBespoke(b)) < 0 || utf8.RuneCountInString(line) > 140 {
+			t.Errorf("civilization line %q: %q", b, line)
+		}
+	}
+}
+
+// civByBespoke is the name of the civilization with routine b.
+func civByBespoke(b string) string {
+	for _, c := range Civs {
+		if c.Bespoke == b {
+			return c.Name
+		}
+	}
+	return ""
 }

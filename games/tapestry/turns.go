@@ -95,13 +95,19 @@ func (s *State) endTurn(seat int) {
 }
 
 // incomeTurn starts an income turn: the era changes, the previous this-era
-// card stops at once (§8.2), and the steps are queued.
-func (s *State) incomeTurn(seat int, ev *events) {
+// card stops at once (§8.2), and the steps are queued. forced says the
+// player could not advance; the log tells it, and the turn's last task
+// keeps it for the view (View.Income).
+func (s *State) incomeTurn(seat int, forced bool, ev *events) {
 	p := &s.Players[seat]
 	p.Era++
 	p.Copy = -1
 	p.Partner, p.PartnerTrack = -1, -1
-	ev.say("%s takes income turn %d.", who(seat), p.Era)
+	if forced {
+		ev.say("%s cannot advance on any track: income turn %d.", who(seat), p.Era)
+	} else {
+		ev.say("%s takes income turn %d.", who(seat), p.Era)
+	}
 	ts := []Task{{Op: "inc_civ", Seat: int8(seat)}}
 	if p.Era >= 2 && p.Era <= 4 {
 		ts = append(ts, Task{Op: "inc_play", Seat: int8(seat)})
@@ -112,7 +118,7 @@ func (s *State) incomeTurn(seat int, ev *events) {
 	if p.Era <= 4 {
 		ts = append(ts, Task{Op: "inc_income", Seat: int8(seat)})
 	}
-	ts = append(ts, Task{Op: "inc_end", Seat: int8(seat)}, Task{Op: "end_turn", Seat: int8(seat)})
+	ts = append(ts, Task{Op: "inc_end", Seat: int8(seat), Flag: forced}, Task{Op: "end_turn", Seat: int8(seat)})
 	s.push(ts...)
 }
 
