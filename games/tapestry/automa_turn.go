@@ -83,7 +83,7 @@ func (s *State) soloExec(t Task, ev *events) error {
 		}
 		slices.Sort(so.Deck)
 		so.Discard, so.Pair = nil, [2]int8{}
-		ev.say("The decision discard and the pair are shuffled into a new decision deck of %d cards.", len(so.Deck))
+		ev.say("The decision discard and the pair are shuffled into a new decision deck of %s.", count(len(so.Deck), "card"))
 	case "solo_finish":
 		for _, b := range []int{Automa, Shadow} {
 			s.Players[b].Done = true
@@ -145,7 +145,7 @@ func (s *State) soloAnswer(a Ask, key string, ev *events) error {
 		so.Progress = removeOne(so.Progress, int8(n))
 		so.Deck = append(so.Deck, int8(n))
 		slices.Sort(so.Deck)
-		ev.say("The top progress card is shuffled into the decision deck (%d cards).", len(so.Deck))
+		ev.say("The top progress card is shuffled into the decision deck (%s).", count(len(so.Deck), "card"))
 		if s.level().SecondCiv {
 			var opts []string
 			for i, c := range AutomaCivs {

@@ -3,6 +3,7 @@ package tapestry
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -289,4 +290,26 @@ func civByBespoke(b string) string {
 		}
 	}
 	return ""
+}
+
+// TestFitLabel: a text too long for a button is cut at a word, the rest
+// going to the detail line, and no word is cut in two.
+func TestFitLabel(t *testing.T) {
+	long := "Choose one: gain 1 resource of your choice; or upgrade one of your tech cards and then score 3 VP per landmark you own"
+	text, detail := games.SplitDetail(fitLabel(long))
+	if utf8.RuneCountInString(text) > maxLabel || utf8.RuneCountInString(detail) > maxDetail {
+		t.Fatalf("fitLabel(%q) = %q / %q", long, text, detail)
+	}
+	words := strings.Fields(long)
+	for _, w := range strings.Fields(strings.NewReplacer("…", " ").Replace(text + " " + detail)) {
+		if !slices.Contains(words, w) {
+			t.Errorf("%q is not a word of %q", w, long)
+		}
+	}
+	if short := "Keep red: 7 VP"; fitLabel(short) != short {
+		t.Errorf("fitLabel changed %q", short)
+	}
+	if got := clip("upgrade one of your tech cards", 18); got != "upgrade one of…" {
+		t.Errorf("clip = %q", got)
+	}
 }

@@ -352,9 +352,9 @@ func label(v View, a Action) string {
 	case "guild":
 		k := atoi(arg[len(arg)-1:])
 		if strings.HasPrefix(arg, "vp") {
-			return fmt.Sprintf("Pay %d VP for %d resources", 5*k, k)
+			return fmt.Sprintf("Pay %d VP for %s of your choice", 5*k, count(k, "resource"))
 		}
-		return fmt.Sprintf("Pay %d resources for %d VP", k, 5*k)
+		return fmt.Sprintf("Pay %s for %d VP", count(k, "resource"), 5*k)
 	case "convert":
 		return fmt.Sprintf("Convert %d food", xi)
 	case "outpost":
