@@ -33,7 +33,10 @@ func (s *State) answer(a Ask, key string, ev *events) error {
 		s.push(Task{Op: "mats"})
 	case "turn":
 		if key == "income" {
-			s.push(Task{Op: "income", Seat: int8(seat)})
+			// An income turn is forced when no advance was possible (after
+			// the first, which every player takes at once).
+			forced := len(a.Opts) == 1 && p.Era > 0
+			s.push(Task{Op: "income", Seat: int8(seat), Flag: forced})
 			return nil
 		}
 		tr, k := trackToken(arg)
@@ -63,7 +66,7 @@ func (s *State) answer(a Ask, key string, ev *events) error {
 		p.Space = removeOne(p.Space, xi)
 		p.Used = append(p.Used, xi)
 		ev.say("%s explores space tile %d.", who(seat), xi)
-		s.pushEffects(seat, SpaceTiles[xi-1].Effects, nil)
+		s.pushEffects(seat, SpaceTiles[xi-1].Effects, nil, "space tile")
 	case "refresh":
 		if key == "refresh" {
 			s.refreshTech(ev)
@@ -73,7 +76,7 @@ func (s *State) answer(a Ask, key string, ev *events) error {
 		if a.Kind == "tech_square" {
 			effs = TechCards[xi].Top
 		}
-		s.push(effTasks(seat, effs)...)
+		s.push(effTasks(seat, effs, TechCards[xi].Name)...)
 	case "advance", "regress":
 		if key == "skip" {
 			return nil
@@ -98,12 +101,12 @@ func (s *State) answer(a Ask, key string, ev *events) error {
 		ev.say("%s gains the benefit of %s again.", who(seat), Spaces[trackOf(parts[0])][v-1].Name)
 		s.spaceBenefit(seat, trackOf(parts[0]), v, mode, true, false)
 	case "choose":
-		s.pushEffects(seat, t.E.Options[xi], t.Hex)
+		s.pushEffects(seat, t.E.Options[xi], t.Hex, t.Why)
 	case "any_order":
 		rest := *t.E
 		rest.Effects = append(append([]Effect(nil), t.E.Effects[:xi]...), t.E.Effects[xi+1:]...)
 		first := t.E.Effects[xi]
-		tasks := []Task{{Op: "eff", Seat: int8(seat), E: &first, Hex: t.Hex}, {Op: "eff", Seat: int8(seat), E: &rest, Hex: t.Hex}}
+		tasks := []Task{{Op: "eff", Seat: int8(seat), E: &first, Hex: t.Hex, Why: t.Why}, {Op: "eff", Seat: int8(seat), E: &rest, Hex: t.Hex, Why: t.Why}}
 		s.push(tasks...)
 	case "place_landmark":
 		if verb != "lm" {
@@ -142,6 +145,7 @@ func (s *State) answer(a Ask, key string, ev *events) error {
 	case "trap":
 		s.conquerResolve(t, key == "trap", ev)
 	case "die":
+		ev.say("%s keeps the %s die.", who(seat), arg)
 		s.tradersAfterRoll(t, arg) // runs after the attacker's die
 		s.dieGain(t, arg)
 	case "token":
@@ -184,10 +188,10 @@ func (s *State) answer(a Ask, key string, ev *events) error {
 		}
 		s.payCost(seat, arg, ev)
 		ev.say("%s takes the bonus of %s.", who(seat), Spaces[t.Track][t.N-1].Name)
-		s.pushEffects(seat, Spaces[t.Track][t.N-1].Bonus.Effects, nil)
+		s.pushEffects(seat, Spaces[t.Track][t.N-1].Bonus.Effects, nil, Spaces[t.Track][t.N-1].Name+" bonus")
 	case "civ":
 		p.Chosen = int8(xi)
-		ev.private(seat, who(seat)+" chooses a civilization in secret.", "You chose the "+Civs[xi].Name+".")
+		ev.private(seat, who(seat)+" chooses a civilization in secret.", "You chose "+theCiv(xi)+".")
 	case "civ_order":
 		s.civAct(t, xi)
 	case "draw_tap", "draw_terr", "draw_space", "draw_tech", "draw_row", "draw_civ":
@@ -313,7 +317,7 @@ func (s *State) rolled(t Task, tr Track, ev *events) {
 		s.push(ts...)
 		return
 	}
-	s.researchOn(t, tr)
+	s.researchOn(t, tr, ev)
 }
 
 // trackArg reads a "<track>[:<token>]" argument: the track and which of

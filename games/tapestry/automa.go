@@ -190,9 +190,13 @@ func botNames(text string) string {
 	for _, seat := range []int{Automa, Shadow} {
 		tok := games.Name(games.Seat(seat))
 		name := botName(seat)
+		title := strings.ToUpper(name[:1]) + name[1:]
 		if strings.HasPrefix(text, tok) {
-			text = strings.ToUpper(name[:1]) + name[1:] + text[len(tok):]
+			text = title + text[len(tok):]
 		}
+		// A sentence opening with the bot's name (a score clause after
+		// the line's first sentence) names it with a capital too.
+		text = strings.ReplaceAll(text, ". "+tok, ". "+title)
 		text = strings.ReplaceAll(text, tok, name)
 	}
 	return text
@@ -213,7 +217,7 @@ func (s *State) soloResult() games.Result {
 		r.Ranks[0] = 2
 	}
 	r.Lines = []string{
-		fmt.Sprintf("%s: %d VP, %d resources left", who(0), h.VP, h.Res.Total()),
+		fmt.Sprintf("%s: %d VP, %s left", who(0), h.VP, count(h.Res.Total(), "resource")),
 		fmt.Sprintf("The Automa (level %d, %s): %d VP", s.Solo.Level, s.level().Name, a.VP),
 	}
 	switch {

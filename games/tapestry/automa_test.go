@@ -763,8 +763,8 @@ func TestSoloCivAbilities(t *testing.T) {
 		if toppled != 1 {
 			t.Errorf("%d toppled Shadow outposts added", toppled)
 		}
-		f.wantLog("The Automa scores 1 VP for its landmarks")
-		f.wantLog("The Automa scores 4 VP for its controlled territories")
+		f.wantLog("The Automa +1 VP (landmarks)")
+		f.wantLog("The Automa +4 VP (controlled territories)")
 	})
 	t.Run("Explorers", func(t *testing.T) {
 		f := newSolo(t, 2, Exploration, Science)

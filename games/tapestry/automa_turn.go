@@ -83,7 +83,7 @@ func (s *State) soloExec(t Task, ev *events) error {
 		}
 		slices.Sort(so.Deck)
 		so.Discard, so.Pair = nil, [2]int8{}
-		ev.say("The decision discard and the pair are shuffled into a new decision deck of %d cards.", len(so.Deck))
+		ev.say("The decision discard and the pair are shuffled into a new decision deck of %s.", count(len(so.Deck), "card"))
 	case "solo_finish":
 		for _, b := range []int{Automa, Shadow} {
 			s.Players[b].Done = true
@@ -145,7 +145,7 @@ func (s *State) soloAnswer(a Ask, key string, ev *events) error {
 		so.Progress = removeOne(so.Progress, int8(n))
 		so.Deck = append(so.Deck, int8(n))
 		slices.Sort(so.Deck)
-		ev.say("The top progress card is shuffled into the decision deck (%d cards).", len(so.Deck))
+		ev.say("The top progress card is shuffled into the decision deck (%s).", count(len(so.Deck), "card"))
 		if s.level().SecondCiv {
 			var opts []string
 			for i, c := range AutomaCivs {
@@ -542,8 +542,7 @@ func (s *State) automaCivEffect(e Effect, ev *events) {
 		s.push(Task{Op: "solo_research", Seat: Automa, Flag: e.Full})
 	case "vp_per":
 		n := e.Each * s.count(Automa, e.Per, e.Track)
-		a.VP += n
-		ev.say("%s scores %d VP for its %s.", who(Automa), n, strings.ReplaceAll(e.Per, "_", " "))
+		s.addVP(Automa, n, strings.ReplaceAll(e.Per, "_", " "), ev, "")
 	case "bespoke":
 		switch e.ID {
 		case "automa_conquer_if_fewer_territories_than_turn":
@@ -564,10 +563,8 @@ func (s *State) automaIncomeVP(ev *events) {
 	vp := m.TerritoriesLandmarks*(s.Controlled(Automa)+s.count(Automa, "landmarks", "")) +
 		m.MilitaryScience*(a.Position(Military)+a.Position(Science)) +
 		m.ExplorationTech*(a.Position(Exploration)+a.Position(Technology))
-	a.VP += vp
-	ev.say("%s scores %d VP on its income turn.", who(Automa), vp)
+	s.addVP(Automa, vp, "income turn", ev, "")
 	if bonus := AutomaEraVP[n]; bonus > 0 && s.Players[0].Era < int8(n) {
-		a.VP += bonus
-		ev.say("%s is first into era %d: %d VP.", who(Automa), n, bonus)
+		s.addVP(Automa, bonus, "first into era "+strconv.Itoa(n), ev, "")
 	}
 }

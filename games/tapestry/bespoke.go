@@ -54,9 +54,9 @@ func (s *State) bespoke(t Task, ev *events) error {
 		case fewer:
 			s.push(Task{Op: "gain_any", Seat: t.Seat, N: 2})
 		case more:
-			s.vp(seat, 12, ev)
+			s.vp(seat, 12, "Age of Wonders", ev)
 		default:
-			s.vp(seat, 6, ev)
+			s.vp(seat, 6, "Age of Wonders", ev)
 			s.push(Task{Op: "gain_any", Seat: t.Seat, N: 1})
 		}
 	case "alliance_choose_partner", "marriage_choose":
@@ -75,10 +75,10 @@ func (s *State) bespoke(t Task, ev *events) error {
 		// Carried out where the partner gains the benefit (tech.go, turns.go).
 	case "architects_adjustment":
 		if len(s.Players) >= 3 {
-			s.vp(seat, 10*len(s.Opponents(seat)), ev)
+			s.vp(seat, 10*len(s.Opponents(seat)), "Architects adjustment", ev)
 		}
 	case "chosen_adjustment":
-		s.vp(seat, 15*len(s.Opponents(seat)), ev)
+		s.vp(seat, 15*len(s.Opponents(seat)), "The Chosen adjustment", ev)
 	case "boast_of_superiority":
 		n := 0
 		for tr := range Track(NumTracks) {
@@ -86,9 +86,9 @@ func (s *State) bespoke(t Task, ev *events) error {
 				n++
 			}
 		}
-		s.vp(seat, 4*n, ev)
+		s.vp(seat, 4*n, "Boast of Superiority", ev)
 	case "capitalism_vp":
-		s.vp(seat, 2*t.N, ev)
+		s.vp(seat, 2*t.N, "Capitalism", ev)
 	case "coal_baron":
 		s.push(Task{Op: "draw", Seat: t.Seat, Str: "terr"}, Task{Op: "bespoke", Seat: t.Seat, Str: "coal_baron_explore", N: len(p.Tiles)})
 	case "coal_baron_explore":
@@ -211,7 +211,7 @@ func (s *State) bespoke(t Task, ev *events) error {
 				}
 			}
 			if behind {
-				s.vp(seat, 2, ev)
+				s.vp(seat, 2, "Plea for Aid", ev)
 				ts = append(ts, Task{Op: "gain_any", Seat: t.Seat, N: 1})
 			}
 		}
@@ -250,7 +250,7 @@ func (s *State) bespoke(t Task, ev *events) error {
 		if first {
 			s.push(Task{Op: "invent", Seat: t.Seat, Flag: true})
 		} else {
-			s.vp(seat, 3*len(s.Opponents(seat)), ev)
+			s.vp(seat, 3*len(s.Opponents(seat)), "Technocracy", ev)
 		}
 	case "trade_economy":
 		var opts []string
@@ -397,8 +397,8 @@ func (s *State) bespokeAnswer(a Ask, key string, ev *events) error {
 			o, _ := strconv.Atoi(y)
 			p.Tiles = removeOne(p.Tiles, xi)
 			s.Players[o].Tiles = append(s.Players[o].Tiles, xi)
-			s.vp(seat, 3, ev)
-			ev.say("%s gives territory tile %d to %s for 3 VP.", who(seat), xi, who(o))
+			ev.say("%s gives territory tile %d to %s.", who(seat), xi, who(o))
+			s.vp(seat, 3, "Age of Sail", ev)
 		}
 	case "b:alliance_choose_partner":
 		p.Partner = int8(xi)
@@ -441,8 +441,8 @@ func (s *State) bespokeAnswer(a Ask, key string, ev *events) error {
 		if verb == "discard" {
 			p.Hand = removeOne(p.Hand, int8(xi))
 			s.TapDiscard = append(s.TapDiscard, int8(xi))
-			s.vp(seat, 2, ev)
-			ev.say("%s discards a tapestry card for 2 VP.", who(seat))
+			ev.say("%s discards a tapestry card.", who(seat))
+			s.vp(seat, 2, "Democracy", ev)
 			s.push(Task{Op: "bespoke", Seat: t.Seat, Str: "discard_tapestry_for_vp"})
 		}
 	case "b:dictatorship":
@@ -459,19 +459,19 @@ func (s *State) bespokeAnswer(a Ask, key string, ev *events) error {
 		if TapCards[c].Type == "this_era" {
 			p.Copy = int8(c)
 		}
-		s.pushEffects(seat, TapCards[c].Effects, nil)
+		s.pushEffects(seat, TapCards[c].Effects, nil, TapCards[c].Name)
 	case "b:guilds":
 		k := int(arg[len(arg)-1] - '0')
 		if strings.HasPrefix(arg, "vp") {
-			p.VP -= 5 * k
+			s.addVP(seat, -5*k, "Guilds", ev, "")
 			s.push(Task{Op: "gain_any", Seat: t.Seat, N: k})
 		} else {
-			s.push(Task{Op: "gain_any", Seat: t.Seat, N: k, Str: "lose"}, Task{Op: "eff", Seat: t.Seat, E: &Effect{Do: "vp", N: 5 * k}})
+			s.push(Task{Op: "gain_any", Seat: t.Seat, N: k, Str: "lose"}, Task{Op: "eff", Seat: t.Seat, E: &Effect{Do: "vp", N: 5 * k}, Why: "Guilds"})
 		}
 	case "b:mercantilism_convert":
 		if xi > 0 {
 			p.Res[Food] -= xi
-			s.vp(seat, 2*xi, ev)
+			s.vp(seat, 2*xi, "Mercantilism", ev)
 			s.push(Task{Op: "gain_any", Seat: t.Seat, N: xi, Str: "nofood"})
 		}
 	case "b:militarism_outpost":
@@ -505,8 +505,8 @@ func (s *State) bespokeAnswer(a Ask, key string, ev *events) error {
 		o := int(t.Tok)
 		if key == "pay" {
 			s.Players[o].Res[Worker]--
-			s.vp(o, 10, ev)
-			ev.say("%s pays a worker to host the games: 10 VP.", who(o))
+			ev.say("%s pays a worker to host the games.", who(o))
+			s.vp(o, 10, "Olympic Host", ev)
 			if o != seat {
 				t.M = 1
 			}
@@ -555,7 +555,7 @@ func (s *State) bespokeAnswer(a Ask, key string, ev *events) error {
 			if e.Do == "bespoke" && e.ID == "ai_singularity" {
 				continue
 			}
-			ts = append(ts, Task{Op: "eff", Seat: t.Seat, E: &e})
+			ts = append(ts, Task{Op: "eff", Seat: t.Seat, E: &e, Why: sp.Name})
 		}
 		if sp.Bonus != nil {
 			ts = append(ts, Task{Op: "bonus", Seat: int8(o), Track: int8(tr), N: v, Str: "free"})
@@ -565,7 +565,7 @@ func (s *State) bespokeAnswer(a Ask, key string, ev *events) error {
 		if verb == "tyranny" {
 			if !p.Tyrant {
 				p.Tyrant = true
-				s.vp(seat, 5, ev)
+				s.vp(seat, 5, "Tyranny", ev)
 			}
 			s.playCard(seat, xi, ev)
 		}

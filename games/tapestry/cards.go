@@ -46,7 +46,7 @@ func (s *State) playCard(seat, c int, ev *events) {
 	p.Copy = -1
 	card := TapCards[c]
 	ev.say("%s plays %s.", who(seat), card.Name)
-	s.pushEffects(seat, card.Effects, nil)
+	s.pushEffects(seat, card.Effects, nil, card.Name)
 }
 
 // slotFaceDown puts a card from the deck face down on seat's era slot.

@@ -109,7 +109,7 @@ func (s *State) civPlaceAnswer(a Ask, key string, ev *events) error {
 		ev.say("%s's Craftsmen set the %s on column %s of their statue.", who(seat), what, arg)
 		// The space's effects, then the capital hooks (R30: the statue is
 		// part of the capital for Monarchy).
-		ts := effTasks(seat, space)
+		ts := effTasks(seat, space, Civs[cs.Civ].Name)
 		ts = append(ts, s.fireTasks(seat, "place_income_building_in_capital", "")...)
 		s.push(ts...)
 	case "nomad":

@@ -20,9 +20,9 @@ func errNoAnswer(kind, key string) error {
 // passiveVP gives VP from a civilization's passive trigger. R29: these are
 // the only gains a finished player still receives, so the finished check
 // of vp does not apply.
-func (s *State) passiveVP(seat, n int) {
+func (s *State) passiveVP(seat, n int, cause string, ev *events) {
 	if n > 0 {
-		s.Players[seat].VP += n
+		s.addVP(seat, n, cause, ev, "")
 	}
 }
 
@@ -91,10 +91,10 @@ func (s *State) civMapAnswer(a Ask, key string, ev *events) error {
 		ev.say("%s's Traders take the %s die too.", who(seat), dieName(t))
 		if s.Players[seat].Done {
 			// R29: a finished player gains only the VP.
-			s.passiveVP(seat, faceVP(s, seat, face))
+			s.passiveVP(seat, faceVP(s, seat, face), "Traders, "+dieName(t)+" die", ev)
 			return nil
 		}
-		s.pushEffects(seat, face, t.Hex)
+		s.pushEffects(seat, face, t.Hex, "Traders, "+dieName(t)+" die")
 	default:
 		return errNoAnswer(a.Kind, key)
 	}

@@ -33,12 +33,12 @@ func (s *State) historiansClaim(seat int, ev *events) {
 		if s.Players[h].Done {
 			for _, e := range effs {
 				if e.Do == "vp" {
-					s.Players[h].VP += e.N
+					s.passiveVP(h, e.N, "Historians", ev)
 				}
 			}
 			continue
 		}
-		s.push(effTasks(h, effs)...)
+		s.push(effTasks(h, effs, "Historians")...)
 	}
 }
 

@@ -217,11 +217,11 @@ func (s *State) civPassiveAnswer(a Ask, key string, ev *events) error {
 					}
 				}
 			}
-			s.vp(seat, n, ev)
-			ev.say("%s's Traders set up shop on %s: %d VP.", who(seat), h, n)
+			ev.say("%s's Traders set up shop on %s.", who(seat), h)
+			s.vp(seat, n, "Traders", ev)
 		} else {
 			ev.say("%s's Traders join the outpost on %s.", who(seat), h)
-			s.push(Task{Op: "eff", Seat: t.Seat, E: &Effect{Do: "territory_benefit"}, Hex: &h})
+			s.push(Task{Op: "eff", Seat: t.Seat, E: &Effect{Do: "territory_benefit"}, Hex: &h, Why: "Traders"})
 		}
 		tr.Tokens = append(tr.Tokens, Token{Seat: t.Seat, Kind: "trade"})
 	default:

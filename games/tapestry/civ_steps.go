@@ -105,7 +105,7 @@ func (s *State) civStep(t Task, ev *events) error {
 		for r, row := range []string{"top", "bottom"} {
 			spaces := Civs[cs.Civ].Rows[row]
 			for i := 0; i < int(cs.Rows[r]) && i < len(spaces); i++ {
-				ts = append(ts, effTasks(seat, spaces[i])...)
+				ts = append(ts, effTasks(seat, spaces[i], Civs[cs.Civ].Name)...)
 			}
 		}
 		s.push(ts...)
@@ -116,7 +116,8 @@ func (s *State) civStep(t Task, ev *events) error {
 				n++
 			}
 		}
-		s.vp(seat, n*len(s.Opponents(seat)), ev)
+		ev.say("%s's Chosen take their due.", who(seat))
+		s.vp(seat, n*len(s.Opponents(seat)), "The Chosen, tracks led", ev)
 		ach := 0
 		for _, a := range p.Achieved {
 			if a {
@@ -124,11 +125,10 @@ func (s *State) civStep(t Task, ev *events) error {
 			}
 		}
 		if p.Era == 5 {
-			s.vp(seat, 5*ach, ev)
+			s.vp(seat, 5*ach, "The Chosen, achievements", ev)
 		} else if ach > 0 {
 			s.push(Task{Op: "gain_any", Seat: t.Seat, N: ach})
 		}
-		ev.say("%s's Chosen take their due.", who(seat))
 	case "mystics":
 		if p.Era == 5 {
 			n := 0
@@ -137,15 +137,15 @@ func (s *State) civStep(t Task, ev *events) error {
 					n++
 				}
 			}
-			s.vp(seat, 10*n, ev)
-			ev.say("%s's Mystics foresaw %d count(s) right: %d VP.", who(seat), n, 10*n)
+			ev.say("%s's Mystics foresaw %s right.", who(seat), count(n, "count"))
+			s.vp(seat, 10*n, "Mystics", ev)
 		}
 	case "isolationists":
 		if p.Era == 5 {
 			size := s.landmass(seat)
 			vp := Civs[cs.Civ].Landmass[strconv.Itoa(min(size, 6))]
-			s.vp(seat, vp, ev)
-			ev.say("%s's largest landmass has %d territories: %d VP.", who(seat), size, vp)
+			ev.say("%s's largest landmass has %s.", who(seat), count(size, "territory"))
+			s.vp(seat, vp, "Isolationists", ev)
 		}
 	default:
 		return fmt.Errorf("tapestry: civilization routine %q has no income ability", id)
@@ -264,7 +264,7 @@ func (s *State) civAnswer(a Ask, key string, ev *events) error {
 		cs.Marks[tr] = false
 		next := Task{Op: "civ_alch_next", Seat: t.Seat, N: t.N}
 		if s.allOnTwelve(seat, tr) {
-			s.vp(seat, 5, ev)
+			s.vp(seat, 5, "Alchemists, track complete", ev)
 			s.push(next)
 		} else if k := s.pieceToMove(seat, tr, true); k >= 0 {
 			s.push(Task{Op: "move", Seat: t.Seat, Track: int8(tr), Tok: int8(k), Str: "none"}, next)
@@ -274,7 +274,7 @@ func (s *State) civAnswer(a Ask, key string, ev *events) error {
 	case "c:entertainers":
 		cs.Pos = arg
 		ev.say("%s's Entertainers move on.", who(seat))
-		s.pushEffects(seat, Civs[cs.Civ].Graph[arg].Effects, nil)
+		s.pushEffects(seat, Civs[cs.Civ].Graph[arg].Effects, nil, Civs[cs.Civ].Name)
 	case "c:heralds":
 		if arg == "skip" {
 			return nil
@@ -284,7 +284,7 @@ func (s *State) civAnswer(a Ask, key string, ev *events) error {
 		cs.Left--
 		c := sl[len(sl)-1].Card
 		ev.say("%s's Herald repeats %s's %s.", who(seat), who(xi), TapCards[c].Name)
-		s.pushEffects(seat, TapCards[c].Effects, nil)
+		s.pushEffects(seat, TapCards[c].Effects, nil, "Heralds, "+TapCards[c].Name)
 	case "c:historians":
 		if arg == "skip" {
 			return nil
@@ -319,7 +319,7 @@ func (s *State) civAnswer(a Ask, key string, ev *events) error {
 			if t.M == 2 {
 				effs = TechCards[t.Tile].Top
 			}
-			s.push(effTasks(seat, effs)...)
+			s.push(effTasks(seat, effs, TechCards[t.Tile].Name)...)
 		}
 	case "c:leaders":
 		if arg == "skip" {
@@ -328,14 +328,14 @@ func (s *State) civAnswer(a Ask, key string, ev *events) error {
 		tr := trackOf(arg)
 		cs.Used[tr] = true
 		ev.say("%s's Leaders advance on %s.", who(seat), tr)
-		s.pushEffects(seat, LeaderSquares[tr], nil)
+		s.pushEffects(seat, LeaderSquares[tr], nil, "Leaders")
 	case "c:merrymakers":
 		col := strings.ToUpper(arg)
 		k := strings.Index("ABC", col)
 		step := Civs[cs.Civ].Columns[col][cs.Steps[k]]
 		cs.Steps[k]++
 		ev.say("%s's Merrymakers climb column %s.", who(seat), col)
-		s.pushEffects(seat, step, nil)
+		s.pushEffects(seat, step, nil, Civs[cs.Civ].Name)
 	default:
 		return s.civPassiveAnswer(a, key, ev)
 	}

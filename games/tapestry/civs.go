@@ -191,7 +191,7 @@ func (s *State) civReveal(ev *events) {
 		}
 		slices.Sort(s.CivDeck)
 		p.Civs = append(p.Civs, newCivState(int(p.Chosen), true))
-		ev.say("%s leads the %s.", who(seat), Civs[p.Chosen].Name)
+		ev.say("%s leads %s.", who(seat), theCiv(int(p.Chosen)))
 		p.Dealt, p.Chosen = nil, -1
 	}
 }
@@ -254,7 +254,7 @@ func (s *State) civEndOfFirstIncome(seat int) {
 			ts = append(ts, Task{Op: "civ_heralds_fire", Seat: int8(seat)})
 		}
 		if s.Adjust {
-			ts = append(ts, effTasks(seat, Civs[cs.Civ].Adjustment)...)
+			ts = append(ts, effTasks(seat, Civs[cs.Civ].Adjustment, Civs[cs.Civ].Name+" adjustment")...)
 		}
 	}
 	s.push(ts...)
@@ -266,12 +266,12 @@ func (s *State) gainCiv(seat, c int, ev *events) {
 	switch Civs[c].Bespoke {
 	case "futurists_jump", "mystics":
 		s.CivBottom = append(s.CivBottom, int8(c))
-		ev.say("%s draws the %s, sets it under the civilization deck and draws again.", who(seat), Civs[c].Name)
+		ev.say("%s draws %s, sets it under the civilization deck and draws again.", who(seat), theCiv(c))
 		s.push(Task{Op: "draw", Seat: int8(seat), Str: "civ"})
 		return
 	}
 	p := &s.Players[seat]
 	p.Civs = append(p.Civs, newCivState(c, false))
-	ev.say("%s gains the %s.", who(seat), Civs[c].Name)
+	ev.say("%s gains %s.", who(seat), theCiv(c))
 	s.push(Task{Op: "civ_midgame", Seat: int8(seat), N: len(p.Civs) - 1})
 }

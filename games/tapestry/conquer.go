@@ -170,7 +170,7 @@ func (s *State) dieGain(t Task, which string) {
 	if which == "black" {
 		face = BlackDie[t.M]
 	}
-	s.pushEffects(int(t.Seat), face, t.Hex)
+	s.pushEffects(int(t.Seat), face, t.Hex, which+" die")
 }
 
 func dieText(face []Effect) string {

@@ -548,10 +548,14 @@ func resAmount(n, i int) string {
 	return strconv.Itoa(n) + " " + name
 }
 
-// count writes "1 thing" or "n things".
+// count writes "1 thing" or "n things" ("2 territories" for a word in a
+// consonant and "y").
 func count(n int, thing string) string {
 	if n == 1 {
 		return "1 " + thing
+	}
+	if k := len(thing); k > 1 && thing[k-1] == 'y' && !strings.ContainsRune("aeiou", rune(thing[k-2])) {
+		return strconv.Itoa(n) + " " + thing[:k-1] + "ies"
 	}
 	return strconv.Itoa(n) + " " + thing + "s"
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"spindle/games"
 )
 
 // exec runs one task.
@@ -14,9 +16,9 @@ func (s *State) exec(t Task, ev *events) error {
 		if s.Players[seat].Done {
 			return nil // R29: a finished player gains nothing
 		}
-		return s.effect(seat, *t.E, t.Hex, ev)
+		return s.effect(seat, *t.E, t.Hex, t.Why, ev)
 	case "income":
-		s.incomeTurn(seat, ev)
+		s.incomeTurn(seat, t.Flag, ev)
 	case "inc_play":
 		s.incomePlay(seat, ev)
 	case "inc_upgrade":
@@ -125,8 +127,9 @@ func (s *State) exec(t Task, ev *events) error {
 	return nil
 }
 
-// effect resolves one effect of the vocabulary (spec §13.2).
-func (s *State) effect(seat int, e Effect, hex *Hex, ev *events) error {
+// effect resolves one effect of the vocabulary (spec §13.2); why names
+// its source, the cause of the VP it gives.
+func (s *State) effect(seat int, e Effect, hex *Hex, why string, ev *events) error {
 	p := &s.Players[seat]
 	switch e.Do {
 	case "gain":
@@ -147,11 +150,11 @@ func (s *State) effect(seat int, e Effect, hex *Hex, ev *events) error {
 			s.push(Task{Op: "gain_any", Seat: int8(seat), N: n, Str: "lose"})
 		}
 	case "vp":
-		s.vp(seat, e.N, ev)
+		s.vp(seat, e.N, why, ev)
 	case "vp_per":
-		s.vp(seat, e.Each*s.count(seat, e.Per, e.Track), ev)
+		s.vp(seat, e.Each*s.count(seat, e.Per, e.Track), why, ev)
 	case "score_capital":
-		s.vp(seat, s.capitalScore(seat), ev)
+		s.vp(seat, s.capitalScore(seat), why, ev)
 	case "territory_tiles":
 		s.pushDraws(seat, "terr", e.N)
 	case "space_tiles":
@@ -199,11 +202,11 @@ func (s *State) effect(seat int, e Effect, hex *Hex, ev *events) error {
 	case "territory_benefit":
 		if hex != nil {
 			if tr := s.Terr(*hex); tr != nil && tr.Tile != 0 {
-				s.pushEffects(seat, Territories[tr.Tile-1].Benefit, hex)
+				s.pushEffects(seat, Territories[tr.Tile-1].Benefit, hex, "territory benefit")
 			}
 		}
 	case "research":
-		s.push(Task{Op: "research", Seat: int8(seat), Flag: e.Full, N: e.MaxoutVP})
+		s.push(Task{Op: "research", Seat: int8(seat), Flag: e.Full, N: e.MaxoutVP, Why: why})
 	case "invent":
 		s.push(Task{Op: "invent", Seat: int8(seat), Str: e.Source, Flag: e.ThenUpgrade})
 	case "refresh_tech":
@@ -230,7 +233,7 @@ func (s *State) effect(seat int, e Effect, hex *Hex, ev *events) error {
 			s.ask(e.Do, seat, keyList(opts), Task{Op: e.Do, Seat: int8(seat), N: row})
 		}
 	case "advance", "regress":
-		s.trackEffectAsk(seat, e)
+		s.trackEffectAsk(seat, e, why, ev)
 	case "repeat_position":
 		s.repeatAsk(seat, e)
 	case "overplay_tapestry":
@@ -250,19 +253,19 @@ func (s *State) effect(seat int, e Effect, hex *Hex, ev *events) error {
 			}
 		}
 		if len(opts) > 0 {
-			s.ask("choose", seat, opts, Task{Op: "choose", Seat: int8(seat), E: &e, Hex: hex})
+			s.ask("choose", seat, opts, Task{Op: "choose", Seat: int8(seat), E: &e, Hex: hex, Why: why})
 		}
 	case "any_order":
 		switch len(e.Effects) {
 		case 0:
 		case 1:
-			s.pushEffects(seat, e.Effects, hex)
+			s.pushEffects(seat, e.Effects, hex, why)
 		default:
 			var opts []string
 			for i := range e.Effects {
 				opts = append(opts, "first:"+strconv.Itoa(i))
 			}
-			s.ask("any_order", seat, opts, Task{Op: "any_order", Seat: int8(seat), E: &e, Hex: hex})
+			s.ask("any_order", seat, opts, Task{Op: "any_order", Seat: int8(seat), E: &e, Hex: hex, Why: why})
 		}
 	case "bespoke":
 		s.push(Task{Op: "bespoke", Seat: int8(seat), Str: e.ID, Hex: hex})
@@ -283,12 +286,31 @@ func (s *State) gain(seat int, r Res) {
 	}
 }
 
-// vp adds victory points.
-func (s *State) vp(seat, n int, ev *events) {
+// vp gives seat n VP (none to a finished player, R29) for cause, told in
+// a line of its own.
+func (s *State) vp(seat, n int, cause string, ev *events) {
 	if n <= 0 || s.Players[seat].Done {
 		return
 	}
+	s.addVP(seat, n, cause, ev, "")
+}
+
+// addVP is the one place a seat's VP change: it adds n (a loss when
+// negative) and tells the table with a score clause (games.Points) for
+// cause, after lead when lead is not empty ("{{p0}} keeps the red die.
+// {{p0}} +7 VP (red die)."). A change of 0 tells lead alone.
+func (s *State) addVP(seat, n int, cause string, ev *events, lead string) {
 	s.Players[seat].VP += n
+	line := lead
+	if n != 0 {
+		if line != "" {
+			line += " "
+		}
+		line += games.Points(games.Seat(seat), n, "VP", cause) + "."
+	}
+	if line != "" && ev != nil {
+		ev.list = append(ev.list, games.Event{Public: line})
+	}
 }
 
 // count reads a vp_per counter (spec §13.2).
@@ -520,7 +542,7 @@ func (s *State) civDrawn(seat, c int, t Task, ev *events) {
 	if t.Flag {
 		p := &s.Players[seat]
 		p.Dealt = append(p.Dealt, int8(c))
-		ev.private(seat, who(seat)+" is dealt a civilization.", "You are dealt the "+Civs[c].Name+".")
+		ev.private(seat, who(seat)+" is dealt a civilization.", "You are dealt "+theCiv(c)+".")
 		return
 	}
 	s.gainCiv(seat, c, ev)

@@ -68,7 +68,7 @@ func TestProjectedIncomeTurn(t *testing.T) {
 	p := f.p(0)
 	p.Taken[Farm] = 2 // Breeding: 4 VP a scoring
 	p.Hand = []int8{int8(TrapCard), int8(TapIndex("Feudalism"))}
-	f.s.incomeTurn(0, &events{})
+	f.s.incomeTurn(0, false, &events{})
 	f.settle()
 	if f.s.Ask == nil || f.s.Ask.Seat != 0 {
 		t.Fatal("the income turn asks seat 0 nothing")

@@ -1,6 +1,7 @@
 package tapestry
 
 import (
+	"fmt"
 	"strconv"
 )
 
@@ -98,16 +99,15 @@ func (s *State) explorePlace(t Task, double bool, ev *events) {
 	vp := 0
 	if !double {
 		vp = s.exploreVP(h, t.Tile, t.N)
-		p.VP += vp
 	}
-	ev.say("%s explores %s with tile %d and scores %d VP.", who(seat), h, t.Tile, vp)
+	s.addVP(seat, vp, "exploring", ev, fmt.Sprintf("%s explores %s with tile %d.", who(seat), h, t.Tile))
 	b := Territories[t.Tile-1].Benefit
 	var ts []Task
 	for range 1 + btoi(double) {
 		for i := range b {
 			e := b[i]
 			hh := h
-			ts = append(ts, Task{Op: "eff", Seat: int8(seat), E: &e, Hex: &hh})
+			ts = append(ts, Task{Op: "eff", Seat: int8(seat), E: &e, Hex: &hh, Why: "territory benefit"})
 		}
 	}
 	ts = append(ts, Task{Op: "explore_done", Seat: int8(seat), Hex: &h})

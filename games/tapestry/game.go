@@ -293,7 +293,7 @@ func (Game) Result(s *State) (games.Result, bool) {
 		if rank == 1 {
 			r.Winners = append(r.Winners, games.Seat(i))
 		}
-		r.Lines = append(r.Lines, fmt.Sprintf("%s: %d VP, %d resources left", who(i), s.Players[i].VP, s.Players[i].Res.Total()))
+		r.Lines = append(r.Lines, fmt.Sprintf("%s: %d VP, %s left", who(i), s.Players[i].VP, count(s.Players[i].Res.Total(), "resource")))
 	}
 	return r, true
 }

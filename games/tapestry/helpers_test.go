@@ -135,7 +135,7 @@ func (f *fx) push(ts ...Task) {
 // effs resolves effects for seat.
 func (f *fx) effs(seat int, es ...Effect) {
 	f.t.Helper()
-	f.s.pushEffects(seat, es, nil)
+	f.s.pushEffects(seat, es, nil, "test")
 	f.settle()
 }
 

@@ -26,6 +26,9 @@ type Task struct {
 	Flag  bool   `json:"f,omitempty"`
 	Str   string `json:"str,omitempty"`
 	List  []int  `json:"l,omitempty"`
+	// Why names where an effect task comes from (a track space, a card, a
+	// civilization): the cause its VP are logged with.
+	Why string `json:"why,omitempty"`
 }
 
 func (t Task) clone() Task {
@@ -109,12 +112,13 @@ func (s *State) push(ts ...Task) {
 }
 
 // pushEffects queues an effect list for seat, in order. hex is the
-// territory the effects are about (territory_benefit), or nil.
-func (s *State) pushEffects(seat int, effs []Effect, hex *Hex) {
+// territory the effects are about (territory_benefit), or nil; why names
+// their source, the cause of any VP they give.
+func (s *State) pushEffects(seat int, effs []Effect, hex *Hex, why string) {
 	ts := make([]Task, 0, len(effs))
 	for i := range effs {
 		e := effs[i]
-		t := Task{Op: "eff", Seat: int8(seat), E: &e}
+		t := Task{Op: "eff", Seat: int8(seat), E: &e, Why: why}
 		if hex != nil {
 			h := *hex
 			t.Hex = &h
@@ -165,6 +169,19 @@ func (s *State) hooks(seat int) []Hook {
 		return TapCards[c].Era
 	}
 	return nil
+}
+
+// hookSource names the card whose era items hooks returns: seat's active
+// this-era card, or the one Espionage copied.
+func (s *State) hookSource(seat int) string {
+	p := &s.Players[seat]
+	if a := p.Active(); a >= 0 {
+		return TapCards[a].Name
+	}
+	if c := p.copied(); c >= 0 {
+		return TapCards[c].Name
+	}
+	return ""
 }
 
 // rule reports whether seat's active card gives the modifier (with track

@@ -27,7 +27,7 @@ func (s *State) Ask2Faces() []string {
 }
 
 // researchOn offers the research advance on track tr.
-func (s *State) researchOn(t Task, tr Track) {
+func (s *State) researchOn(t Task, tr Track, ev *events) {
 	seat := int(t.Seat)
 	p := &s.Players[seat]
 	if s.forbidden(seat, tr) {
@@ -45,7 +45,7 @@ func (s *State) researchOn(t Task, tr Track) {
 	}
 	if len(opts) == 0 {
 		if t.N > 0 && s.allOnTwelve(seat, tr) {
-			p.VP += t.N
+			s.addVP(seat, t.N, t.Why+", track complete", ev, "")
 		}
 		return
 	}
@@ -80,16 +80,18 @@ func (s *State) gainTech(seat, c int, ev *events) {
 	ev.say("%s invents %s.", who(seat), TechCards[c].Name)
 	ts := s.fireTasks(seat, "gain_tech_card", "")
 	if s.rule(seat, "invent_also_gains_middle_benefit", -1) {
-		ts = append(ts, effTasks(seat, TechCards[c].Middle)...)
+		ts = append(ts, effTasks(seat, TechCards[c].Middle, TechCards[c].Name)...)
 	}
 	s.push(ts...)
 }
 
-func effTasks(seat int, effs []Effect) []Task {
+// effTasks returns the tasks of an effect list for seat; why names their
+// source, the cause of any VP they give.
+func effTasks(seat int, effs []Effect, why string) []Task {
 	ts := make([]Task, 0, len(effs))
 	for i := range effs {
 		e := effs[i]
-		ts = append(ts, Task{Op: "eff", Seat: int8(seat), E: &e})
+		ts = append(ts, Task{Op: "eff", Seat: int8(seat), E: &e, Why: why})
 	}
 	return ts
 }
@@ -178,11 +180,11 @@ func (s *State) upgradeCard(seat, c int, ev *events) {
 	} else {
 		ev.say("%s upgrades %s to the middle row.", who(seat), TechCards[c].Name)
 	}
-	ts := effTasks(seat, effs)
+	ts := effTasks(seat, effs, TechCards[c].Name)
 	ts = append(ts, s.fireTasks(seat, "upgrade", "")...)
 	for _, o := range s.Opponents(seat) {
 		if s.Players[o].Partner == int8(seat) && s.hasHook(o, "ally_upgrades_tech_card") {
-			ts = append(ts, effTasks(o, effs)...)
+			ts = append(ts, effTasks(o, effs, TechCards[c].Name)...)
 		}
 	}
 	if row == 1 {

@@ -1,6 +1,7 @@
 package tapestry
 
 import (
+	"fmt"
 	"strconv"
 )
 
@@ -94,13 +95,19 @@ func (s *State) endTurn(seat int) {
 }
 
 // incomeTurn starts an income turn: the era changes, the previous this-era
-// card stops at once (§8.2), and the steps are queued.
-func (s *State) incomeTurn(seat int, ev *events) {
+// card stops at once (§8.2), and the steps are queued. forced says the
+// player could not advance; the log tells it, and the turn's last task
+// keeps it for the view (View.Income).
+func (s *State) incomeTurn(seat int, forced bool, ev *events) {
 	p := &s.Players[seat]
 	p.Era++
 	p.Copy = -1
 	p.Partner, p.PartnerTrack = -1, -1
-	ev.say("%s takes income turn %d.", who(seat), p.Era)
+	if forced {
+		ev.say("%s cannot advance on any track: income turn %d.", who(seat), p.Era)
+	} else {
+		ev.say("%s takes income turn %d.", who(seat), p.Era)
+	}
 	ts := []Task{{Op: "inc_civ", Seat: int8(seat)}}
 	if p.Era >= 2 && p.Era <= 4 {
 		ts = append(ts, Task{Op: "inc_play", Seat: int8(seat)})
@@ -111,7 +118,7 @@ func (s *State) incomeTurn(seat int, ev *events) {
 	if p.Era <= 4 {
 		ts = append(ts, Task{Op: "inc_income", Seat: int8(seat)})
 	}
-	ts = append(ts, Task{Op: "inc_end", Seat: int8(seat)}, Task{Op: "end_turn", Seat: int8(seat)})
+	ts = append(ts, Task{Op: "inc_end", Seat: int8(seat), Flag: forced}, Task{Op: "end_turn", Seat: int8(seat)})
 	s.push(ts...)
 }
 
@@ -138,20 +145,24 @@ func (s *State) incomePlay(seat int, ev *events) {
 // incomeVP is step 3's scoring of the uncovered VP icons.
 func (s *State) incomeVP(seat int, ev *events) {
 	p := &s.Players[seat]
-	before := p.VP
+	n := 0
 	for sp := range p.Uncovered() {
 		for _, e := range sp.VP {
 			switch e.Do {
 			case "vp":
-				p.VP += e.N
+				n += e.N
 			case "vp_per":
-				p.VP += e.Each * s.count(seat, e.Per, e.Track)
+				n += e.Each * s.count(seat, e.Per, e.Track)
 			case "score_capital":
-				p.VP += s.capitalScore(seat)
+				n += s.capitalScore(seat)
 			}
 		}
 	}
-	ev.say("%s scores %d VP from their income mat.", who(seat), p.VP-before)
+	lead := ""
+	if n == 0 {
+		lead = who(seat) + " scores nothing from their income mat."
+	}
+	s.addVP(seat, n, "income turn "+strconv.Itoa(int(p.Era)), ev, lead)
 }
 
 // incomeIncome is step 4: resources, then tiles and cards, then hooks.
@@ -337,7 +348,7 @@ func (s *State) spaceBenefit(seat int, tr Track, space int, mode string, copyabl
 		if e.Do == "bespoke" && e.ID == "ai_singularity" && !arrival {
 			continue
 		}
-		ts = append(ts, Task{Op: "eff", Seat: int8(seat), E: &e, Track: int8(tr)})
+		ts = append(ts, Task{Op: "eff", Seat: int8(seat), E: &e, Track: int8(tr), Why: sp.Name})
 	}
 	if sp.Bonus != nil && (mode == "pay" || mode == "free") {
 		ts = append(ts, Task{Op: "bonus", Seat: int8(seat), Track: int8(tr), N: space, Str: mode})
@@ -351,7 +362,7 @@ func (s *State) spaceBenefit(seat int, tr Track, space int, mode string, copyabl
 					if e.Do == "bespoke" && e.ID == "ai_singularity" {
 						continue
 					}
-					ts = append(ts, Task{Op: "eff", Seat: int8(o), E: &e})
+					ts = append(ts, Task{Op: "eff", Seat: int8(o), E: &e, Why: sp.Name})
 				}
 			}
 		}
@@ -466,8 +477,9 @@ func joinIDs(tag string, ids []int) string {
 }
 
 // trackEffectAsk starts an advance or regress effect: the track (when
-// several are listed), then the token.
-func (s *State) trackEffectAsk(seat int, e Effect) {
+// several are listed), then the token. An advance with nowhere to go on
+// a completed track may pay its MaxoutVP instead (why is the source).
+func (s *State) trackEffectAsk(seat int, e Effect, why string, ev *events) {
 	p := &s.Players[seat]
 	tracks := e.Tracks
 	if e.Track != "" {
@@ -498,7 +510,7 @@ func (s *State) trackEffectAsk(seat int, e Effect) {
 	}
 	if len(opts) == 0 {
 		if maxout {
-			p.VP += e.MaxoutVP
+			s.addVP(seat, e.MaxoutVP, why+", track complete", ev, "")
 		}
 		return
 	}
@@ -634,7 +646,7 @@ func (s *State) placed(seat int, cells []int, code byte, income bool, ev *events
 	p.Cover = cityPlace(p.Cover, cells, code)
 	var ts []Task
 	if nd := cityNewDistricts(base, before, p.Cover); len(nd) > 0 {
-		ev.say("%s completes %d district(s) of their capital.", who(seat), len(nd))
+		ev.say("%s completes %s of their capital.", who(seat), count(len(nd), "district"))
 		ts = append(ts, Task{Op: "gain_any", Seat: int8(seat), N: len(nd) + s.architectsDistricts(seat, nd)})
 	}
 	if cityCoversImpassable(base, cells) {
@@ -652,6 +664,7 @@ func (s *State) fireTasks(seat int, trigger, match string) []Task {
 		return nil
 	}
 	var ts []Task
+	why := s.hookSource(seat)
 	for _, h := range s.hooks(seat) {
 		if h.When != trigger {
 			continue
@@ -661,7 +674,7 @@ func (s *State) fireTasks(seat int, trigger, match string) []Task {
 		}
 		for i := range h.Effects {
 			e := h.Effects[i]
-			ts = append(ts, Task{Op: "eff", Seat: int8(seat), E: &e})
+			ts = append(ts, Task{Op: "eff", Seat: int8(seat), E: &e, Why: why})
 		}
 	}
 	return ts
@@ -691,8 +704,7 @@ func (s *State) achieve(seat, i int, ev *events) {
 		ev.say("%s completes a track and takes an achievement slot.", who(seat))
 		return
 	}
-	p.VP += slots[n]
-	ev.say("%s earns the achievement \"%s\": %d VP.", who(seat), Achievements[i].Name, slots[n])
+	s.addVP(seat, slots[n], "achievement", ev, fmt.Sprintf("%s earns the achievement \"%s\".", who(seat), Achievements[i].Name))
 }
 
 // checkTopple gives topple-two to every seat controlling two territories
@@ -730,7 +742,7 @@ func resText(r Res) string {
 		if out != "" {
 			out += ", "
 		}
-		out += strconv.Itoa(n) + " " + ResNames[i]
+		out += resAmount(n, i)
 	}
 	if out == "" {
 		return "nothing"

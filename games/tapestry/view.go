@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"spindle/games"
 )
@@ -28,6 +29,10 @@ type AskView struct {
 	Opts  []string `json:"opts,omitempty"`
 	// Effect is the effect being resolved (choose, any_order).
 	Effect *Effect `json:"effect,omitempty"`
+	// Income is the income turn the seat asked is taking (0 when the
+	// decision is not part of one); Forced says it could not advance.
+	Income int  `json:"income,omitempty"`
+	Forced bool `json:"forced,omitempty"`
 }
 
 // View is everything one seat (or a spectator) may know.
@@ -104,6 +109,11 @@ func (Game) View(s *State, viewer games.Seat) View {
 		if games.Seat(a.Seat) == viewer {
 			av.Opts = a.Opts
 		}
+		for _, t := range c.Tasks {
+			if t.Op == "inc_end" && t.Seat == a.Seat {
+				av.Income, av.Forced = int(c.Players[a.Seat].Era), t.Flag
+			}
+		}
 		v.Ask = av
 	}
 	return v
@@ -131,8 +141,53 @@ func (v *View) ExploreVP(h Hex, tile, r int) int {
 	return alignmentVP(rotateCorners(Territories[tile-1].Corners, r), nb)
 }
 
-// Label is a choice's button text.
-func (Game) Label(v View, a Action) string {
+// Label is a choice's button text, with a detail line (games.WithDetail)
+// where the choice's worth does not fit on the button: no text is longer
+// than maxLabel runes, nor a detail than maxDetail.
+func (Game) Label(v View, a Action) string { return fitLabel(label(v, a)) }
+
+// maxLabel and maxDetail bound a label's text (a button) and its detail
+// line (a select option's description, names filled in).
+const (
+	maxLabel  = 80
+	maxDetail = 96
+)
+
+// fitLabel moves a text too long for a button into the detail line,
+// cutting both at a word, never inside one.
+func fitLabel(l string) string {
+	text, detail := games.SplitDetail(l)
+	if utf8.RuneCountInString(text) <= maxLabel {
+		return games.WithDetail(text, clip(detail, maxDetail))
+	}
+	short := clip(text, 48)
+	rest := strings.TrimSpace(strings.TrimSuffix(short, "…"))
+	rest = "…" + strings.TrimSpace(text[len(rest):])
+	if detail != "" {
+		rest += " — " + detail
+	}
+	return games.WithDetail(short, clip(rest, maxDetail))
+}
+
+// clip cuts s to at most n runes at a word boundary, marking the cut
+// with "…".
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)[:n]
+	cut := len(r) - 1
+	for cut > 0 && r[cut] != ' ' {
+		cut--
+	}
+	if cut <= 0 {
+		cut = n - 1
+	}
+	return strings.TrimRight(string(r[:cut]), " ,;:.—") + "…"
+}
+
+// label is a choice's text, with its detail, before fitLabel.
+func label(v View, a Action) string {
 	verb, arg, _ := strings.Cut(a.K, ":")
 	x, y, _ := strings.Cut(arg, "@")
 	xi, _ := strconv.Atoi(x)
@@ -162,7 +217,16 @@ func (Game) Label(v View, a Action) string {
 		r, _ := parseResKey(arg)
 		return strings.ToUpper(verb[:1]) + verb[1:] + " " + resText(r)
 	case "bonus":
-		return "Take the bonus: pay " + costText(arg)
+		gain := ""
+		if v.Ask != nil && v.Ask.Kind == "bonus" && v.Ask.Track >= 0 && v.Ask.Track < NumTracks && v.Ask.N >= 1 && v.Ask.N <= 12 {
+			if b := Spaces[v.Ask.Track][v.Ask.N-1].Bonus; b != nil {
+				gain = " → " + Describe(b.Effects)
+			}
+		}
+		if arg == "" {
+			return "Take the bonus for free" + gain
+		}
+		return "Take the bonus: pay " + costText(arg) + gain
 	case "nobonus":
 		return "No bonus"
 	case "build":
@@ -176,7 +240,10 @@ func (Game) Label(v View, a Action) string {
 	case "norefresh":
 		return "Keep the tech row"
 	case "card":
-		return TechCards[xi].Name
+		if v.Ask != nil && v.Ask.Kind == "tech_square" {
+			return games.WithDetail(TechCards[xi].Name, capital(Describe(TechCards[xi].Top)))
+		}
+		return games.WithDetail(TechCards[xi].Name, capital(Describe(TechCards[xi].Middle)))
 	case "track", "research":
 		parts := strings.Split(arg, ":")
 		l := strings.ToUpper(parts[0][:1]) + parts[0][1:]
@@ -225,6 +292,12 @@ func (Game) Label(v View, a Action) string {
 	case "notrap":
 		return "No Trap"
 	case "die":
+		if arg == "red" && v.Red >= 0 && v.Red < len(RedDie) {
+			return "Keep red: " + v.faceText(RedDie[v.Red])
+		}
+		if arg == "black" && v.Black >= 0 && v.Black < len(BlackDie) {
+			return "Keep black: " + v.faceText(BlackDie[v.Black])
+		}
 		return "Keep the " + arg + " die"
 	case "keep":
 		if arg == "" {
@@ -233,15 +306,22 @@ func (Game) Label(v View, a Action) string {
 		return "Keep " + arg
 	case "invent":
 		if arg == "deck" {
-			return "Top of the tech deck"
+			return games.WithDetail("Invent the top card of the tech deck", "A card unseen until you draw it")
 		}
-		return TechCards[xi].Name
+		return games.WithDetail("Invent "+TechCards[xi].Name, techDetail(TechCards[xi]))
 	case "up":
-		return "Upgrade " + TechCards[xi].Name
+		row := 0
+		if v.Viewer >= 0 && int(v.Viewer) < len(v.Players) && slices.Contains(v.Players[v.Viewer].Tech[1], xi) {
+			row = 1
+		}
+		if row == 1 {
+			return games.WithDetail("Upgrade "+TechCards[xi].Name+" to the top row", capital(Describe(TechCards[xi].Top)))
+		}
+		return games.WithDetail("Upgrade "+TechCards[xi].Name+" to the middle row", capital(Describe(TechCards[xi].Middle)))
 	case "noupgrade":
 		return "No upgrade"
 	case "play", "tyranny":
-		return "Play " + TapCards[xi].Name
+		return games.WithDetail("Play "+TapCards[xi].Name, tapDetail(TapCards[xi]))
 	case "notyranny":
 		return "Keep it in hand"
 	case "mat":
@@ -272,9 +352,9 @@ func (Game) Label(v View, a Action) string {
 	case "guild":
 		k := atoi(arg[len(arg)-1:])
 		if strings.HasPrefix(arg, "vp") {
-			return fmt.Sprintf("Pay %d VP for %d resources", 5*k, k)
+			return fmt.Sprintf("Pay %d VP for %s of your choice", 5*k, count(k, "resource"))
 		}
-		return fmt.Sprintf("Pay %d resources for %d VP", k, 5*k)
+		return fmt.Sprintf("Pay %s for %d VP", count(k, "resource"), 5*k)
 	case "convert":
 		return fmt.Sprintf("Convert %d food", xi)
 	case "outpost":
@@ -312,6 +392,49 @@ func (Game) Label(v View, a Action) string {
 }
 
 func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
+
+// faceText is a conquer die face for the seat choosing: the benefit of
+// the conquered territory spelt out.
+func (v *View) faceText(face []Effect) string {
+	if len(face) == 0 || face[0].Do != "territory_benefit" || v.Ask == nil || v.Ask.Hex == nil {
+		return dieText(face)
+	}
+	if t := v.Terr(*v.Ask.Hex); t != nil && t.Tile != 0 && len(Territories[t.Tile-1].Benefit) > 0 {
+		return "the territory's benefit, " + Describe(Territories[t.Tile-1].Benefit)
+	}
+	return "the territory's benefit (it has none)"
+}
+
+// techDetail is a tech card in a label's detail line: what each upgrade
+// gives, and what the top row needs when that fits.
+func techDetail(c TechCard) string {
+	d := "Middle: " + Describe(c.Middle) + ". Top: " + Describe(c.Top)
+	if need := " (needs " + prereqShort(c.Prereq) + ")"; utf8.RuneCountInString(d+need) <= maxDetail {
+		d += need
+	}
+	return d
+}
+
+// prereqShort is a tech card's top-row prerequisite in a few words.
+func prereqShort(p Prereq) string {
+	if p.Track != "" {
+		return fmt.Sprintf("%s %d", p.Track, p.MinSpace)
+	}
+	return count(p.MinLevel-1, buildingOfRow[p.IncomeRow])
+}
+
+// tapDetail is a tapestry card in a label's detail line: its effect when
+// played, or what it does while it is this era's card.
+func tapDetail(c TapCard) string {
+	if len(c.Effects) > 0 {
+		return capital(Describe(c.Effects))
+	}
+	var parts []string
+	for _, h := range c.Era {
+		parts = append(parts, strings.TrimSuffix(HookText(h), "."))
+	}
+	return capital(strings.Join(parts, "; "))
+}
 
 // costText describes a cost key of costOptions.
 func costText(arg string) string {
