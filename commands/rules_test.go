@@ -306,3 +306,44 @@ func TestRulesEverySectionReachable(t *testing.T) {
 		t.Errorf("page 9: %+v", resp.Message)
 	}
 }
+
+// TestEveryGlossary: every game has a glossary whose names are unique
+// within each kind and whose texts are set and fit one embed (at most
+// 1000 characters), and /rules lookup answers a known entry of each.
+func TestEveryGlossary(t *testing.T) {
+	known := map[string][2]string{
+		"warpweft":    {"Author", "card"},
+		"threadcount": {"Seigaiha", "pattern"},
+		"stitchcraft": {"Moths", "power"},
+		"archravels":  {"Tangled Cat", "event"},
+		"tapestry":    {"Zeppelins", "tech card"},
+	}
+	h := rulesHarness(t)
+	for _, k := range allGames() {
+		id := k.Info().ID
+		entries := k.Glossary()
+		if len(entries) == 0 {
+			t.Errorf("%s has no glossary", id)
+			continue
+		}
+		seen := map[string]bool{}
+		for _, e := range entries {
+			key := e.Kind + "/" + strings.ToLower(e.Name)
+			if seen[key] {
+				t.Errorf("%s: two %s entries called %q", id, e.Kind, e.Name)
+			}
+			seen[key] = true
+			if e.Kind == "" || e.Name == "" || strings.TrimSpace(e.Text) == "" || len([]rune(e.Text)) > 1000 {
+				t.Errorf("%s: bad entry %q (%s), %d characters", id, e.Name, e.Kind, len([]rune(e.Text)))
+			}
+		}
+		want := known[id]
+		resp, err := h.command(alice, "rules", map[string]string{"game": id, "lookup": want[0] + " (" + want[1] + ")"})
+		if err != nil || resp.Message == nil || len(resp.Message.Embeds) != 1 || resp.Message.Embeds[0].Title != want[0]+" — "+want[1] {
+			t.Errorf("%s: looking up %q: %v %+v", id, want[0], err, resp.Message)
+		}
+		if got := lookupChoicesFor(h, id, strings.ToLower(want[0][:3])); len(got) == 0 {
+			t.Errorf("%s: no suggestion for %q", id, want[0][:3])
+		}
+	}
+}
