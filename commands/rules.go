@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"spindle/games"
@@ -24,7 +25,7 @@ func Sections(doc string) []Section {
 	var cur *Section
 	flush := func() {
 		if cur != nil {
-			cur.Body = strings.TrimSpace(cur.Body)
+			cur.Body = strings.TrimSpace(Reflow(cur.Body))
 			if cur.Body != "" || cur.Title != "" {
 				out = append(out, *cur)
 			}
@@ -52,6 +53,54 @@ func Sections(doc string) []Section {
 	return out
 }
 
+// Reflow joins the soft-wrapped lines of a rules text into one line per
+// paragraph or list item, so Discord wraps the text to the reader's width
+// instead of breaking sentences where the source file happened to. A new
+// line is kept before a list item ("- ", "* ", "1. "), a heading, a table
+// row or a quote, around blank lines (paragraph breaks) and inside code
+// fences; a list item's continuation lines join the item.
+func Reflow(text string) string {
+	var out []string
+	open := false // the last line of out may take a continuation
+	fence := false
+	for line := range strings.SplitSeq(text, "\n") {
+		line = strings.TrimRight(line, " \t")
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(trimmed, "```"):
+			fence = !fence
+			out, open = append(out, line), false
+		case fence:
+			out = append(out, line)
+		case trimmed == "":
+			out, open = append(out, ""), false
+		case blockStart(trimmed):
+			out = append(out, line)
+			open = !strings.HasPrefix(trimmed, "#") && !strings.HasPrefix(trimmed, "|")
+		case open:
+			out[len(out)-1] += " " + trimmed
+		default:
+			out, open = append(out, line), true
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// blockStart reports whether a trimmed line starts a block of its own: a
+// list item, a heading, a table row or a quote.
+func blockStart(trimmed string) bool {
+	for _, p := range []string{"- ", "* ", "+ ", "#", "|", ">"} {
+		if strings.HasPrefix(trimmed, p) {
+			return true
+		}
+	}
+	i := 0
+	for i < len(trimmed) && i < 3 && trimmed[i] >= '0' && trimmed[i] <= '9' {
+		i++
+	}
+	return i > 0 && i+1 < len(trimmed) && (trimmed[i] == '.' || trimmed[i] == ')') && trimmed[i+1] == ' '
+}
+
 func slug(s string) string {
 	var b strings.Builder
 	dash := false
@@ -76,6 +125,13 @@ func rulesMessage(info games.Info, topic string) (*Message, error) {
 		return nil, sorry(fmt.Sprintf("I have no rules text for %s yet.", info.Title))
 	}
 	idx := 0
+	if p, ok := strings.CutPrefix(topic, pagePrefix); ok {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 || (n-1)*sectionsPerPage >= len(secs) {
+			return nil, sorry(fmt.Sprintf("%s has no page %q of rules sections.", info.Title, clip(p, 10)))
+		}
+		idx, topic = (n-1)*sectionsPerPage, ""
+	}
 	if topic != "" {
 		idx = -1
 		for i, s := range secs {
@@ -99,28 +155,57 @@ func rulesMessage(info games.Info, topic string) (*Message, error) {
 		Color:       colourRules,
 		Footer:      fmt.Sprintf("Section %d of %d · /rules game:%s topic:<section>", idx+1, len(secs), info.ID),
 	}}}
-	// Buttons to every section, five a row, at most four rows.
-	var row Row
-	for i, sec := range secs {
-		if len(m.Rows) == MaxRows-1 {
-			break
+	m.Rows = sectionRows(info.ID, secs, idx)
+	return m, nil
+}
+
+// sectionsPerPage is how many section buttons one rules message shows when
+// a game has more sections than fit at once: four rows of five, the fifth
+// row holding the page buttons.
+const sectionsPerPage = (MaxRows - 1) * MaxButtonsPerRow
+
+// sectionRows are the buttons to a game's rules sections, the shown one
+// (idx) highlighted. Up to 25 sections fit as five rows of five buttons;
+// more are cut into pages of 20, the page of the shown section with a last
+// row of page buttons ("Sections 21–37"), each opening its page's first
+// section. Every section is so at most two clicks away, within Discord's
+// limits of five rows of five buttons.
+func sectionRows(game string, secs []Section, idx int) []Row {
+	id := func(arg string) string { return CustomID{Route: 'r', Game: game, Arg: arg}.MustEncode() }
+	lo, hi := 0, len(secs)
+	paged := len(secs) > MaxRows*MaxButtonsPerRow
+	if paged {
+		lo = idx / sectionsPerPage * sectionsPerPage
+		hi = min(lo+sectionsPerPage, len(secs))
+	}
+	var rows []Row
+	for i := lo; i < hi; i++ {
+		if (i-lo)%MaxButtonsPerRow == 0 {
+			rows = append(rows, Row{})
 		}
 		style := Secondary
 		if i == idx {
 			style = Primary
 		}
-		row.Buttons = append(row.Buttons, Button{Label: clip(sec.Title, MaxLabel), Style: style,
-			CustomID: CustomID{Route: 'r', Game: info.ID, Arg: sec.Slug}.MustEncode()})
-		if len(row.Buttons) == MaxButtonsPerRow {
-			m.Rows = append(m.Rows, row)
-			row = Row{}
-		}
+		r := &rows[len(rows)-1]
+		r.Buttons = append(r.Buttons, Button{Label: clip(secs[i].Title, MaxLabel), Style: style, CustomID: id(secs[i].Slug)})
 	}
-	if len(row.Buttons) > 0 && len(m.Rows) < MaxRows-1 {
-		m.Rows = append(m.Rows, row)
+	if !paged {
+		return rows
 	}
-	return m, nil
+	var nav Row
+	for p := 0; p*sectionsPerPage < len(secs) && len(nav.Buttons) < MaxButtonsPerRow; p++ {
+		first := p * sectionsPerPage
+		last := min(first+sectionsPerPage, len(secs))
+		nav.Buttons = append(nav.Buttons, Button{Label: fmt.Sprintf("Sections %d–%d", first+1, last), Style: Secondary,
+			CustomID: id(pagePrefix + strconv.Itoa(p+1)), Disabled: first == lo})
+	}
+	return append(rows, nav)
 }
+
+// pagePrefix starts the topic of a page button ("page:2"); a section's
+// slug never holds a colon.
+const pagePrefix = "page:"
 
 // Embed colours.
 const (

@@ -6,18 +6,19 @@ import (
 
 	"spindle/games"
 	"spindle/games/archravels"
+	"spindle/games/gametest/toy"
 	"spindle/games/stitchcraft"
 	"spindle/games/tapestry"
 	"spindle/games/threadcount"
 	"spindle/games/warpweft"
 )
 
-// lookupHarness is a harness whose catalog holds Tapestry (a game with a
-// glossary) and Warp and Weft (one without).
+// lookupHarness is a harness whose catalog holds Tapestry and Warp and
+// Weft (games with a glossary) and the toy game (one without).
 func lookupHarness(t *testing.T) *harness {
 	t.Helper()
 	h := newHarness(t)
-	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}), games.Bind(tapestry.Game{}))
+	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}), games.Bind(tapestry.Game{}), games.Bind(toy.Game{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,8 +105,8 @@ func TestRulesLookupAutocomplete(t *testing.T) {
 	if len(got) != 2 || got[0].Name != "Bakery (landmark)" || got[1].Name != "Bakery (tech card)" {
 		t.Fatalf("bakery: %+v", got)
 	}
-	if got := lookupChoicesFor(h, "warpweft", "a"); len(got) != 0 {
-		t.Fatalf("warpweft has no glossary, got %+v", got)
+	if got := lookupChoicesFor(h, "toy", "a"); len(got) != 0 {
+		t.Fatalf("the toy game has no glossary, got %+v", got)
 	}
 	if got := lookupChoicesFor(h, "nope", "a"); len(got) != 0 {
 		t.Fatalf("unknown game: %+v", got)
@@ -162,9 +163,9 @@ func TestRulesLookupAnswer(t *testing.T) {
 		t.Fatalf("ambiguous: %+v", m)
 	}
 	// A game without a glossary says so.
-	resp, _ := h.command(alice, "rules", map[string]string{"game": "warpweft", "lookup": "moons"})
+	resp, _ := h.command(alice, "rules", map[string]string{"game": "toy", "lookup": "moons"})
 	if resp.Message == nil || !resp.Message.Ephemeral || !strings.Contains(resp.Message.Content, "nothing to look up") {
-		t.Fatalf("warpweft lookup: %+v", resp.Message)
+		t.Fatalf("toy lookup: %+v", resp.Message)
 	}
 	// Without lookup, /rules still shows sections.
 	resp, err := h.command(alice, "rules", map[string]string{"game": "tapestry", "topic": "our-rulings"})
@@ -191,4 +192,158 @@ func TestRulesLookupDefinition(t *testing.T) {
 		}
 	}
 	t.Fatal("/rules has no lookup option")
+}
+
+// allGames are the five games, bound.
+func allGames() []games.Kind {
+	return []games.Kind{games.Bind(warpweft.Game{}), games.Bind(threadcount.Game{}), games.Bind(stitchcraft.Game{}),
+		games.Bind(archravels.Game{}), games.Bind(tapestry.Game{})}
+}
+
+// rulesHarness is a harness whose catalog holds the five games.
+func rulesHarness(t *testing.T) *harness {
+	t.Helper()
+	h := newHarness(t)
+	cat, err := games.NewCatalog(allGames()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.app.Catalog = cat
+	return h
+}
+
+// TestReflow: soft-wrapped lines join into one line per paragraph or list
+// item; blank lines, list items, headings, tables, quotes and code fences
+// keep their line breaks.
+func TestReflow(t *testing.T) {
+	in := "One sentence that\nwraps here.\n\nA list:\n- first item\n  goes on\n- second\n   - nested\n     too\n" +
+		"10. numbered\n    item\n### Head\nText after\n| a | b |\n| c | d |\n> quoted\n```\ncode\n  kept\n```\nend  \n"
+	want := "One sentence that wraps here.\n\nA list:\n- first item goes on\n- second\n   - nested too\n" +
+		"10. numbered item\n### Head\nText after\n| a | b |\n| c | d |\n> quoted\n```\ncode\n  kept\n```\nend\n"
+	if got := Reflow(in); got != want {
+		t.Errorf("Reflow:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestRulesParagraphsAreOneLine: no section of any game's rules, as
+// /rules shows it, breaks a line inside a paragraph: every line break is a
+// paragraph break or starts a list item, heading or table row.
+func TestRulesParagraphsAreOneLine(t *testing.T) {
+	for _, k := range allGames() {
+		for _, sec := range Sections(k.Info().Manual) {
+			lines := strings.Split(sec.Body, "\n")
+			for i := 1; i < len(lines); i++ {
+				prev, cur := strings.TrimSpace(lines[i-1]), strings.TrimSpace(lines[i])
+				if prev != "" && cur != "" && !blockStart(cur) {
+					t.Errorf("%s, %s: a line break inside a paragraph: %q / %q", k.Info().ID, sec.Title, prev, cur)
+				}
+			}
+		}
+	}
+}
+
+// TestRulesEverySectionReachable walks every game's /rules message through
+// the handler, clicking every button it shows, and checks that every
+// section is reached and every message keeps within Discord's limits.
+func TestRulesEverySectionReachable(t *testing.T) {
+	h := rulesHarness(t)
+	for _, k := range allGames() {
+		info := k.Info()
+		secs := Sections(info.Manual)
+		want := map[string]bool{}
+		for _, s := range secs {
+			want[info.Title+" — "+s.Title] = true
+		}
+		resp, err := h.command(alice, "rules", map[string]string{"game": info.ID})
+		if err != nil || resp.Message == nil {
+			t.Fatalf("%s: /rules: %v", info.ID, err)
+		}
+		seen := map[string]bool{}
+		clicked := map[string]bool{}
+		queue := []*Message{resp.Message}
+		for len(queue) > 0 {
+			m := queue[0]
+			queue = queue[1:]
+			if len(m.Embeds) != 1 || !m.Ephemeral {
+				t.Fatalf("%s: rules message %+v", info.ID, m)
+			}
+			seen[m.Embeds[0].Title] = true
+			if len(m.Rows) > MaxRows {
+				t.Errorf("%s: %d rows", info.ID, len(m.Rows))
+			}
+			for _, r := range m.Rows {
+				if len(r.Buttons) > MaxButtonsPerRow || (r.Select != nil && len(r.Buttons) > 0) || (r.Select == nil && len(r.Buttons) == 0) {
+					t.Errorf("%s: bad row %+v", info.ID, r)
+				}
+				for _, b := range r.Buttons {
+					if len([]rune(b.Label)) > MaxLabel || b.Label == "" || len(b.CustomID) > MaxCustomID {
+						t.Errorf("%s: bad button %+v", info.ID, b)
+					}
+					if b.Disabled || clicked[b.CustomID] {
+						continue
+					}
+					clicked[b.CustomID] = true
+					next, err := h.click(alice, "m1", b.CustomID)
+					if err != nil || next.Message == nil || !next.Update {
+						t.Fatalf("%s: clicking %q: %v %+v", info.ID, b.Label, err, next)
+					}
+					queue = append(queue, next.Message)
+				}
+			}
+		}
+		for title := range want {
+			if !seen[title] {
+				t.Errorf("%s: section %q cannot be reached", info.ID, title)
+			}
+		}
+		if len(secs) > MaxRows*MaxButtonsPerRow && len(clicked) <= len(secs) {
+			t.Errorf("%s: %d sections but no page buttons", info.ID, len(secs))
+		}
+	}
+	// A page past the last is refused kindly.
+	resp, _ := h.click(alice, "m1", CustomID{Route: 'r', Game: "archravels", Arg: "page:9"}.MustEncode())
+	if resp.Message == nil || !strings.Contains(resp.Message.Content, "no page") {
+		t.Errorf("page 9: %+v", resp.Message)
+	}
+}
+
+// TestEveryGlossary: every game has a glossary whose names are unique
+// within each kind and whose texts are set and fit one embed (at most
+// 1000 characters), and /rules lookup answers a known entry of each.
+func TestEveryGlossary(t *testing.T) {
+	known := map[string][2]string{
+		"warpweft":    {"Author", "card"},
+		"threadcount": {"Seigaiha", "pattern"},
+		"stitchcraft": {"Moths", "power"},
+		"archravels":  {"Tangled Cat", "event"},
+		"tapestry":    {"Zeppelins", "tech card"},
+	}
+	h := rulesHarness(t)
+	for _, k := range allGames() {
+		id := k.Info().ID
+		entries := k.Glossary()
+		if len(entries) == 0 {
+			t.Errorf("%s has no glossary", id)
+			continue
+		}
+		seen := map[string]bool{}
+		for _, e := range entries {
+			key := e.Kind + "/" + strings.ToLower(e.Name)
+			if seen[key] {
+				t.Errorf("%s: two %s entries called %q", id, e.Kind, e.Name)
+			}
+			seen[key] = true
+			if e.Kind == "" || e.Name == "" || strings.TrimSpace(e.Text) == "" || len([]rune(e.Text)) > 1000 {
+				t.Errorf("%s: bad entry %q (%s), %d characters", id, e.Name, e.Kind, len([]rune(e.Text)))
+			}
+		}
+		want := known[id]
+		resp, err := h.command(alice, "rules", map[string]string{"game": id, "lookup": want[0] + " (" + want[1] + ")"})
+		if err != nil || resp.Message == nil || len(resp.Message.Embeds) != 1 || resp.Message.Embeds[0].Title != want[0]+" — "+want[1] {
+			t.Errorf("%s: looking up %q: %v %+v", id, want[0], err, resp.Message)
+		}
+		if got := lookupChoicesFor(h, id, strings.ToLower(want[0][:3])); len(got) == 0 {
+			t.Errorf("%s: no suggestion for %q", id, want[0][:3])
+		}
+	}
 }

@@ -83,6 +83,15 @@
 // leaves the other seats' Stack entries to resolve normally; a draw at the
 // safety cap with some seats out is a Result.Draw among the remaining seats
 // (ranked 1, the seats out ranked 2, no Winners; the view's Winners list
-// the seats sharing the draw); and views show a peek until the
-// looker's next peek, not a running memory of Chest positions.
+// the seats sharing the draw); and a peek stays on the looker's view
+// only while the cards seen stay on top of that Chest (chest.go keeps
+// what each player knows as cards are drawn, scrapped and put back).
+//
+// # Score lines
+//
+// Stitchcraft is a race to a winning Showcase, with no score, except for
+// Crowd Favorite's Crowd Favor: there Result.Scores is each seat's final
+// Favor, and every change of it is logged as a games.Points clause by one
+// function (addFavor), so the log adds up to the result. Result.Scores is
+// nil in every other mode.
 package stitchcraft

@@ -473,6 +473,14 @@ func (Game) Result(s *State) (games.Result, bool) {
 	if s.Mode.Teams() {
 		r.Teams = [][]games.Seat{{0, 2}, {1, 3}}
 	}
+	if s.Mode == Crowd {
+		// Crowd Favor is the only score the game keeps; the other modes
+		// are races to a winning Showcase and have none.
+		r.Scores = make([]int, s.Seats)
+		for x := range s.Seats {
+			r.Scores[x] = s.Players[x].Favor
+		}
+	}
 	names := make([]string, len(s.Winners))
 	for i, w := range s.Winners {
 		names[i] = s.name(w)
@@ -571,11 +579,27 @@ func (Game) Label(v View, a Action) string {
 	return a.Key()
 }
 
+// knownTop is the top of x's Chest that seat knows from a look (its own, or
+// its Consortium partner's), as letters; "" when it knows none.
+func (s *State) knownTop(seat games.Seat, x int) string {
+	known := ""
+	for y := range s.Players {
+		if l := s.Players[y].Look; l != nil && l.Of == x && s.sees(seat, y) && len(l.Cards) > len(known) {
+			known = lettersOf(l.Cards)
+		}
+	}
+	if !strings.HasPrefix(s.Players[x].Chest, known) || s.Players[x].Out {
+		return ""
+	}
+	return known
+}
+
 // Resample rebuilds every zone hidden from seat: each Chest (hidden from
-// everyone), and the hands, Display colours and looked-at cards the seat
-// may not see, by reshuffling each owner's hidden cards among that owner's
-// hidden places with their sizes kept; Spymaster roles hidden from seat are
-// tossed again.
+// everyone, but for the top cards the seat knows from a peek), and the
+// hands, Display colours and looked-at cards the seat may not see, by
+// reshuffling each owner's hidden cards among that owner's hidden places
+// with their sizes kept; Spymaster roles hidden from seat are tossed again.
+// Looks the seat may not see are dropped.
 func (Game) Resample(s *State, seat games.Seat, d *dice.Dice) State {
 	out := *s
 	out.Players = slices.Clone(s.Players)
@@ -601,6 +625,13 @@ func (Game) Resample(s *State, seat games.Seat, d *dice.Dice) State {
 		if lookHidden {
 			pool = append(pool, lettersOf(out.Pend.Looked)...)
 		}
+		// The top cards the seat knows from a peek stay where they are.
+		known := s.knownTop(seat, x)
+		for i := 0; i < len(known); i++ {
+			if j := slices.Index(pool, known[i]); j >= 0 {
+				pool = slices.Delete(pool, j, j+1)
+			}
+		}
 		// Sorted first, so the result depends only on which colours the
 		// seat cannot see, never on where they actually are.
 		slices.Sort(pool)
@@ -610,7 +641,10 @@ func (Game) Resample(s *State, seat games.Seat, d *dice.Dice) State {
 			pool = pool[n:]
 			return t
 		}
-		pl.Chest = take(len(pl.Chest))
+		pl.Chest = known + take(len(pl.Chest)-len(known))
+		if !see {
+			pl.Look = nil // another player's look, which the new Chests would belie
+		}
 		if !see {
 			h := take(handSize(pl.Hand))
 			pl.Hand = [NumColours]int{}

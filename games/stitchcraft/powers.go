@@ -266,12 +266,13 @@ func lookAt(k int, own bool) step {
 		if of < 0 || !s.targetable(p.Ctrl, of) {
 			return
 		}
-		chest := s.Players[of].Chest
-		n := min(k, len(chest))
 		p.LookOf = of
-		p.Looked = pileColours(chest[:n])
-		s.Players[of].Chest = chest[n:]
-		s.peek(p, of, p.Looked, fmt.Sprintf("the top %d of %s Chest", n, s.possessive(of, p.Ctrl)))
+		p.Looked = pileColours(s.takeTop(of, k))
+		what := fmt.Sprintf("the top %d cards of %s Chest", len(p.Looked), s.possessive(of, p.Ctrl))
+		if len(p.Looked) == 1 {
+			what = fmt.Sprintf("the only card of %s Chest", s.possessive(of, p.Ctrl))
+		}
+		s.peek(p, p.Looked, what)
 	}}
 }
 
@@ -299,8 +300,8 @@ var bottomOfTwo = step{
 	opts: lookedChoice(Bottom, 2),
 	do: func(s *State, p *Pending, a Action) {
 		removeLooked(p, a.Colour)
-		pl := &s.Players[p.LookOf]
-		pl.Chest = lettersOf(p.Looked) + pl.Chest + string(a.Colour.Letter())
+		s.putTop(p.LookOf, lettersOf(p.Looked), s.knownBy(p))
+		s.putBottom(p.LookOf, string(a.Colour.Letter()), s.knownBy(p))
 		p.Looked = nil
 		s.say("%s puts one of the two cards at the bottom of %s Chest and the other back on top.", s.name(p.Ctrl), s.possessive(p.LookOf, -1))
 		s.tellLook(p, fmt.Sprintf("%s went to the bottom.", a.Colour))
@@ -317,10 +318,10 @@ func dropOneOfTwo(otherToBottom bool) step {
 			pl := &s.Players[p.LookOf]
 			pl.Scrap += string(a.Colour.Letter())
 			if otherToBottom {
-				pl.Chest += lettersOf(p.Looked)
+				s.putBottom(p.LookOf, lettersOf(p.Looked), s.knownBy(p))
 				s.say("%s scraps %s from %s Chest and puts the other card at the bottom.", s.name(p.Ctrl), a.Colour, s.possessive(p.LookOf, -1))
 			} else {
-				pl.Chest = lettersOf(p.Looked) + pl.Chest
+				s.putTop(p.LookOf, lettersOf(p.Looked), s.knownBy(p))
 				s.say("%s scraps %s from %s Chest; the other card stays on top.", s.name(p.Ctrl), a.Colour, s.possessive(p.LookOf, -1))
 			}
 			p.Looked = nil
@@ -333,8 +334,7 @@ var keepOnTop = step{
 	opts: lookedChoice(Top, 1),
 	do: func(s *State, p *Pending, a Action) {
 		removeLooked(p, a.Colour)
-		pl := &s.Players[p.LookOf]
-		pl.Chest = string(a.Colour.Letter()) + pl.Chest
+		s.putTop(p.LookOf, string(a.Colour.Letter()), s.knownBy(p))
 		s.say("%s puts one card back on top of their Chest.", s.name(p.Ctrl))
 		s.tellLook(p, fmt.Sprintf("%s went back on top.", a.Colour))
 	},
@@ -348,13 +348,12 @@ func lowestOrBottom(heddles bool) step {
 		opts: lookedChoice(Bottom, 1),
 		do: func(s *State, p *Pending, a Action) {
 			removeLooked(p, a.Colour)
-			pl := &s.Players[p.LookOf]
 			if heddles {
-				pl.Chest += lettersOf(p.Looked) + string(a.Colour.Letter())
-				s.say("%s puts %d card(s) at the bottom of their Chest in an order they chose.", s.name(p.Ctrl), len(p.Looked)+1)
+				s.putBottom(p.LookOf, lettersOf(p.Looked)+string(a.Colour.Letter()), s.knownBy(p))
+				s.say("%s puts %s at the bottom of their Chest in an order they chose.", s.name(p.Ctrl), plural(len(p.Looked)+1, "card", "cards"))
 				p.Looked = nil
 			} else {
-				pl.Chest += string(a.Colour.Letter())
+				s.putBottom(p.LookOf, string(a.Colour.Letter()), s.knownBy(p))
 				s.say("%s puts one card at the bottom of their Chest.", s.name(p.Ctrl))
 			}
 			s.tellLook(p, fmt.Sprintf("%s is now the bottom card.", a.Colour))
@@ -372,7 +371,7 @@ func lastLooked(d dest) step {
 		for _, c := range p.Looked {
 			switch d {
 			case toBottom:
-				pl.Chest += string(c.Letter())
+				s.putBottom(p.LookOf, string(c.Letter()), s.knownBy(p))
 				s.say("The card goes to the bottom of %s Chest.", s.possessive(p.LookOf, -1))
 			case toScrap:
 				pl.Scrap += string(c.Letter())
@@ -401,7 +400,9 @@ var peekTop = step{do: func(s *State, p *Pending, _ Action) {
 		s.say("%s Chest is empty: nothing to look at.", s.possessive(p.Target, -1))
 		return
 	}
-	s.peek(p, p.Target, pileColours(chest[:1]), fmt.Sprintf("the top card of %s Chest", s.possessive(p.Target, p.Ctrl)))
+	top, _ := colourByLetter(chest[0])
+	s.peek(p, []Colour{top}, fmt.Sprintf("the top card of %s Chest", s.possessive(p.Target, p.Ctrl)))
+	s.sawTop(p, p.Target, top)
 }}
 
 // discardSetup works out how many cards Treadle scraps and scraps the whole
@@ -454,8 +455,7 @@ var topToOwnScrap = step{do: func(s *State, p *Pending, _ Action) {
 	if pl.Chest == "" {
 		return
 	}
-	c, _ := colourByLetter(pl.Chest[0])
-	pl.Chest = pl.Chest[1:]
+	c, _ := colourByLetter(s.takeTop(p.Ctrl, 1)[0])
 	pl.Scrap += string(c.Letter())
 	s.say("%s scraps the top card of their Chest: %s.", s.name(p.Ctrl), c)
 }}
@@ -474,11 +474,9 @@ func chestEndToScrap(top bool) step {
 		var c Colour
 		end := "top"
 		if top {
-			c, _ = colourByLetter(pl.Chest[0])
-			pl.Chest = pl.Chest[1:]
+			c, _ = colourByLetter(s.takeTop(p.Target, 1)[0])
 		} else {
-			c, _ = colourByLetter(pl.Chest[len(pl.Chest)-1])
-			pl.Chest = pl.Chest[:len(pl.Chest)-1]
+			c, _ = s.takeBottom(p.Target)
 			end = "bottom"
 		}
 		pl.Scrap += string(c.Letter())
@@ -535,7 +533,7 @@ var oppScrapToTop = step{
 	do: func(s *State, p *Pending, a Action) {
 		p.touch(a.Seat)
 		s.takeScrap(a.Seat, a.Colour)
-		s.Players[a.Seat].Chest = string(a.Colour.Letter()) + s.Players[a.Seat].Chest
+		s.putTop(a.Seat, string(a.Colour.Letter()), knowers{})
 		s.say("%s puts %s from %s Scrap Pile on top of their Chest.", s.name(p.Ctrl), a.Colour, s.possessive(a.Seat, -1))
 	},
 }
@@ -559,7 +557,7 @@ var chosenScrapToTop = step{
 	},
 	do: func(s *State, p *Pending, a Action) {
 		s.takeScrap(a.Seat, a.Colour)
-		s.Players[a.Seat].Chest = string(a.Colour.Letter()) + s.Players[a.Seat].Chest
+		s.putTop(a.Seat, string(a.Colour.Letter()), knowers{})
 		s.say("%s puts %s from %s Scrap Pile on top of that Chest.", s.name(p.Ctrl), a.Colour, s.possessive(a.Seat, p.Ctrl))
 	},
 }

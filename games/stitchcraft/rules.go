@@ -3,6 +3,7 @@ package stitchcraft
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"spindle/games"
 )
@@ -44,23 +45,20 @@ func (s *State) sharers(seat int) []int {
 	return []int{seat}
 }
 
-// peek records a private look by the controller (and a Consortium
-// teammate) at cards of seat of's Chest.
-func (s *State) peek(p *Pending, of int, cards []Colour, what string) {
+// peek tells the controller (and a Consortium teammate) privately which
+// cards of a Chest they see, and everyone that they look. What they go on
+// knowing afterwards is kept by the Chest functions (chest.go).
+func (s *State) peek(p *Pending, cards []Colour, what string) {
 	name := Power(s.Pattern, p.Colour).Name
 	if len(cards) == 0 {
 		s.say("%s looks at %s: it is empty.", s.name(p.Ctrl), what)
 		return
 	}
-	look := &Look{Of: of, Cards: slices.Clone(cards), Power: name}
 	priv := map[int]string{}
 	for _, x := range s.sharers(p.Ctrl) {
-		l := *look
-		l.Cards = slices.Clone(cards)
-		s.Players[x].Look = &l
 		priv[x] = fmt.Sprintf("%s: %s sees %s (top first).", name, s.name(p.Ctrl), colourList(cards))
 	}
-	s.tellPrivately(fmt.Sprintf("%s looks at %s (%d card(s)).", s.name(p.Ctrl), what, len(cards)), priv)
+	s.tellPrivately(fmt.Sprintf("%s looks at %s.", s.name(p.Ctrl), what), priv)
 }
 
 // tellLook sends the controller (and a Consortium teammate) a private note
@@ -188,11 +186,9 @@ func (s *State) draw(seat int, top bool) {
 	}
 	var c Colour
 	if top {
-		c, _ = colourByLetter(pl.Chest[0])
-		pl.Chest = pl.Chest[1:]
+		c, _ = colourByLetter(s.takeTop(seat, 1)[0])
 	} else {
-		c, _ = colourByLetter(pl.Chest[len(pl.Chest)-1])
-		pl.Chest = pl.Chest[:len(pl.Chest)-1]
+		c, _ = s.takeBottom(seat)
 	}
 	pl.Hand[c]++
 	priv := map[int]string{}
@@ -396,12 +392,12 @@ func (s *State) eliminate(seat int, reason string) {
 	s.Window = -1 // advance reopens the window still due, if any
 	if p := s.Pend; p != nil {
 		if p.LookOf == seat && len(p.Looked) > 0 {
-			s.Players[seat].Chest = lettersOf(p.Looked) + s.Players[seat].Chest
+			s.putTop(seat, lettersOf(p.Looked), knowers{})
 			p.Looked = nil
 		}
 		if p.Ctrl == seat {
 			if len(p.Looked) > 0 {
-				s.Players[p.LookOf].Chest = lettersOf(p.Looked) + s.Players[p.LookOf].Chest
+				s.putTop(p.LookOf, lettersOf(p.Looked), knowers{})
 			}
 			s.Pend = nil
 		}
@@ -416,6 +412,14 @@ func (s *State) eliminate(seat int, reason string) {
 
 // ---- Crowd Favor ----
 
+// addFavor is the one place Crowd Favor changes: seat gains n (or loses
+// -n), and the log says so in a score clause (games.Points), so the log
+// adds up to the final Favor, which is the game's score in Crowd Favorite.
+func (s *State) addFavor(seat, n int, cause string) {
+	s.Players[seat].Favor += n
+	s.say("Crowd Favor: %s.", games.Points(games.Seat(seat), n, "points", cause+", now "+minus(s.Players[seat].Favor)))
+}
+
 // favor applies the targeting events of one resolution (§4.10) and the
 // Crowd Favor checks (§7.2).
 func (s *State) favor(ctrl int, touched uint8) {
@@ -427,16 +431,18 @@ func (s *State) favor(ctrl int, touched uint8) {
 		if touched&(1<<x) == 0 || x == ctrl || s.Players[x].Out {
 			continue
 		}
-		s.Players[x].Favor += 2
+		s.addFavor(x, 2, "targeted by "+s.name(ctrl))
 		n++
-		s.say("Crowd Favor: %s +2 (now %d).", s.name(x), s.Players[x].Favor)
 	}
 	if n == 0 {
 		return
 	}
 	if !s.Players[ctrl].Out {
-		s.Players[ctrl].Favor -= n
-		s.say("Crowd Favor: %s −%d (now %d).", s.name(ctrl), n, s.Players[ctrl].Favor)
+		who := "a player"
+		if n > 1 {
+			who = strconv.Itoa(n) + " players"
+		}
+		s.addFavor(ctrl, -n, "targeted "+who)
 	}
 	for i := range s.Seats {
 		x := (s.Active + i) % s.Seats
@@ -540,7 +546,7 @@ func (s *State) resolveReaction(e Entry) {
 		s.Removed = append(s.Removed, tc)
 		s.say("The cancelled %s is removed from the game.", tc.Colour)
 	case Racketeering:
-		s.Players[tc.Owner].Chest += string(tc.Colour.Letter())
+		s.putBottom(tc.Owner, string(tc.Colour.Letter()), knowers{})
 		s.say("The cancelled %s goes to the bottom of %s Chest.", tc.Colour, s.possessive(tc.Owner, -1))
 		if wasAction && victim == s.Active {
 			s.Actions++
@@ -643,7 +649,7 @@ func (s *State) runPending() bool {
 	}
 	s.Pend = nil
 	if len(p.Looked) > 0 { // never left aside; a safety net for odd states
-		s.Players[p.LookOf].Chest = lettersOf(p.Looked) + s.Players[p.LookOf].Chest
+		s.putTop(p.LookOf, lettersOf(p.Looked), knowers{})
 	}
 	s.favor(p.Ctrl, p.Touched)
 	return false

@@ -15,6 +15,12 @@
 // scoring needs no decision (the Excuse choice is automatic). A seat may
 // concede at any time before the end through games.Conceder.
 //
+// The provisional score is public, and every change of it (the start
+// card's, then each placement's, to Warp's column and Weft's row) is logged
+// as a games.Points clause by one function, scoreClauses (score.go), so a
+// scored game's log adds up to Result.Scores. Placement labels say the
+// same change beforehand, from the mover's side.
+//
 // Scoring (spec §7) lives in rules.go as pure functions: ScoreLine scores
 // one line with an optional ignored suit, BestLine adds the Excuse's
 // automatic choice, ScoreTableau scores every column and row.

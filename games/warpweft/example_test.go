@@ -35,9 +35,9 @@ func ExampleGame() {
 	fmt.Printf("hands %v, undealt %d, next %s, %d open cells\n", v.HandSize, v.Undealt, v.ToAct, len(v.Open))
 	fmt.Printf("so far: Warp %d, Weft %d\n", v.Score.Warp, v.Score.Weft)
 	// Output:
-	// The 36 cards are shuffled and each player gets 12; the Diplomat (8MS) is turned up at (0,0) to start the tableau, and the other 11 stay face down, unseen.
-	// Ada (Warp) placed the Savage (3LY) at (1,0).
-	// Bea (Weft) placed the Chance Meeting (7ML) at (0,−1).
+	// The 36 cards are shuffled and each player gets 12; the Diplomat (8MS) is turned up at (0,0) to start the tableau, and the other 11 stay face down, unseen. The start card opens the scores: Ada +8 points (column 0 now 8), Bea +8 points (row 0 now 8).
+	// Ada (Warp) placed the Savage (3LY) at (1,0): Ada +3 points (column 1 now 3), Bea +3 points (row 0 now 11).
+	// Bea (Weft) placed the Chance Meeting (7ML) at (0,−1): Ada −8 points (column 0 now 0), Bea +7 points (row −1 now 7).
 	// turn 0: 8MS at (0,0)
 	// turn 1: 3LY at (1,0)
 	// turn 2: 7ML at (0,-1)

@@ -18,13 +18,14 @@ import (
 var manual string
 
 // Game is Warp and Weft. It implements games.Game[State, Action, View],
-// games.Conceder[State] and games.Resampler[State].
+// games.Conceder[State], games.Resampler[State] and games.Prompter[View].
 type Game struct{}
 
 var (
 	_ games.Game[State, Action, View] = Game{}
 	_ games.Conceder[State]           = Game{}
 	_ games.Resampler[State]          = Game{}
+	_ games.Prompter[View]            = Game{}
 )
 
 // Info describes the game, its options and its keys.
@@ -211,8 +212,8 @@ func (Game) applyDeal(s *State, seat games.Seat, a Action) ([]games.Event, error
 	s.Undealt = slices.Clone(a.Deck[Placements+1:])
 	s.Dealt = true
 	ev := games.Event{
-		Public: fmt.Sprintf("The %d cards are shuffled and each player gets %d; %s (%s) is turned up at (0,0) to start the tableau, and the other %d stay face down, unseen.",
-			len(deck), HandSize, theName(card(start)), start, len(s.Undealt)),
+		Public: fmt.Sprintf("The %d cards are shuffled and each player gets %d; %s (%s) is turned up at (0,0) to start the tableau, and the other %d stay face down, unseen. The start card opens the scores: %s.",
+			len(deck), HandSize, theName(card(start)), start, len(s.Undealt), scoreClauses(nil, start, Cell{0, 0}, warp)),
 		Private: map[games.Seat]string{},
 		Reveal:  true,
 	}
@@ -236,11 +237,12 @@ func (Game) applyPlace(s *State, seat games.Seat, a Action) ([]games.Event, erro
 	if !slices.Contains(OpenCells(s.Grid), a.Cell) {
 		return nil, fmt.Errorf("warpweft: cell (%d,%d) is taken or touches no card", a.Cell.X, a.Cell.Y)
 	}
+	scored := scoreClauses(s.Grid, a.Card, a.Cell, s.WarpSeat)
 	s.Hands[seat] = slices.Delete(slices.Clone(hand), i, i+1)
 	s.Turn++
 	s.Grid = append(s.Grid, Placed{Card: a.Card, Cell: a.Cell, By: seat, Turn: s.Turn})
-	evs := []games.Event{{Public: fmt.Sprintf("%s placed %s (%s) at %s.",
-		roleOrPlayer(s, seat), theName(card(a.Card)), a.Card, cellText(a.Cell))}}
+	evs := []games.Event{{Public: fmt.Sprintf("%s placed %s (%s) at %s: %s.",
+		roleOrPlayer(s, seat), theName(card(a.Card)), a.Card, cellText(a.Cell), scored)}}
 	if s.Turn == Placements {
 		sc := ScoreTableau(s.Grid)
 		evs = append(evs, games.Event{Public: "All 24 cards are down. " + outcomeText(s, sc)})
@@ -354,9 +356,13 @@ func (Game) Result(s *State) (games.Result, bool) {
 // errors wrap games.ErrBadKey.
 func (Game) ParseAction(key string) (Action, error) { return parseAction(key) }
 
-// Label is the button text of an action, from the viewer's view: the card's
-// name and code and the target cell.
-func (Game) Label(_ View, a Action) string {
+// Label is the button text of an action, from the viewer's view. A
+// placement reads "<card> → <cell> → <what it does>": the Discord layer
+// shows the part before the first arrow when choosing the card (so the
+// card's name is the group) and the rest when choosing the cell, e.g.
+// "Mill (8WL) → Column 1, row −2 → you +8, Weft −3". The detail line gives
+// the two lines' scores before and after.
+func (Game) Label(v View, a Action) string {
 	switch a.Op {
 	case Coin:
 		return games.Name(a.Warp) + " is Warp"
@@ -364,9 +370,69 @@ func (Game) Label(_ View, a Action) string {
 		return "Shuffle and deal"
 	}
 	c := card(a.Card)
-	// "<card> → <cell>": the Discord layer shows the part before the arrow
-	// when choosing the card and the part after it when choosing the cell.
-	return fmt.Sprintf("%s (%s) → column %s, row %s", strings.TrimPrefix(c.Name, "the "), c.Code, numText(a.Cell.X), numText(a.Cell.Y))
+	head := fmt.Sprintf("%s (%s) → Column %s, row %s", strings.TrimPrefix(c.Name, "the "), c.Code, numText(a.Cell.X), numText(a.Cell.Y))
+	if v.WarpSeat != 0 && v.WarpSeat != 1 {
+		return head
+	}
+	me := v.ToAct
+	if me != 0 && me != 1 {
+		me = v.Viewer
+	}
+	ch := change(v.Grid, a.Card, a.Cell)
+	own, ownLine, ownBefore := ch.Warp(), ch.Column, ch.ColumnBefore
+	opp, oppLine, oppBefore, oppRole := ch.Weft(), ch.Row, ch.RowBefore, "Weft"
+	if me != v.WarpSeat {
+		own, ownLine, ownBefore = ch.Weft(), ch.Row, ch.RowBefore
+		opp, oppLine, oppBefore, oppRole = ch.Warp(), ch.Column, ch.ColumnBefore, "Warp"
+	}
+	text := fmt.Sprintf("%s → you %s, %s %s", head, signed(own), oppRole, signed(opp))
+	line := func(l, before LineScore) string {
+		return fmt.Sprintf("%s %s: %s → %s", l.Axis, numText(l.Index), numText(before.Score), numText(l.Score))
+	}
+	detail := "Your " + line(ownLine, ownBefore)
+	if m := mostText(ownLine); m != "" {
+		detail += " (" + m + ")"
+	}
+	detail += "; " + oppRole + "'s " + line(oppLine, oppBefore)
+	return games.WithDetail(text, detail)
+}
+
+// Prompt is the context line of a seat's panel (games.Prompter): its role,
+// the score so far and, on its turn, how the placement menu reads.
+func (Game) Prompt(v View) string {
+	if v.Over || (v.Viewer != 0 && v.Viewer != 1) || (v.WarpSeat != 0 && v.WarpSeat != 1) {
+		return ""
+	}
+	mine, theirs, other := v.Score.Warp, v.Score.Weft, "Weft"
+	lines := []string{"You are Warp: you score the columns, Weft scores the rows."}
+	if v.Viewer != v.WarpSeat {
+		mine, theirs, other = v.Score.Weft, v.Score.Warp, "Warp"
+		lines[0] = "You are Weft: you score the rows, Warp scores the columns."
+	}
+	if v.Turn > 0 || len(v.Grid) > 0 {
+		lines = append(lines, fmt.Sprintf("After %s: you %s, %s %s.", turnsText(v.Turn), numText(mine), other, numText(theirs)))
+	}
+	if v.ToAct == v.Viewer {
+		n := len(v.Hand)
+		lines = append(lines, fmt.Sprintf("Your turn: pick one of your %s, then a cell; each cell says how it changes both scores.", countText(n, "card", "cards")))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// turnsText is "the start card" before any placement, else "turn N of 24".
+func turnsText(turn int) string {
+	if turn == 0 {
+		return "the start card"
+	}
+	return fmt.Sprintf("turn %d of %d", turn, Placements)
+}
+
+// countText is "1 card" or "7 cards".
+func countText(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
 
 // Resample rebuilds the zones hidden from seat: the opponent's hand and the

@@ -86,7 +86,7 @@ func TestViewsAndEvents(t *testing.T) {
 		t.Fatalf("before the deal: %+v", v)
 	}
 	st := step(t, tb, games.Chance, orderedDeal(games.Options{}, 0))
-	if st.Events[0].Public != "The 36 cards are shuffled and each player gets 12; the Diplomat (8MS) is turned up at (0,0) to start the tableau, and the other 11 stay face down, unseen." {
+	if st.Events[0].Public != "The 36 cards are shuffled and each player gets 12; the Diplomat (8MS) is turned up at (0,0) to start the tableau, and the other 11 stay face down, unseen. The start card opens the scores: {{p0}} +8 points (column 0 now 8), {{p1}} +8 points (row 0 now 8)." {
 		t.Errorf("deal event %q", st.Events[0].Public)
 	}
 	if !strings.HasPrefix(st.Events[0].Private[0], "Your hand as Warp: Ace of Moons (AM), Ace of Suns (AS), ") {
@@ -110,11 +110,11 @@ func TestViewsAndEvents(t *testing.T) {
 		t.Errorf("provisional score %+v", w.Score)
 	}
 	st = step(t, tb, 0, "3LY@1,0")
-	if got := st.Events[0].Public; got != "{{p0}} (Warp) placed the Savage (3LY) at (1,0)." || st.Events[0].Reveal {
+	if got := st.Events[0].Public; got != "{{p0}} (Warp) placed the Savage (3LY) at (1,0): {{p0}} +3 points (column 1 now 3), {{p1}} +3 points (row 0 now 11)." || st.Events[0].Reveal {
 		t.Errorf("placement event %q", got)
 	}
 	st = step(t, tb, 1, "7ML@0,-1")
-	if got := st.Events[0].Public; got != "{{p1}} (Weft) placed the Chance Meeting (7ML) at (0,−1)." {
+	if got := st.Events[0].Public; got != "{{p1}} (Weft) placed the Chance Meeting (7ML) at (0,−1): {{p0}} −8 points (column 0 now 0), {{p1}} +7 points (row −1 now 7)." {
 		t.Errorf("placement event %q", got)
 	}
 	v = view(tb, 1)
@@ -127,10 +127,10 @@ func TestViewsAndEvents(t *testing.T) {
 	if !slices.IsSortedFunc(v.Open, compareCells) {
 		t.Errorf("open cells not sorted: %v", v.Open)
 	}
-	if got := (Game{}).Label(v, Action{Op: Place, Card: "7ML", Cell: Cell{-3, 12}}); got != "Chance Meeting (7ML) → column −3, row 12" {
+	if got := (Game{}).Label(v, Action{Op: Place, Card: "7ML", Cell: Cell{-3, 12}}); got != "Chance Meeting (7ML) → Column −3, row 12 → you +7, Weft +7\nYour column −3: 0 → 7 (Moons, Leaves most); Weft's row 12: 0 → 7" {
 		t.Errorf("label %q", got)
 	}
-	if got := (Game{}).Label(v, Action{Op: Place, Card: "AM", Cell: Cell{1, 1}}); got != "Ace of Moons (AM) → column 1, row 1" {
+	if got := (Game{}).Label(v, Action{Op: Place, Card: "AM", Cell: Cell{1, 1}}); got != "Ace of Moons (AM) → Column 1, row 1 → you +1, Weft +1\nYour column 1: 3 → 4 (Moons, Leaves, Wyrms most); Weft's row 1: 0 → 1" {
 		t.Errorf("label %q", got)
 	}
 	// Wrong seat, occupied cell, card not held.
