@@ -47,6 +47,9 @@ type App struct {
 	// extraKinds remembers, by game ID, whether a game draws a players
 	// picture beside its table (playersPicture).
 	extraKinds sync.Map
+	// focusKinds remembers, by game ID, whether a game's panel marks the
+	// menu group it shows (imaging.Focuses).
+	focusKinds sync.Map
 	imageCache *imageCache
 
 	aiOnce    sync.Once

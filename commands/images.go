@@ -138,9 +138,24 @@ func (a *App) pictureOf(k imageKey, t games.Table, names []string) ([]byte, erro
 	})
 }
 
+// focuses reports whether t's game marks a focus on its panel, learnt
+// once per game.
+func (a *App) focuses(t games.Table) bool {
+	id := t.Info().ID
+	has, known := a.focusKinds.Load(id)
+	if !known {
+		has = imaging.Focuses(t.View(games.Spectator))
+		a.focusKinds.Store(id, has)
+	}
+	return has.(bool)
+}
+
 // panelPicture is seat's panel picture, focused on the choice group the
 // panel shows (the card being placed), if any.
 func (a *App) panelPicture(b storage.Binding, t games.Table, seat games.Seat, focus string) ([]byte, error) {
+	if focus != "" && (a.Render != nil || !a.focuses(t)) {
+		focus = "" // the game's panel does not show it: one picture serves
+	}
 	return a.pictureOf(imageKey{table: b.Table, version: t.Version(), undos: b.Undos, kind: imaging.Panel, seat: seat,
 		names: strings.Join(b.Names, "\x00"), focus: focus}, t, b.Names)
 }

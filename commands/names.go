@@ -31,7 +31,9 @@ func fillLabels(choices []games.Choice, names []string) []games.Choice {
 	}
 	for i, c := range choices {
 		if g, r, ok := strings.Cut(c.Label, LabelSep); ok {
-			c.Label = part(g) + LabelSep + part(r)
+			// Only the group part is cut again (the first LabelSep), so
+			// the rest keeps the game's own arrows.
+			c.Label = part(g) + LabelSep + games.FillPlain(r, names)
 		} else {
 			c.Label = part(c.Label)
 		}

@@ -89,6 +89,13 @@ func RenderWith(kind Kind, view any, opt Options) (image.Image, error) {
 	return nil, fmt.Errorf("imaging: no pictures for view type %T", view)
 }
 
+// Focuses reports whether the view's game marks Options.Focus on its
+// panel, so a caller draws one panel per focus only where it shows.
+func Focuses(view any) bool {
+	_, ok := view.(warpweft.View)
+	return ok
+}
+
 // catalog lists every game's pictures; a new game adds one line.
 var catalog = []drawer{
 	pictures[warpweft.View]{table: warpWeftTable, panel: warpWeftPanel, scoring: warpWeftScoring},
