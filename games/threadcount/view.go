@@ -124,10 +124,12 @@ func (Game) Label(v View, a Action) string {
 	case Sow:
 		return games.WithDetail(fmt.Sprintf("Sow a silk on cell %d", a.Cell), sowDetail(v, a.Cell))
 	case RollNow:
+		// The pass key's label stays one line: the panel shows it as a
+		// button of its own.
 		if len(v.Board) == 0 {
-			return games.WithDetail("Roll (board empty: free silk first)", "You put a free silk on any cell, then roll")
+			return "Roll (board empty: free silk first)"
 		}
-		return games.WithDetail("Stop sowing and roll", "Roll three d10 and the dye die on board "+cellList(v.Board))
+		return "Stop sowing and roll"
 	case Free:
 		return fmt.Sprintf("Free silk on cell %d", a.Cell)
 	case Dice:
