@@ -117,7 +117,7 @@ var nouns = map[string]string{
 	"number": "numbers", "seat": "seats", "tie-break": "tie-breaks",
 }
 
-var numberNoun = regexp.MustCompile(`(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten) (?:(?:more|new|complete|buried|other|free|pattern|colour|mixed|basic|face-up|secret|Favourite) )?([a-z-]+)\b`)
+var numberNoun = regexp.MustCompile(`(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:(?:more|new|complete|buried|other|free|pattern|colour|mixed|basic|face-up|secret|Favourite)\s+)?([a-z-]+)\b`)
 
 var smallNumbers = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
