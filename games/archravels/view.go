@@ -201,7 +201,7 @@ func (Game) Label(v View, a Action) string {
 		it := ItemIndex(a.Arg)
 		y, _ := ParseYarn(a.Tail)
 		return games.WithDetail(fmt.Sprintf("Frog %s → %s", anItem(it), yarn(a.Tail)),
-			fmt.Sprintf("Gives up %d points kept for %s back (−1 each if unspent at the end)", Items[it].Points, countOf(y.Total(), "yarn token", "yarn tokens")))
+			fmt.Sprintf("The item's %d points go; %s come back (−1 each if unspent at the end)", Items[it].Points, countOf(y.Total(), "yarn token", "yarn tokens")))
 	}
 	return a.Key()
 }
