@@ -54,7 +54,9 @@
 //	                         (Snugglesaurus, Friendship Bracelets, the
 //	                         Colorist's any-colour craft): pay:<C> follows,
 //	                         one token at a time
-//	stop | end               stop crafting | end the actions or the turn
+//	stop | end               stop crafting (only while the space has another
+//	                         action left) | end the actions (stopping a
+//	                         Craft under way) or the turn
 //	take3:<C>                the Spinner's 3 tokens of one colour
 //	exchange:<C>@<k><C>      k tokens of one colour for k of another
 //	tangle:<seat>            Tangled Cat
@@ -88,6 +90,15 @@
 //     an unresolved request goes to the next player (someone must hold it,
 //     A21) and the turn passes on; a Friendship Bracelets payment under way
 //     restarts for the players still in the game.
+//   - a Craft under way ends by itself once the bowl pays for nothing
+//     more (the log says how many crafts went unused), and "end" stops
+//     a Craft and the actions at once: no step is spent on stopping when
+//     nothing else could follow;
+//   - finished projects and requests score as they are finished (a
+//     games.Points clause in their log line); the end lines list the other
+//     parts (learned patterns, items kept, unfinished requests, yarn
+//     left), and a concession takes back what the seat had scored, so a
+//     scored game's log adds up to Result.Scores;
 //   - random playouts are steered by Weights (games.Weigher), because
 //     uniformly random play frogs items about as often as it crafts them
 //     and would rarely finish enough projects to end.

@@ -460,7 +460,7 @@ func advance(s *State) []games.Event {
 				for _, c := range s.Discard {
 					s.addCard(c, 1)
 				}
-				evs = append(evs, pub("The Yarn Deck is empty: the %d cards of the discard pile are shuffled into a new deck.", len(s.Discard)))
+				evs = append(evs, pub("The Yarn Deck is empty: the discard pile (%s) is shuffled into a new deck.", countOf(len(s.Discard), "card", "cards")))
 				s.Discard = nil
 				return evs
 			}

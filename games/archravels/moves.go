@@ -191,8 +191,15 @@ func (s *State) actionOptions() []Action {
 		return out
 	}
 	if s.CraftKind != "" {
+		// A Craft under way: make more, or stop. "end" stops crafting and
+		// ends the actions at once; "stop" is listed only when the space
+		// has another action still to use, so that stopping is never a
+		// step of its own with nothing after it.
 		out = append(out, s.makeOptions(s.Active, craftMode(s.CraftKind))...)
-		return append(out, Action{Verb: VStop}, Action{Verb: VEnd})
+		if s.otherActsLeft() {
+			out = append(out, Action{Verb: VStop})
+		}
+		return append(out, Action{Verb: VEnd})
 	}
 	if _, ok := s.act("shop"); ok {
 		for pos := 1; pos <= 6; pos++ {
@@ -218,6 +225,17 @@ func (s *State) actionOptions() []Action {
 		}
 	}
 	return append(out, Action{Verb: VEnd})
+}
+
+// otherActsLeft reports whether the active space has an unused action
+// other than the Craft under way.
+func (s *State) otherActsLeft() bool {
+	for _, a := range s.spaceActs() {
+		if a.Kind != s.CraftKind && !slices.Contains(s.Used, a.Kind) {
+			return true
+		}
+	}
+	return false
 }
 
 func craftMode(kind string) makeMode {
@@ -455,18 +473,18 @@ func applyPlayer(s *State, seat games.Seat, a Action) []games.Event {
 		s.List = slices.Delete(s.List, i, i+1)
 		p.Projects = append(p.Projects, a.Arg)
 		s.Finished++
-		return []games.Event{pub("%s finishes the project %s with %s (%d points).", me, pr.Name, itemList(pr.Items), pr.Points)}
+		return []games.Event{pub("%s finishes the project %s with %s: %s.", me, pr.Name, itemList(pr.Items), points(seat, pr.Points, "project "+pr.Name))}
 	case VLearn:
 		it := ItemIndex(a.Arg)
 		p.Items[it]--
 		p.Tiles[slotOf(it)].Learned = true
-		return []games.Event{pub("%s turns in a %s and learns the pattern: the tile flips to its general side.", me, Items[it].Name)}
+		return []games.Event{pub("%s turns in %s and learns the pattern: the tile flips to its general side.", me, anItem(it))}
 	case VFrog:
 		it := ItemIndex(a.Arg)
 		y, _ := ParseYarn(a.Tail)
 		p.Items[it]--
 		p.Bowl = p.Bowl.Add(y)
-		return []games.Event{pub("%s frogs a %s and gets back %s.", me, Items[it].Name, y.Names())}
+		return []games.Event{pub("%s frogs %s and gets back %s.", me, anItem(it), y.Names())}
 	}
 	return nil
 }
@@ -496,21 +514,26 @@ func (s *State) complete(seat games.Seat, what string, y Yarn, pay *Pay) games.E
 				s.Players[to].Bowl = s.Players[to].Bowl.Add(g)
 				gifts = append(gifts, fmt.Sprintf("%s to %s", g.Names(), s.name(to)))
 			}
-			ev = pub("%s finishes the special request %s, giving %s.", me, r.Name, strings.Join(gifts, " and "))
+			ev = pub("%s finishes the special request %s, giving %s: %s.", me, r.Name, strings.Join(gifts, " and "), requestPoints(seat, p, r))
 		} else {
 			p.Bowl = p.Bowl.Sub(y)
-			ev = pub("%s finishes the special request %s with %s.", me, r.Name, y.Names())
+			ev = pub("%s finishes the special request %s with %s: %s.", me, r.Name, y.Names(), requestPoints(seat, p, r))
 		}
 	} else {
 		it := ItemIndex(what)
 		p.Bowl = p.Bowl.Sub(y)
 		p.Items[it]++
-		ev = pub("%s crafts a %s with %s.", me, Items[it].Name, y.Names())
+		ev = pub("%s crafts %s with %s.", me, anItem(it), y.Names())
 	}
 	switch s.Phase {
 	case PhActions:
-		if s.CraftLeft == 0 {
+		switch {
+		case s.CraftLeft == 0:
 			s.CraftKind = ""
+		case len(s.makeOptions(seat, craftMode(s.CraftKind))) == 0:
+			// Nothing more can be paid for: the Craft ends by itself.
+			ev.Public += fmt.Sprintf(" Nothing more can be paid for, so the Craft ends (%s unused).", countOf(s.CraftLeft, "craft", "crafts"))
+			s.CraftLeft, s.CraftKind = 0, ""
 		}
 	case PhResolve:
 		s.Queue = s.Queue[1:]
@@ -523,6 +546,14 @@ func (s *State) complete(seat games.Seat, what string, y Yarn, pay *Pay) games.E
 	return ev
 }
 
+// anItem is an item with its article: "a Hat", "a pair of Mittens".
+func anItem(it int) string {
+	if Items[it].ID == "mittens" {
+		return "a pair of " + Items[it].Name
+	}
+	return "a " + Items[it].Name
+}
+
 func requestName(id string) string {
 	r, _ := RequestOf(id)
 	return r.Name
@@ -532,7 +563,7 @@ func whatName(id string) string {
 	if r, ok := RequestOf(id); ok {
 		return "the special request " + r.Name
 	}
-	return "a " + Items[ItemIndex(id)].Name
+	return anItem(ItemIndex(id))
 }
 
 // SpaceText describes an action space, e.g. "Shop 2 + Craft 1".

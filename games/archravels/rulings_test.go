@@ -105,7 +105,7 @@ func TestRulings(t *testing.T) {
 			s.Bazaar[0], s.Bazaar[1] = "", ""
 			atActions(t, &s, 4)
 			evs := mustApply(t, &s, 0, "end")
-			if !strings.Contains(logText(evs), "discard pile are shuffled into a new deck") {
+			if !strings.Contains(logText(evs), "the discard pile (2 cards) is shuffled into a new deck") {
 				t.Fatalf("no reshuffle line:\n%s", logText(evs))
 			}
 			want(t, "new deck", s.yarnDeckSize(), 2)
@@ -256,9 +256,14 @@ func TestRulings(t *testing.T) {
 			atActions(t, &w, 2)
 			mustRefuse(t, &w, 0, "stop") // no craft in progress
 			mustApply(t, &w, 0, "make:hat@RO")
-			mustApply(t, &w, 0, "stop")
-			mustRefuse(t, &w, 0, "make:hat@RO")
-			wantSlice(t, "after stop", legalKeys(&w, 0), []string{"end"})
+			// The space has nothing but the Craft: "end" is the way to
+			// stop, and no separate "stop" step is offered.
+			mustRefuse(t, &w, 0, "stop")
+			if p, _ := (Game{}).Pass(&w, 0); p.Key() != "end" {
+				t.Fatalf("Pass while crafting = %q, want end", p.Key())
+			}
+			mustApply(t, &w, 0, "end")
+			want(t, "stopped and restocked", w.Phase, PhStock)
 		}},
 		{"A12 Shop takes exactly N distinct positions once begun", func(t *testing.T) {
 			s := tableAt(t, "amara", "rebecca") // Shop 3
@@ -1396,7 +1401,9 @@ func TestRequests(t *testing.T) {
 		mustApply(t, &s, 0, "pay:B")
 		wantBowl(t, &s, 0, "0 0 0 0 0 1")
 		want(t, "own favourite", ScoreOf(&s.Players[0]).Requests, 18)
-		want(t, "one craft left", s.CraftLeft, 1)
+		// One purple token pays for nothing: the second craft ends unused.
+		want(t, "craft over", s.CraftLeft, 0)
+		wantSlice(t, "then", legalKeys(&s, 0), []string{"end"})
 	})
 }
 

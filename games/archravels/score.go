@@ -3,6 +3,7 @@ package archravels
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"spindle/games"
@@ -95,6 +96,84 @@ func (s *State) Ranks() []int {
 	return ranks
 }
 
+// Score lines.
+//
+// Projects and finished requests score when they are finished, and their
+// log lines say so; the other four lines of spec §7.2 (learned patterns,
+// items kept, unfinished requests, leftover yarn) are scored at the end,
+// each as a clause of the player's end line. A player who concedes has
+// the points scored so far taken back, since a conceded seat is unscored
+// (A34). points writes every clause, so the log of a scored game adds up
+// to Result.Scores; the running score of the View (ScoreOf) is what the
+// end would give now.
+
+// points is the score clause of seat gaining (or losing) n points for
+// cause; every score clause of the game is written here.
+func points(seat games.Seat, n int, cause string) string {
+	return games.Points(seat, n, "points", cause)
+}
+
+// requestPoints is the score of a request p has just finished: its points
+// and, for the player's own favourite, the bonus.
+func requestPoints(seat games.Seat, p *Player, r Request) string {
+	out := points(seat, r.Points, "request "+r.Name)
+	if r.ID == p.Character().Favourite {
+		out += "; " + points(seat, FavouriteBonus, "their favourite request")
+	}
+	return out
+}
+
+// banked is what p has scored during play: finished projects and requests.
+func banked(p *Player) int {
+	sc := ScoreOf(p)
+	return sc.Projects + sc.Requests
+}
+
+// endLine is the end-of-game line of seat: the score lines counted only
+// at the end, each a clause, and the total.
+func (s *State) endLine(seat games.Seat) string {
+	p := &s.Players[seat]
+	sc := ScoreOf(p)
+	var parts []string
+	if sc.Tiles > 0 {
+		var tiles []string
+		for it := Bear; it <= Scarf; it++ {
+			if p.Tiles[slotOf(it)].Learned {
+				tiles = append(tiles, Items[it].Name)
+			}
+		}
+		parts = append(parts, points(seat, sc.Tiles, "learned patterns: "+strings.Join(tiles, ", ")))
+	}
+	if sc.Items > 0 {
+		parts = append(parts, points(seat, sc.Items, "items kept: "+itemList(p.Items)))
+	}
+	for _, id := range p.Held {
+		r, _ := RequestOf(id)
+		parts = append(parts, points(seat, -r.Points, "unfinished request "+r.Name))
+	}
+	if sc.Yarn > 0 {
+		parts = append(parts, points(seat, -sc.Yarn, countOf(sc.Yarn, "yarn token", "yarn tokens")+" left"))
+	}
+	total := countOf(sc.Total, "point", "points")
+	if len(parts) == 0 {
+		return fmt.Sprintf("%s has nothing more to score at the end: %s in all.", s.name(seat), total)
+	}
+	return fmt.Sprintf("At the end: %s; %s in all.", strings.Join(parts, "; "), total)
+}
+
+// countOf writes n with its noun in the right number: "1 token",
+// "3 tokens", "−1 point".
+func countOf(n int, one, many string) string {
+	num := strconv.Itoa(n)
+	if n < 0 {
+		num = games.Minus + strconv.Itoa(-n)
+	}
+	if n == 1 || n == -1 {
+		return num + " " + one
+	}
+	return num + " " + many
+}
+
 // finish scores the game and ends it.
 func (s *State) finish() []games.Event {
 	s.Phase, s.Queue, s.Pay = PhOver, nil, nil
@@ -102,11 +181,13 @@ func (s *State) finish() []games.Event {
 		s.Reason = "scored"
 	}
 	ranks := s.Ranks()
+	var evs []games.Event
 	var parts []string
 	for i := range s.Players {
 		if s.Players[i].Out {
 			continue
 		}
+		evs = append(evs, pub("%s", s.endLine(games.Seat(i))))
 		sc := ScoreOf(&s.Players[i])
 		parts = append(parts, fmt.Sprintf("%s %d", s.name(games.Seat(i)), sc.Total))
 	}
@@ -116,7 +197,7 @@ func (s *State) finish() []games.Event {
 			win = append(win, s.name(games.Seat(i)))
 		}
 	}
-	return []games.Event{pub("Final scores: %s. %s %s.", strings.Join(parts, ", "), strings.Join(win, " and "), map[bool]string{true: "win", false: "wins"}[len(win) > 1])}
+	return append(evs, pub("Final scores: %s. %s %s.", strings.Join(parts, ", "), strings.Join(win, " and "), map[bool]string{true: "win", false: "wins"}[len(win) > 1]))
 }
 
 // Result reports the outcome once the game is over.
@@ -139,8 +220,8 @@ func (Game) Result(s *State) (games.Result, bool) {
 				continue
 			}
 			res.Scores = append(res.Scores, sc.Total)
-			res.Lines = append(res.Lines, fmt.Sprintf("%s: projects %d + requests %d + learned patterns %d + items %d − unfinished requests %d − yarn left %d = %d (%d cards finished).",
-				s.name(games.Seat(i)), sc.Projects, sc.Requests, sc.Tiles, sc.Items, sc.Unfinished, sc.Yarn, sc.Total, sc.Cards))
+			res.Lines = append(res.Lines, fmt.Sprintf("%s: projects %d + requests %d + learned patterns %d + items %d − unfinished requests %d − yarn left %d = %d (%s finished).",
+				s.name(games.Seat(i)), sc.Projects, sc.Requests, sc.Tiles, sc.Items, sc.Unfinished, sc.Yarn, sc.Total, countOf(sc.Cards, "card", "cards")))
 		}
 	}
 	return res, true
@@ -160,7 +241,11 @@ func (g Game) Concede(s *State, seat games.Seat) ([]games.Event, error) {
 	}
 	t := s.clone()
 	t.Players[seat].Out = true
-	evs := []games.Event{pub("%s concedes and leaves the game.", t.name(seat))}
+	line := fmt.Sprintf("%s concedes and leaves the game.", t.name(seat))
+	if n := banked(&t.Players[seat]); n != 0 {
+		line = fmt.Sprintf("%s concedes and leaves the game unscored: %s.", t.name(seat), points(seat, -n, "the points scored so far no longer count"))
+	}
+	evs := []games.Event{pub("%s", line)}
 	if in := t.in(); len(in) == 1 {
 		t.Reason = "conceded"
 		t.Phase, t.Queue, t.Pay = PhOver, nil, nil

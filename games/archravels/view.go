@@ -142,13 +142,14 @@ func (Game) Label(v View, a Action) string {
 		return group + " → " + yarn(a.Tail)
 	case VMake:
 		group := "Make " + titleOf(a.Arg)
+		detail := makeDetail(v, a.Arg)
 		if a.Tail == "" {
 			if r, ok := RequestOf(a.Arg); ok && r.Rule == GiveEach {
-				return group + " (choose the gifts token by token)"
+				return games.WithDetail(group+" (choose the gifts token by token)", detail)
 			}
-			return group + " (choose the yarn token by token)"
+			return games.WithDetail(group+" (choose the yarn token by token)", detail)
 		}
-		return group + " → " + yarn(a.Tail)
+		return games.WithDetail(group+" → "+yarn(a.Tail), detail)
 	case VPay:
 		if p := v.Turn.Pay; p != nil {
 			k := len(p.Paid)
@@ -165,6 +166,9 @@ func (Game) Label(v View, a Action) string {
 		if v.Phase == PhStock {
 			return "Done (end the turn)"
 		}
+		if v.Turn.CraftLeft > 0 {
+			return "Stop crafting: done with actions (restock)"
+		}
 		return "Done with actions (restock the Bazaar)"
 	case VTake3:
 		return "Take 3 " + colour(a.Arg)
@@ -180,18 +184,48 @@ func (Game) Label(v View, a Action) string {
 	case VPass:
 		return "Pass"
 	case VKeep:
-		return "Keep " + requestName(v.Turn.Card)
+		r, _ := RequestOf(v.Turn.Card)
+		return games.WithDetail("Keep "+r.Name, fmt.Sprintf("Scores %d when you finish it; still held at the end, it costs %d", r.Points, r.Points))
 	case VGive:
-		return fmt.Sprintf("Give %s to %s", requestName(v.Turn.Card), seat(a.Arg))
+		r, _ := RequestOf(v.Turn.Card)
+		return games.WithDetail(fmt.Sprintf("Give %s to %s", r.Name, seat(a.Arg)),
+			fmt.Sprintf("It scores %d for them when finished; still held at the end, it costs them %d", r.Points, r.Points))
 	case VFinish:
 		p, _ := ProjectOf(a.Arg)
-		return fmt.Sprintf("Finish %s (%d points)", p.Name, p.Points)
+		return games.WithDetail(fmt.Sprintf("Finish %s (%d points)", p.Name, p.Points), "Hands in "+itemList(p.Items))
 	case VLearn:
-		return fmt.Sprintf("Learn the %s pattern", Items[ItemIndex(a.Arg)].Name)
+		it := ItemIndex(a.Arg)
+		return games.WithDetail(fmt.Sprintf("Learn the %s pattern", Items[it].Name),
+			fmt.Sprintf("Hands in %s; the tile flips to the general rule and scores %d at the end", anItem(it), Backs[a.Arg].FlipPoints))
 	case VFrog:
-		return fmt.Sprintf("Frog a %s → %s", Items[ItemIndex(a.Arg)].Name, yarn(a.Tail))
+		it := ItemIndex(a.Arg)
+		y, _ := ParseYarn(a.Tail)
+		return games.WithDetail(fmt.Sprintf("Frog %s → %s", anItem(it), yarn(a.Tail)),
+			fmt.Sprintf("The item's %d points go; %s come back (−1 each if unspent at the end)", Items[it].Points, countOf(y.Total(), "yarn token", "yarn tokens")))
 	}
 	return a.Key()
+}
+
+// makeDetail says what a make gives: an item's points if kept, a
+// request's points (and the favourite's bonus for the viewer).
+func makeDetail(v View, id string) string {
+	if r, ok := RequestOf(id); ok {
+		d := fmt.Sprintf("Scores %d now", r.Points)
+		if v.Viewer >= 0 && int(v.Viewer) < len(v.Players) && v.Players[v.Viewer].Favourite == id {
+			d += fmt.Sprintf(", and %d more as your favourite", FavouriteBonus)
+		}
+		return d
+	}
+	it := ItemIndex(id)
+	return fmt.Sprintf("%s scores %d if kept to the end, or goes towards a project", cap1(anItem(it)), Items[it].Points)
+}
+
+// cap1 capitalises the first letter.
+func cap1(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 func titleOf(id string) string {
@@ -202,7 +236,9 @@ func titleOf(id string) string {
 }
 
 // Pass is the action that passes for seat now: "pass" in a Craft Circle or
-// the final craft, "end" when a turn's actions or restock actions may end.
+// the final craft, "stop" in a Craft under way when the space has another
+// action left, and "end" when a turn's actions or restock actions may end
+// (during a Craft, "end" stops crafting too).
 func (g Game) Pass(s *State, seat games.Seat) (Action, bool) {
 	if !slices.Contains(g.ToAct(s), seat) || s.Pay != nil {
 		return Action{}, false
@@ -215,6 +251,9 @@ func (g Game) Pass(s *State, seat games.Seat) (Action, bool) {
 			return Action{Verb: VPass}, true
 		}
 	case PhActions:
+		if s.CraftKind != "" && s.otherActsLeft() {
+			return Action{Verb: VStop}, true
+		}
 		if s.ShopLeft == 0 {
 			return Action{Verb: VEnd}, true
 		}

@@ -11,7 +11,8 @@
 // State holds the options, the seating circle, the hidden favourites, the
 // pattern deck as counts by pattern, the three market slots, the Buried
 // pile, the board as a 9-bit mask, the roll-off rounds, the turn order,
-// the calendar week, every player's public holdings and the current roll.
+// the calendar week, every player's public holdings and the current roll
+// (kept, resolved, until the next player's dice replace it).
 // The game runs through phases (Phase): the setup chance steps (seating
 // with seating=random, the Empress's pattern, the favourite colours, the
 // three opening market draws, roll-off rounds until all numbers differ),
@@ -72,6 +73,16 @@
 //
 // Arrange keys follow the grouping convention: the head (the card) before
 // '@', the tail (the target) after it, and the label "<card> → <target>".
+//
+// # Log and panel
+//
+// The score exists only at the end (spec §7.1): the end-of-game log lists
+// every part of each player's score as a score clause (games.Points:
+// garments, the Empress's colours, each pattern), so a game's log adds up
+// to Result.Scores. Sowing, the free silk and every roll spell the board
+// out afterwards ("board now 2, 6, 8"). Pass ("roll" while sowing, "end"
+// in the market) gives a long menu its one-click way on, and Prompt says
+// what each decision is about.
 //
 // # Rulings
 //

@@ -17,13 +17,16 @@ import (
 var manual string
 
 // Game is Royal Threadcount. It implements games.Game[State, Action, View],
-// games.Conceder[State] and games.Resampler[State].
+// games.Conceder[State], games.Resampler[State], games.Passer[State,
+// Action] and games.Prompter[View].
 type Game struct{}
 
 var (
 	_ games.Game[State, Action, View] = Game{}
 	_ games.Conceder[State]           = Game{}
 	_ games.Resampler[State]          = Game{}
+	_ games.Passer[State, Action]     = Game{}
+	_ games.Prompter[View]            = Game{}
 )
 
 // keyGrammar documents the action keys (Info.KeyGrammar).
@@ -456,12 +459,12 @@ func (g Game) applyPlayer(s *State, seat games.Seat, a Action) ([]games.Event, e
 	switch a.Op {
 	case Place:
 		s.Board |= bit(a.Cell)
-		ev := games.Event{Public: fmt.Sprintf("%s places the roll-off 10's silk on cell %d.", who, a.Cell)}
+		ev := games.Event{Public: fmt.Sprintf("%s places the roll-off 10's silk on cell %d; %s.", who, a.Cell, boardNow(s.Board))}
 		return append([]games.Event{ev}, startGame(s)...), nil
 	case Sow:
 		p.Silk--
 		s.Board |= bit(a.Cell)
-		return []games.Event{{Public: fmt.Sprintf("%s sows a silk on cell %d.", who, a.Cell)}}, nil
+		return []games.Event{{Public: fmt.Sprintf("%s sows a silk on cell %d; %s.", who, a.Cell, boardNow(s.Board))}}, nil
 	case RollNow:
 		if s.Board == 0 {
 			s.Phase = PhFree
@@ -472,7 +475,7 @@ func (g Game) applyPlayer(s *State, seat games.Seat, a Action) ([]games.Event, e
 	case Free:
 		s.Board |= bit(a.Cell)
 		s.Phase = PhRoll
-		return []games.Event{{Public: fmt.Sprintf("%s puts the complimentary silk on cell %d.", who, a.Cell)}}, nil
+		return []games.Event{{Public: fmt.Sprintf("%s puts the complimentary silk on cell %d; %s.", who, a.Cell, boardNow(s.Board))}}, nil
 	case Zero:
 		s.Roll.Cells[a.Die-1] = a.Cell
 		ev := games.Event{Public: fmt.Sprintf("%s points die %d (a 0) at cell %d.", who, a.Die, a.Cell)}
@@ -651,12 +654,16 @@ func finishRollOff(s *State) []games.Event {
 	}
 	msg := fmt.Sprintf("Turn order: %s. ", seatList(s.Order))
 	if len(placed) > 0 {
-		msg += "Roll-off silk goes on cell " + strings.Join(placed, ", ") + "."
+		msg += fmt.Sprintf("Roll-off silk goes on %s %s; %s.", plural(len(placed), "cell", "cells"), strings.Join(placed, ", "), boardNow(s.Board))
 	} else {
 		msg += "No roll-off silk goes on the board."
 	}
 	if len(skipped) > 0 {
-		msg += " Cell " + strings.Join(skipped, ", ") + " would complete a line and stays empty."
+		if len(skipped) == 1 {
+			msg += " Cell " + skipped[0] + " would complete a line and stays empty."
+		} else {
+			msg += " Cells " + strings.Join(skipped, ", ") + " would each complete a line and stay empty."
+		}
 	}
 	evs := []games.Event{{Public: msg}}
 	if ten >= 0 && len(Placeable(s.Board)) > 0 {
@@ -681,8 +688,11 @@ func startGame(s *State) []games.Event {
 	return []games.Event{{Public: fmt.Sprintf("Week 1 begins; %s starts.", player(s.Active()))}}
 }
 
+// startTurn opens a turn at the sowing phase. The last turn's roll stays
+// in s.Roll (resolved) until this turn's dice replace it, so that the
+// board and the view can show the roll just made.
 func startTurn(s *State) {
-	s.Roll, s.Arranged, s.Phase = nil, nil, PhSow
+	s.Arranged, s.Phase = nil, PhSow
 }
 
 // nextTurn passes the turn clockwise, moving the calendar at each new
@@ -726,10 +736,66 @@ func finish(s *State) []games.Event {
 	for i, c := range s.Favs {
 		favs = append(favs, fmt.Sprintf("%s %s", player(games.Seat(i)), BasicName(c)))
 	}
-	msg := fmt.Sprintf("Week %d is over. The Empress's Favourite Pattern is %s; the Favourite Colours were %s. ",
+	msg := fmt.Sprintf("Week %d is over. The Empress's Favourite Pattern is %s; the Favourite Colours were %s.",
 		Weeks, patternName(s.Empress), strings.Join(favs, ", "))
+	evs := []games.Event{{Public: msg, Reveal: true}}
+	for i, b := range s.Breakdowns() {
+		if b != nil {
+			evs = append(evs, games.Event{Public: scoreLine(games.Seat(i), *b)})
+		}
+	}
 	res, _ := Game{}.Result(s)
-	return []games.Event{{Public: msg + resultSentence(res), Reveal: true}}
+	return append(evs, games.Event{Public: resultSentence(res)})
+}
+
+// scoreLine is the end-of-game log line of one player's score: every part
+// of it as a score clause (games.Points), so that the log of a game adds up
+// to Result.Scores. It is the only place the game writes score clauses: the
+// score exists only at the end (spec §7.1), computed by Score.
+func scoreLine(seat games.Seat, b Breakdown) string {
+	var parts []string
+	complete := 0
+	var dyes []string
+	for _, ps := range b.Pieces {
+		if !ps.Complete {
+			continue
+		}
+		complete++
+		if ps.Dyes > 0 {
+			var words []string
+			for _, w := range ps.Words {
+				if w.Match {
+					words = append(words, BasicName(w.Word))
+				}
+			}
+			dyes = append(dyes, fmt.Sprintf("%s on the %s", strings.Join(words, " and "), GarmentName(ps.Garment)))
+		}
+	}
+	if b.Garments > 0 {
+		parts = append(parts, games.Points(seat, b.Garments, "points", plural(complete, "1 complete garment", fmt.Sprintf("%d complete garments", complete))))
+	}
+	if b.Dyes > 0 {
+		parts = append(parts, games.Points(seat, b.Dyes, "points", "Empress's colours: "+strings.Join(dyes, ", ")))
+	}
+	for _, p := range b.Patterns {
+		cause := fmt.Sprintf("%s on %s", patternName(p.Pattern), plural(p.Count, "1 garment", fmt.Sprintf("%d garments", p.Count)))
+		if p.Favourite {
+			cause += ", the Empress's favourite"
+		}
+		parts = append(parts, games.Points(seat, p.Points, "points", cause))
+	}
+	if len(parts) == 0 {
+		return fmt.Sprintf("%s scores nothing: no garment has both a colour and a pattern card.", player(seat))
+	}
+	return fmt.Sprintf("%s: %s in all.", strings.Join(parts, "; "), plural(b.Total, "1 point", fmt.Sprintf("%d points", b.Total)))
+}
+
+// plural picks one or many by n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // advance runs the automatic steps up to the next decision or chance step.
@@ -796,7 +862,8 @@ func fillQueue(s *State) []games.Event {
 			for _, code := range s.Buried {
 				s.Deck[patternIndex(code)]++
 			}
-			evs = append(evs, games.Event{Public: fmt.Sprintf("The deck is empty: the %d buried cards are shuffled into a new deck.", len(s.Buried))})
+			evs = append(evs, games.Event{Public: fmt.Sprintf("The deck is empty: the buried %s shuffled into a new deck.",
+				plural(len(s.Buried), "card is", fmt.Sprintf("%d cards are", len(s.Buried))))})
 			s.Buried = nil
 		}
 		if s.deckSize() > 0 {

@@ -122,8 +122,10 @@ func (Game) Label(v View, a Action) string {
 	case Place:
 		return fmt.Sprintf("Put the 10's silk on cell %d", a.Cell)
 	case Sow:
-		return fmt.Sprintf("Sow a silk on cell %d", a.Cell)
+		return games.WithDetail(fmt.Sprintf("Sow a silk on cell %d", a.Cell), sowDetail(v, a.Cell))
 	case RollNow:
+		// The pass key's label stays one line: the panel shows it as a
+		// button of its own.
 		if len(v.Board) == 0 {
 			return "Roll (board empty: free silk first)"
 		}
@@ -138,12 +140,13 @@ func (Game) Label(v View, a Action) string {
 		return "White: take a " + DyeName(a.Code) + " dye"
 	case Buy:
 		cc, _ := Colour(a.Code)
-		return fmt.Sprintf("Buy %s (%s, %d silk)", cc.Name, dyeCost(cc.Dye), cc.Silk)
+		return games.WithDetail(fmt.Sprintf("Buy %s (%s, %d silk)", cc.Name, dyeCost(cc.Dye), cc.Silk), buyDetail(v, cc))
 	case Take:
 		pt, _ := PatternOf(v.Market[a.Slot-1])
-		return fmt.Sprintf("Buy %s from slot %d (%d silk)", pt.Name, a.Slot, pt.Silk)
+		return games.WithDetail(fmt.Sprintf("Buy %s from slot %d (%d silk)", pt.Name, a.Slot, pt.Silk), takeDetail(v, pt))
 	case Refresh:
-		return "Refresh the market (1 silk)"
+		return games.WithDetail("Refresh the market (1 silk)",
+			fmt.Sprintf("Buries the cards shown and deals three new ones (%s in the deck)", plural(v.DeckSize, "1 card", fmt.Sprintf("%d cards", v.DeckSize))))
 	case Arrange:
 		return arrangeHead(v, a.Card) + " → " + cap1(GarmentName(a.Target))
 	case End:
@@ -153,6 +156,51 @@ func (Game) Label(v View, a Action) string {
 		return "End turn"
 	}
 	return a.Key()
+}
+
+// sowDetail says what sowing on cell leaves: the board and the silk kept.
+func sowDetail(v View, cell int) string {
+	d := "Board then " + cellList(Cells(MaskOf(v.Board...)|bit(cell)))
+	if p := viewerPlayer(v); p != nil {
+		d += fmt.Sprintf("; you keep %d silk", p.Silk-1)
+	}
+	return d
+}
+
+// buyDetail says what a colour card scores and where it goes.
+func buyDetail(v View, cc ColourCard) string {
+	words := make([]string, len(cc.Words))
+	for i, w := range cc.Words {
+		words[i] = BasicName(w)
+	}
+	d := "Scores 2 if " + words[0] + " is an Empress colour"
+	if len(words) > 1 {
+		d = "Scores 2 for each of " + strings.Join(words, " and ") + " that is an Empress colour"
+	}
+	if p := viewerPlayer(v); p != nil {
+		d += "; goes " + nextPlace(*p, true)
+	}
+	return d
+}
+
+// takeDetail says what a pattern card scores and where it goes.
+func takeDetail(v View, pt Pattern) string {
+	d := "1-4 garments wearing it score 4/12/20/28 (the Empress's pattern 5/20/35/50)"
+	if p := viewerPlayer(v); p != nil {
+		d = "Goes " + nextPlace(*p, false) + "; " + d
+	}
+	return d
+}
+
+// nextPlace is where a newly bought colour (or pattern) card of p goes
+// (T28): "onto the Hakama" or "to spare".
+func nextPlace(p Player, colour bool) string {
+	for g, pc := range p.Outfit {
+		if (colour && pc.Colour < 0) || (!colour && pc.Pattern < 0) {
+			return "onto the " + GarmentName(Garments[g])
+		}
+	}
+	return "to spare"
 }
 
 // viewerPlayer is the active player's holdings in v, or nil.
@@ -249,6 +297,7 @@ func placedText(g int) string {
 	return " (onto the " + GarmentName(Garments[g]) + ")"
 }
 
+// cellList writes cells as "1, 5, 9" ("none" for no cell).
 func cellList(cs []int) string {
 	if len(cs) == 0 {
 		return "none"
@@ -257,7 +306,24 @@ func cellList(cs []int) string {
 	for i, c := range cs {
 		parts[i] = strconv.Itoa(c)
 	}
-	return strings.Join(parts, ",")
+	return strings.Join(parts, ", ")
+}
+
+// cellsText writes cells as "cell 4" or "cells 1, 5, 9".
+func cellsText(cs []int) string {
+	if len(cs) == 1 {
+		return "cell " + strconv.Itoa(cs[0])
+	}
+	return "cells " + cellList(cs)
+}
+
+// boardNow says which cells of a board hold silk: "board now 1, 3, 6" or
+// "board now empty".
+func boardNow(board uint16) string {
+	if board == 0 {
+		return "board now empty"
+	}
+	return "board now " + cellList(Cells(board))
 }
 
 // outcomeText describes a board resolution in one sentence.
@@ -265,18 +331,15 @@ func outcomeText(cells [3]int, o Outcome) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "dice at cells %d, %d, %d", cells[0], cells[1], cells[2])
 	if len(o.Lines) > 0 {
-		fmt.Fprintf(&b, "; lines clear %s", cellList(o.Lines))
+		fmt.Fprintf(&b, "; completed lines clear %s", cellsText(o.Lines))
 	}
 	if len(o.Refill) > 0 {
-		fmt.Fprintf(&b, "; %s refilled", cellList(o.Refill))
+		fmt.Fprintf(&b, "; %s %s", cellsText(o.Refill), plural(len(o.Refill), "is refilled", "are refilled"))
 	}
 	if len(o.Doubles) > 0 {
-		fmt.Fprintf(&b, "; already full %s cleared", cellList(o.Doubles))
+		fmt.Fprintf(&b, "; %s %s", cellsText(o.Doubles), plural(len(o.Doubles), "was already full and is cleared", "were already full and are cleared"))
 	}
-	fmt.Fprintf(&b, ". Harvest %d silk; board now {%s}.", o.Harvest, strings.Join(strings.Split(cellList(o.After), ","), ","))
-	if len(o.After) == 0 {
-		return strings.Replace(b.String(), "{none}", "empty", 1)
-	}
+	fmt.Fprintf(&b, ". Harvest %d silk; %s.", o.Harvest, boardNow(MaskOf(o.After...)))
 	return b.String()
 }
 

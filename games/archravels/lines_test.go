@@ -1,0 +1,202 @@
+package archravels
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"spindle/games"
+	"spindle/games/gametest"
+	"spindle/games/internal/dice"
+)
+
+// played is one random game as the driver logged it: every step, the
+// labels of every legal choice met on the way, the seats' prompts and the
+// result.
+type played struct {
+	steps   []games.Step
+	labels  []string
+	prompts []string
+	result  games.Result
+}
+
+// playRandom plays one seeded random game through the driver. With
+// concede set, a random seat concedes at a random point of the game.
+func playRandom(t testing.TB, seats int, seed uint64, concede bool) played {
+	t.Helper()
+	kind := games.Bind(Game{})
+	tab, steps, err := kind.New(games.Options{}, seats, [2]uint64{seed, 0x7c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := dice.Seeded(seed, 0x11e5)
+	var out played
+	out.steps = steps
+	concedeAt := -1
+	if concede {
+		concedeAt = d.IntN(300 * seats)
+	}
+	for n := 0; !tab.Over(); n++ {
+		if n > (Game{}).Info().MaxActions {
+			t.Fatalf("seed %d: no end after %d actions", seed, n)
+		}
+		if n == concedeAt {
+			st, err := tab.Concede(games.Seat(d.IntN(seats)), tab.Version())
+			if err != nil {
+				t.Fatalf("seed %d: concede: %v", seed, err)
+			}
+			out.steps = append(out.steps, st...)
+			continue
+		}
+		to := tab.ToAct()
+		seat := to[d.IntN(len(to))]
+		legal := tab.Legal(seat)
+		for _, c := range legal {
+			out.labels = append(out.labels, c.Label)
+		}
+		out.prompts = append(out.prompts, tab.Prompt(seat))
+		st, err := tab.Play(seat, tab.Version(), legal[games.PickWeighted(tab.Weights(seat), len(legal), d.IntN)].Key)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		out.steps = append(out.steps, st...)
+	}
+	out.result, _ = tab.Result()
+	return out
+}
+
+// randomGames plays n games for every seat count, one in five with a
+// concession, and hands each to check.
+func randomGames(t *testing.T, n int, check func(seats int, seed uint64, g played)) int {
+	t.Helper()
+	count := 0
+	for seats := (Game{}).Info().MinSeats; seats <= (Game{}).Info().MaxSeats; seats++ {
+		for i := range n {
+			seed := uint64(seats*1000 + i)
+			check(seats, seed, playRandom(t, seats, seed, i%5 == 4))
+			count++
+		}
+	}
+	return count
+}
+
+// TestScoreLinesAddUp plays random games (weighted as the harness plays
+// them) over every seat count and checks that the score clauses of each
+// log add up to the result's scores: finished projects and requests score
+// as they are finished, the end lines list the other four parts, and a
+// seat that concedes has its points taken back (a conceded seat scores 0).
+// A game ended by concessions scores nobody (Scores is nil): its clauses
+// are not checked against anything.
+func TestScoreLinesAddUp(t *testing.T) {
+	n := gametest.Scale(5, 70, 500)
+	games0 := randomGames(t, n, func(seats int, seed uint64, g played) {
+		got := games.PointsInLog(g.steps)
+		if g.result.Scores == nil {
+			return
+		}
+		for s, want := range g.result.Scores {
+			if got[games.Seat(s)] != want {
+				t.Errorf("%d seats, seed %d: the log adds up to %d for seat %d, the result says %d", seats, seed, got[games.Seat(s)], s, want)
+			}
+		}
+	})
+	t.Logf("%d games", games0)
+}
+
+// nouns maps the game's countable nouns, singular to plural, for the
+// number-agreement sweep.
+var nouns = map[string]string{
+	"card": "cards", "point": "points", "token": "tokens", "item": "items", "project": "projects",
+	"request": "requests", "turn": "turns", "player": "players", "position": "positions", "craft": "crafts",
+	"tile": "tiles", "hat": "hats", "bear": "bears", "scarf": "scarves", "blanket": "blankets",
+	"space": "spaces", "event": "events", "colour": "colours", "copy": "copies", "seat": "seats",
+	"action": "actions", "pattern": "patterns", "side": "sides", "character": "characters", "board": "boards",
+}
+
+var numberNoun = regexp.MustCompile(`(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:(?:more|new|different|yarn|event|pattern|special|random|unused|double|single|three-colour|two-colour|Any|Colour|other|face-up|exact-colour|action)\s+){0,2}([a-z-]+)\b`)
+
+var smallNumbers = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+// wordProblems lists the wording faults of one text: "(s)" plurals, and a
+// number with a noun of the wrong number ("1 cards", "2 card").
+func wordProblems(text string) []string {
+	var out []string
+	if strings.Contains(text, "(s)") {
+		out = append(out, "a (s) plural")
+	}
+	for _, m := range numberNoun.FindAllStringSubmatch(text, -1) {
+		n, err := strconv.Atoi(m[1])
+		if err != nil {
+			n = smallNumbers[strings.ToLower(m[1])]
+		}
+		word := strings.ToLower(m[2])
+		plural, isSingular := nouns[word]
+		isPlural := false
+		for _, p := range nouns {
+			if p == word {
+				isPlural = true
+			}
+		}
+		switch {
+		case n == 1 && isPlural && !isSingular:
+			out = append(out, fmt.Sprintf("%q: one with a plural", m[0]))
+		case n != 1 && isSingular && plural != word:
+			out = append(out, fmt.Sprintf("%q: %d with a singular", m[0], n))
+		}
+	}
+	return out
+}
+
+// TestWords sweeps the rules, and the log lines, labels, prompts and
+// result lines of random games, for "(s)" plurals and numbers that
+// disagree with their noun.
+func TestWords(t *testing.T) {
+	for _, p := range wordProblems(manual) {
+		t.Errorf("rules.md: %s", p)
+	}
+	// The sweep itself must catch what it looks for.
+	for _, bad := range []string{"2 card", "1 cards", "card(s)", "one points", "3 token", "1 yarn tokens", "2 Scarf", "0 card"} {
+		if len(wordProblems(bad)) == 0 {
+			t.Errorf("wordProblems(%q) finds nothing", bad)
+		}
+	}
+	for _, ok := range []string{"1 card", "2 cards", "3 red", "space 2", "2 Scarves", "1 yarn token", "6 Hats"} {
+		if p := wordProblems(ok); len(p) > 0 {
+			t.Errorf("wordProblems(%q) = %v", ok, p)
+		}
+	}
+	seen := map[string]bool{}
+	check := func(where, text string) {
+		if seen[text] {
+			return
+		}
+		seen[text] = true
+		for _, p := range wordProblems(text) {
+			t.Errorf("%s %q: %s", where, text, p)
+		}
+	}
+	randomGames(t, gametest.Scale(2, 6, 100), func(seats int, seed uint64, g played) {
+		for _, st := range g.steps {
+			for _, e := range st.Events {
+				check("log line", e.Public)
+				for _, p := range e.Private {
+					check("private line", p)
+				}
+			}
+		}
+		for _, l := range g.labels {
+			check("label", l)
+		}
+		for _, p := range g.prompts {
+			check("prompt", p)
+			if len(p) >= 600 {
+				t.Errorf("prompt of %d characters: %q", len(p), p)
+			}
+		}
+		for _, l := range g.result.Lines {
+			check("result line", l)
+		}
+	})
+}
