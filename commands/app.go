@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -195,7 +196,8 @@ func (a *App) route(ctx context.Context, req Request, p Poster) (Response, error
 		}
 		// A move, a concession or a start posts a board: refuse it before
 		// anything is committed when the channel would refuse the board.
-		if c.Route == 't' || c.Route == 's' || (c.Route == 'p' && (c.Arg == "concede!" || c.Arg == "undo")) ||
+		playsPick := c.Route == 'p' && c.Arg == "pick" && len(req.Values) == 1 && strings.HasPrefix(req.Values[0], playPrefix)
+		if c.Route == 't' || c.Route == 's' || playsPick || (c.Route == 'p' && (c.Arg == "concede!" || c.Arg == "undo")) ||
 			(c.Route == 'l' && c.Arg == "start") {
 			if err := canPostBoards(req); err != nil {
 				return Response{}, err

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -148,24 +149,54 @@ func MoveRows(at CustomID, choices []games.Choice, nav Nav) []Row {
 		}
 		return []Row{{Buttons: bs}}
 	}
-	if len(choices) <= MaxSelectOptions {
-		return []Row{{Select: &Select{CustomID: at.with('s', "").MustEncode(),
-			Placeholder: "Choose your move…", Options: options(choices)}}}
-	}
 	gs := groupsOf(choices)
-	if len(gs) == len(choices) {
+	if !grouped(choices, gs) {
+		if len(choices) <= MaxSelectOptions {
+			return []Row{{Select: &Select{CustomID: at.with('s', "").MustEncode(),
+				Placeholder: "Choose your move…", Options: options(choices)}}}
+		}
 		// Nothing groups: page the moves themselves.
 		return pagedSelect(at, choices, nav, "Choose your move…")
 	}
 	var opts []games.Choice
 	for _, g := range gs {
-		label := g.label
-		if g.n > 1 {
-			label = fmt.Sprintf("%s (%d options)", g.label, g.n)
+		if g.n == 1 {
+			// A group of one is its move: picking it plays it at once.
+			for _, c := range choices {
+				if head(c.Key) == g.head || c.Key == g.head {
+					text, detail := games.SplitDetail(c.Label)
+					opts = append(opts, games.Choice{Key: playPrefix + c.Key,
+						Label: games.WithDetail(strings.Replace(text, LabelSep, ": ", 1), detail)})
+					break
+				}
+			}
+			continue
 		}
-		opts = append(opts, games.Choice{Key: Nav{Group: g.head}.String(), Label: label})
+		opts = append(opts, games.Choice{Key: Nav{Group: g.head}.String(), Label: fmt.Sprintf("%s (%d options)", g.label, g.n)})
 	}
 	return pagedGroupSelect(at, opts, nav)
+}
+
+// playPrefix marks a value of the group menu that plays a move itself
+// (a group of one) rather than opening its group.
+const playPrefix = "play:"
+
+// minGroup is the size of group that makes a short menu two steps:
+// several ways to do one thing (a card and its cells, an item and the
+// colours to frog it for) read better as the thing, then the way.
+const minGroup = 4
+
+// grouped reports whether choices go in two steps: always when they are
+// more than one menu holds and some of them share a group, and when more
+// than a row of buttons, once one group has minGroup or more choices.
+func grouped(choices []games.Choice, gs []group) bool {
+	if len(gs) == len(choices) {
+		return false
+	}
+	if len(choices) > MaxSelectOptions {
+		return true
+	}
+	return len(choices) > MaxButtonsPerRow && slices.ContainsFunc(gs, func(g group) bool { return g.n >= minGroup })
 }
 
 func options(cs []games.Choice) []Option {

@@ -151,3 +151,52 @@ func TestSectionsHaveUniqueSlugs(t *testing.T) {
 		t.Fatalf("Sections = %+v", secs)
 	}
 }
+
+// TestMoveRowsGroupsAShortMenu: a menu that fits one select still goes in
+// two steps once one group holds several ways to do one thing (frogging a
+// Hat for 15 colour pairs); a group of one plays from the first menu, with
+// its detail as the option's description.
+func TestMoveRowsGroupsAShortMenu(t *testing.T) {
+	var cs []games.Choice
+	for i := range 15 {
+		cs = append(cs, games.Choice{Key: fmt.Sprintf("frog:hat@c%d", i), Label: fmt.Sprintf("Frog a Hat → colours %d", i)})
+	}
+	cs = append(cs, games.Choice{Key: "end", Label: games.WithDetail("End your actions", "Restock, then the next player")})
+	at := CustomID{Table: 1, Version: 4}
+	rows := MoveRows(at, cs, Nav{})
+	checkLimits(t, rows)
+	sel := rows[0].Select
+	if sel == nil || len(sel.Options) != 2 {
+		t.Fatalf("want one group menu of 2 entries, got %+v", rows)
+	}
+	if sel.Options[0].Label != "Frog a Hat (15 options)" || sel.Options[0].Value != (Nav{Group: "frog:hat"}).String() {
+		t.Errorf("group entry %+v", sel.Options[0])
+	}
+	if sel.Options[1].Value != playPrefix+"end" || sel.Options[1].Label != "End your actions" || sel.Options[1].Description != "Restock, then the next player" {
+		t.Errorf("a group of one is %+v, want its move played from the first menu", sel.Options[1])
+	}
+	// Few ways per group: one flat menu, as before.
+	if rows := MoveRows(at, wwChoices(4, 2), Nav{}); rows[0].Select == nil || rows[0].Select.CustomID != at.with('s', "").MustEncode() {
+		t.Errorf("eight moves in groups of two should be one flat menu: %+v", rows)
+	}
+}
+
+// TestGroupMenuPlaysAGroupOfOne: picking a group of one in the group menu
+// plays its move at once, through the same checks as any move.
+func TestGroupMenuPlaysAGroupOfOne(t *testing.T) {
+	h := newHarness(t)
+	h.startGame()
+	tbl, _ := h.store.Load(h.app.Catalog, 1)
+	key := tbl.Legal(0)[0].Key
+	pick := CustomID{Route: 'p', Table: 1, Version: tbl.Version(), Arg: "pick"}.MustEncode()
+	if _, err := h.click(alice, "panel", pick, playPrefix+key); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := h.store.Load(h.app.Catalog, 1)
+	if after.Version() != tbl.Version()+1 {
+		t.Fatalf("version %d -> %d: the pick did not play %q", tbl.Version(), after.Version(), key)
+	}
+	if _, err := h.click(alice, "panel", pick, playPrefix+key); err == nil {
+		t.Fatal("the same stale pick was played twice")
+	}
+}

@@ -121,6 +121,10 @@ func (a *App) panelComponent(ctx context.Context, req Request, c CustomID, p Pos
 			return Response{}, ErrBadCustomID
 		}
 		arg = req.Values[0]
+		if key, ok := strings.CutPrefix(arg, playPrefix); ok {
+			// A group of one in the group menu: its move, played at once.
+			return a.play(ctx, req, b, seat, c.Version, key, p)
+		}
 	}
 	nav, err := ParseNav(arg)
 	if err != nil {
@@ -354,7 +358,8 @@ func passButton(at CustomID, t games.Table, seat games.Seat, choices []games.Cho
 	}
 	for _, c := range choices {
 		if c.Key == key {
-			return Button{Label: clip(c.Label, MaxLabel), Style: Success,
+			text, _ := games.SplitDetail(c.Label)
+			return Button{Label: clip(text, MaxLabel), Style: Success,
 				CustomID: at.with('t', key).MustEncode()}, true
 		}
 	}
