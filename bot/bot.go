@@ -276,7 +276,11 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, ack ackFunc) 
 	if err := b.deliver(i, ack, mode, resp); err != nil {
 		outcome = "deliver-failed"
 		log.Error().Err(err).Msg("could not deliver the response")
+		return
 	}
+	// Only now may an open panel be edited through this reply: an edit
+	// sent earlier could be overtaken by the answer itself.
+	b.App.Delivered(ctx, req, resp, p)
 }
 
 func (b *Bot) respond(ack ackFunc, r *discordgo.InteractionResponse, log zerolog.Logger) bool {

@@ -45,6 +45,7 @@ func TestSoloAgainstAIThroughDiscord(t *testing.T) {
 	}
 	me := games.Seat(slices.Index(b.Users, alice.ID))
 	restarted := false
+	panelID, opened := "", 0
 	for turn := 0; ; turn++ {
 		if turn > 40 {
 			t.Fatal("no end after 40 of alice's turns")
@@ -75,9 +76,38 @@ func TestSoloAgainstAIThroughDiscord(t *testing.T) {
 			e.restart()
 			restarted = true
 		}
-		panel := e.pickGroup(alice, e.panel(alice), turn)
-		cells := e.cellSelect(panel)
-		e.finalOf(e.fake.Select(alice, panel, cells.CustomID, cells.Options[0].Value))
+		// Her panel is opened once; after each AI turn the same panel
+		// already shows her moves (edited through the token of her last
+		// click on it, which also outlives the restart).
+		if panelID == "" {
+			panelID = e.panel(alice).ID
+			opened++
+		} else {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			err := discordtest.WaitFor(ctx, func() bool {
+				m, ok := e.fake.Message(panelID)
+				return ok && strings.Contains(m.Content, "**Your move.**")
+			})
+			cancel()
+			if err != nil {
+				m, _ := e.fake.Message(panelID)
+				t.Fatalf("turn %d: alice's open panel did not follow the game: %q", turn, m.Content)
+			}
+		}
+		current, _ := e.fake.Message(panelID)
+		if strings.Contains(current.Content, "⚠️") || strings.Contains(current.Content, "↻") {
+			t.Fatalf("turn %d: alice's panel warns: %q", turn, current.Content)
+		}
+		panel := e.pickGroup(alice, current, turn)
+		if cells, ok := panel.Select("s/"); ok {
+			e.finalOf(e.fake.Select(alice, panel, cells.CustomID, cells.Options[0].Value))
+		} else {
+			sel, _ := panel.Select("p/")
+			e.finalOf(e.fake.Select(alice, panel, sel.CustomID, sel.Options[0].Value))
+		}
+	}
+	if opened != 1 {
+		t.Fatalf("alice opened her panel %d times; once is all it takes", opened)
 	}
 	// The result is posted after the commit that ended the game.
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)

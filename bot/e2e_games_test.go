@@ -75,7 +75,8 @@ func playRandomly(t *testing.T, e *e2e, gameID string, players int, seed uint64)
 					cands = append(cands, menuChoice{id: c.CustomID, label: c.Label})
 				case strings.HasPrefix(c.CustomID, "s/") || strings.HasPrefix(c.CustomID, "p/") && len(c.Options) > 0:
 					for _, o := range c.Options {
-						cands = append(cands, menuChoice{id: c.CustomID, value: o.Value, label: o.Label, group: strings.HasPrefix(c.CustomID, "p/")})
+						cands = append(cands, menuChoice{id: c.CustomID, value: o.Value, label: o.Label,
+							group: strings.HasPrefix(c.CustomID, "p/") && !strings.HasPrefix(o.Value, "play:")})
 					}
 				}
 			}
@@ -249,8 +250,7 @@ func TestNotificationsThroughDiscord(t *testing.T) {
 	}
 	e.finalOf(e.fake.SlashCommand(alice, ch.ID, "game", discordtest.Sub("new", discordtest.String("game", "warpweft"))))
 	lobby := e.last()
-	roles, _ := lobby.Select("l/1/opt/roles")
-	e.finalOf(e.fake.Select(alice, lobby, roles.CustomID, "chosen"))
+	e.setOption(alice, lobby, "roles", "chosen")
 	lobby, _ = e.fake.Message(lobby.ID)
 	e.finalOf(e.fake.Click(bob, lobby, e.button(lobby, "Join")))
 	lobby, _ = e.fake.Message(lobby.ID)

@@ -23,8 +23,7 @@ func (e *e2e) startDuel(opts ...string) (discordtest.User, discordtest.User) {
 	lobby := e.last()
 	opts = append([]string{"roles", "chosen"}, opts...)
 	for i := 0; i+1 < len(opts); i += 2 {
-		sel, _ := lobby.Select("l/1/opt/" + opts[i])
-		e.finalOf(e.fake.Select(alice, lobby, sel.CustomID, opts[i+1]))
+		e.setOption(alice, lobby, opts[i], opts[i+1])
 		lobby, _ = e.fake.Message(lobby.ID)
 	}
 	e.finalOf(e.fake.Click(bob, lobby, e.button(lobby, "Join")))
@@ -291,8 +290,7 @@ func TestArchivedThreadGame(t *testing.T) {
 	}
 	th := threads[0].ID
 	lobby, _ := e.fake.Last(th)
-	roles, _ := lobby.Select("l/1/opt/roles")
-	e.finalOf(e.fake.Select(alice, lobby, roles.CustomID, "chosen"))
+	e.setOption(alice, lobby, "roles", "chosen")
 	lobby, _ = e.fake.Message(lobby.ID)
 	e.finalOf(e.fake.Click(bob, lobby, e.button(lobby, "Join")))
 	lobby, _ = e.fake.Message(lobby.ID)

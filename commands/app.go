@@ -167,7 +167,6 @@ func (a *App) Handle(ctx context.Context, req Request, p Poster) (resp Response,
 			resp = errorResponse(req, err)
 		}
 	}
-	a.notePanel(req, resp)
 	return resp, err
 }
 

@@ -249,7 +249,9 @@ func (h *harness) do(req Request) (Response, error) {
 		req.Channel = "c1"
 	}
 	req.At = time.Unix(1700000000, 0)
+	req.Token = "tok-" + req.ID
 	resp, err := h.app.Handle(context.Background(), req, h.rec)
+	h.app.Delivered(context.Background(), req, resp, h.rec)
 	if resp.Message != nil {
 		uniqueIDs(h.t, *resp.Message)
 	}

@@ -106,21 +106,39 @@ func panelState(t games.Table, seat games.Seat) string {
 	return "wait:" + strings.Join(who, ",")
 }
 
-// notePanel remembers the reply of an interaction that answered with a
-// panel: its original response is that panel (an ephemeral reply to a
-// command or to the board's button, or the panel a click updated).
-func (a *App) notePanel(req Request, resp Response) {
+// Delivered tells the App that the front door has delivered resp, its
+// answer to req. When that answer is a seat's panel, the App remembers its
+// reply (its original response is that panel: an ephemeral reply to a
+// command or to the board's button, or the panel a click updated) so the
+// panel can follow the game. The front door calls it only after the
+// answer reached Discord, so a later edit is never overtaken by it; and
+// if the game moved on while the answer was on its way (an AI that
+// answered at once), the panel is brought up to date now.
+func (a *App) Delivered(ctx context.Context, req Request, resp Response, p Poster) {
 	m := resp.Message
 	if m == nil || m.panel == nil || req.Token == "" {
 		return
 	}
-	if req.Kind == Component && !resp.Update {
-		mode := a.DeferFor(req)
-		if mode != DeferEphemeral {
-			return // a follow-up, not the original response
-		}
+	if req.Kind == Component && !resp.Update && a.DeferFor(req) != DeferEphemeral {
+		return // a follow-up message, not the original response
 	}
-	a.panels.put(panelKey{m.panel.table, m.panel.seat}, openPanel{user: req.User.ID, token: req.Token, at: req.At, state: m.panel.state})
+	k := panelKey{m.panel.table, m.panel.seat}
+	// The token's fifteen minutes run from the interaction's arrival: its
+	// time when the front door gave a plausible one, else now.
+	at := a.now()
+	if !req.At.IsZero() && !req.At.After(at) && at.Sub(req.At) < time.Minute {
+		at = req.At
+	}
+	a.panels.put(k, openPanel{user: req.User.ID, token: req.Token, at: at, state: m.panel.state})
+	b, err := a.Store.GetBinding(k.table)
+	if err != nil || b.Status != statusActive {
+		return
+	}
+	t, err := a.Store.Load(a.Catalog, k.table)
+	if err != nil {
+		return
+	}
+	a.followPanel(ctx, p, b, t, k.seat)
 }
 
 // followPanels edits the open panels that t leaves out of date: a seat
@@ -132,34 +150,38 @@ func (a *App) followPanels(ctx context.Context, p Poster, b storage.Binding, t g
 		return
 	}
 	for i, user := range b.Users {
-		seat := games.Seat(i)
-		if seat == actor || isAI(user) {
-			continue
+		if seat := games.Seat(i); seat != actor && !isAI(user) {
+			a.followPanel(ctx, p, b, t, seat)
 		}
-		k := panelKey{b.Table, seat}
-		op, ok := a.panels.get(k)
-		if !ok {
-			continue
-		}
-		if op.user != user || a.now().Sub(op.at) > replyLife {
-			a.panels.drop(k, op.token)
-			continue
-		}
-		state := panelState(t, seat)
-		toAct := strings.HasPrefix(state, "act:")
-		if state == op.state || (!toAct && !strings.HasPrefix(op.state, "act:")) {
-			continue // current, or still waiting (a waiting panel is not redrawn)
-		}
-		m, err := a.panel(b, t, seat, Nav{}, "")
-		if err == nil {
-			err = p.EditReply(ctx, op.token, m)
-		}
-		if err != nil {
-			a.Log.Debug().Err(err).Uint64("table", b.Table).Int("seat", int(seat)).Msg("could not follow an open panel")
-			a.panels.drop(k, op.token)
-			continue
-		}
-		op.state = state
-		a.panels.put(k, op)
 	}
+}
+
+// followPanel edits seat's open panel, if the App remembers one, when t
+// leaves it out of date: the seat's turn has come, or its panel offers
+// moves it can no longer make.
+func (a *App) followPanel(ctx context.Context, p Poster, b storage.Binding, t games.Table, seat games.Seat) {
+	k := panelKey{b.Table, seat}
+	op, ok := a.panels.get(k)
+	if !ok {
+		return
+	}
+	if int(seat) >= len(b.Users) || op.user != b.Users[seat] || a.now().Sub(op.at) > replyLife {
+		a.panels.drop(k, op.token)
+		return
+	}
+	state := panelState(t, seat)
+	if state == op.state || (!strings.HasPrefix(state, "act:") && !strings.HasPrefix(op.state, "act:")) {
+		return // current, or still waiting (a waiting panel is not redrawn)
+	}
+	m, err := a.panel(b, t, seat, Nav{}, "")
+	if err == nil {
+		err = p.EditReply(ctx, op.token, m)
+	}
+	if err != nil {
+		a.Log.Debug().Err(err).Uint64("table", b.Table).Int("seat", int(seat)).Msg("could not follow an open panel")
+		a.panels.drop(k, op.token)
+		return
+	}
+	op.state = state
+	a.panels.put(k, op)
 }

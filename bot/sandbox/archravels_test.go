@@ -108,8 +108,8 @@ func (c *client) playToResult(names map[string]string, rng *rand.Rand, weight fu
 				break
 			}
 			r := c.choose(actor, panel, ids[i], values[i])
-			if strings.HasPrefix(ids[i], "p/") {
-				panel = *r.Message
+			if strings.HasPrefix(ids[i], "p/") && !strings.HasPrefix(values[i], "play:") {
+				panel = *r.Message // a step through the menus, not a move
 				continue
 			}
 			if strings.Contains(r.Message.Content, "⚠️") {

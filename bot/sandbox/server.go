@@ -622,6 +622,9 @@ func (s *Server) interact(ctx context.Context, req commands.Request, m member, c
 	if err != nil {
 		log.Debug().Err(err).Msg("handler answered with an error")
 	}
+	// Once the answer is in the page, an open panel may follow the game
+	// through this reply (as the bot does after delivering to Discord).
+	defer s.app.Delivered(context.WithoutCancel(ctx), req, resp, s.world)
 	w := s.world
 	w.mu.Lock()
 	defer w.mu.Unlock()

@@ -109,7 +109,9 @@ func (h *benchApp) handle(req commands.Request) (commands.Response, error) {
 	req.Token = req.ID // panels follow the game, as they do on Discord
 	req.Guild = "g1"
 	req.At = time.Now()
-	return h.app.Handle(context.Background(), req, h.poster)
+	resp, err := h.app.Handle(context.Background(), req, h.poster)
+	h.app.Delivered(context.Background(), req, resp, h.poster)
+	return resp, err
 }
 
 // benchUser is the user at seat-joining position i.
