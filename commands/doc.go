@@ -19,8 +19,11 @@
 //   - Moves (panel.go, table.go): a player's private panel offers their
 //     legal moves; a move is committed, with everything it causes (clock,
 //     timers, AI markers, the players' index, the result and ratings), in
-//     one storage transaction, and then announced as a NEW table message
-//     through the table's board queue (boards.go).
+//     one storage transaction, and then announced through the table's
+//     board queue (boards.go): the board is edited in place while the same
+//     seats act, and posted anew (with its ping) when the turn passes; it
+//     tells the story of the turn (recap.go). An open panel follows the
+//     game through its interaction's token (follow.go).
 //   - Clocks (clock.go): deadlines tick inside the move's commit; timers in
 //     the schedule fire reminders and expiries; an expired seat's whole turn
 //     is played by the easy AI, passed, or forfeited.
@@ -46,6 +49,9 @@
 //     returns, and the AI answers in the background, woken at once.
 //   - A seat to act always has what moves it on: a person with a clock has
 //     an expiry timer, an AI seat has its marker.
+//   - A panel is remembered for following only after its answer was
+//     delivered (App.Delivered), so no edit is ever overtaken by it; the
+//     interaction token is kept in memory only.
 //   - User-facing wording lives here; errors from below are turned into
 //     friendly, private text (errors.go), and a handler never panics out.
 package commands

@@ -14,9 +14,9 @@ import (
 // started when it is full. They live in a thread of their own under the
 // table's message ("ArchRavels #4 — game log"): a long game writes
 // hundreds of lines, which would bury a busy channel's talk, while the
-// channel keeps one live board, re-posted below with each move (so the
-// ping notifies) with its previous copy deleted, and the last lines in its
-// text. A table already in a thread logs in that thread. The log is a
+// channel keeps one live board, edited during a turn and re-posted below
+// when the turn passes (so the ping notifies) with its previous copy
+// deleted, telling the story of the turn. A table already in a thread logs in that thread. The log is a
 // view: the durable record is the table's own log (/game replay).
 
 // logLimit is the size at which a log message is full and the next lines

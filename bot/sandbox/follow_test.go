@@ -144,7 +144,7 @@ func TestPanelFollowsTheGame(t *testing.T) {
 			if c.game == "archravels" {
 				weight = archravels.LabelWeight
 			}
-			aliceTurns := 0
+			aliceTurns, clicks := 0, 0
 			for step := 0; aliceTurns < 4 && !over(); step++ {
 				if step > 400 {
 					t.Fatalf("no progress after %d steps", step)
@@ -175,6 +175,7 @@ func TestPanelFollowsTheGame(t *testing.T) {
 					w[i] = weight(l)
 				}
 				i := games.PickWeighted(w, len(ids), rng.IntN)
+				clicks++
 				var r Reply
 				if values[i] == "" {
 					cl.do("POST", "/api/click", map[string]string{"user": "alice", "message": panel.ID, "custom_id": ids[i]}, &r)
@@ -192,7 +193,8 @@ func TestPanelFollowsTheGame(t *testing.T) {
 			if posts > turnChanges || pings > posts {
 				t.Fatalf("%d board posts and %d pings for %d changes of turn", posts, pings, turnChanges)
 			}
-			t.Logf("%s: %d turns of alice's, %d turn changes, %d board posts, %d pings", c.game, aliceTurns, turnChanges, posts, pings)
+			t.Logf("%s: %d turns of alice's, %d clicks on her panel (opened once), %d turn changes, %d board posts, %d pings",
+				c.game, aliceTurns, clicks, turnChanges, posts, pings)
 		})
 	}
 }
