@@ -43,6 +43,8 @@ type App struct {
 
 	locks      sync.Map   // table id -> *sync.Mutex
 	panels     openPanels // the replies that show seats' panels (follow.go)
+	shown      sync.Map   // table id -> the version its latest announcement shows (uint64)
+	recaps     sync.Map   // table id -> recapEntry, its latest board story
 	boards     sync.Map   // table id -> *boardQueue
 	imagesOnce sync.Once
 	// extraKinds remembers, by game ID, whether a game draws a players

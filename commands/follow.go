@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -26,9 +27,10 @@ const replyLife = 14*time.Minute + 30*time.Second
 
 // panelMark marks a message as a seat's panel, with the state it shows.
 type panelMark struct {
-	table uint64
-	seat  games.Seat
-	state string
+	table   uint64
+	seat    games.Seat
+	state   string
+	version uint64 // the table version the panel shows
 }
 
 // openPanel is a seat's panel that the App can still edit.
@@ -91,12 +93,14 @@ func (o *openPanels) forgetTable(table uint64) {
 }
 
 // panelState is what a seat's panel shows, as far as following goes: its
-// own move at a version ("act:12"), or whom it waits for ("wait:1").
+// own move at a version ("act:12"), or whom it waits for ("wait:1"). A
+// seat to act always has a legal move (the engine contract), so ToAct
+// tells it without listing the moves.
 func panelState(t games.Table, seat games.Seat) string {
 	if t.Over() {
 		return "over"
 	}
-	if len(t.Legal(seat)) > 0 {
+	if slices.Contains(t.ToAct(), seat) {
 		return "act:" + strconv.FormatUint(t.Version(), 10)
 	}
 	var who []string
@@ -130,6 +134,9 @@ func (a *App) Delivered(ctx context.Context, req Request, resp Response, p Poste
 		at = req.At
 	}
 	a.panels.put(k, openPanel{user: req.User.ID, token: req.Token, at: at, state: m.panel.state})
+	if v, ok := a.shown.Load(k.table); !ok || v.(uint64) == m.panel.version {
+		return // no move was announced since this panel was drawn
+	}
 	b, err := a.Store.GetBinding(k.table)
 	if err != nil || b.Status != statusActive {
 		return
@@ -147,6 +154,8 @@ func (a *App) Delivered(ctx context.Context, req Request, resp Response, p Poste
 func (a *App) followPanels(ctx context.Context, p Poster, b storage.Binding, t games.Table, actor games.Seat) {
 	if t.Over() {
 		a.panels.forgetTable(b.Table)
+		a.shown.Delete(b.Table)
+		a.recaps.Delete(b.Table)
 		return
 	}
 	for i, user := range b.Users {
@@ -173,7 +182,7 @@ func (a *App) followPanel(ctx context.Context, p Poster, b storage.Binding, t ga
 	if state == op.state || (!strings.HasPrefix(state, "act:") && !strings.HasPrefix(op.state, "act:")) {
 		return // current, or still waiting (a waiting panel is not redrawn)
 	}
-	m, err := a.panel(b, t, seat, Nav{}, "")
+	m, err := a.waitingPanel(b, t, seat, "")
 	if err == nil {
 		err = p.EditReply(ctx, op.token, m)
 	}

@@ -16,13 +16,29 @@ import (
 // (grouped and paged by MoveRows) and the panel buttons. Only the seat that
 // pressed the button ever receives it.
 func (a *App) panel(b storage.Binding, t games.Table, seat games.Seat, nav Nav, notice string) (Message, error) {
-	png, err := a.panelPicture(b, t, seat, nav.Group)
-	if err != nil {
-		return Message{}, fmt.Errorf("commands: render panel: %w", err)
-	}
+	return a.panelAs(b, t, seat, nav, notice, true)
+}
+
+// waitingPanel is the panel of a seat that has just handed the turn on:
+// what it is waiting for, without a picture. Its moves (and picture) come
+// back in place when its turn does (follow.go), and Refresh draws the whole
+// panel at any time; so a turn costs the same pictures as when the player
+// opened the panel by hand each turn.
+func (a *App) waitingPanel(b storage.Binding, t games.Table, seat games.Seat, notice string) (Message, error) {
+	return a.panelAs(b, t, seat, Nav{}, notice, t.Over() || len(t.Legal(seat)) > 0)
+}
+
+func (a *App) panelAs(b storage.Binding, t games.Table, seat games.Seat, nav Nav, notice string, picture bool) (Message, error) {
 	info := t.Info()
 	v := t.Version()
-	m := Message{Ephemeral: true, Files: []File{{Name: "panel.png", Type: "image/png", Data: png}}}
+	m := Message{Ephemeral: true, ClearFiles: true}
+	if picture {
+		png, err := a.panelPicture(b, t, seat, nav.Group)
+		if err != nil {
+			return Message{}, fmt.Errorf("commands: render panel: %w", err)
+		}
+		m.Files, m.ClearFiles = []File{{Name: "panel.png", Type: "image/png", Data: png}}, false
+	}
 	choices := fillLabels(t.Legal(seat), b.Names)
 	var status string
 	switch {
@@ -47,9 +63,14 @@ func (a *App) panel(b storage.Binding, t games.Table, seat games.Seat, nav Nav, 
 		parts = append(parts, buttonDetails(choices)...)
 	}
 	m.Content = clip(strings.TrimSpace(strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), "\n")), MaxContent)
-	m.panel = &panelMark{table: b.Table, seat: seat, state: panelState(t, seat)}
-	m.Embeds = []Embed{{Title: fmt.Sprintf("%s — table #%d — your hand", info.Title, b.Table), Image: "panel.png",
-		Color: colourTable, Footer: fmt.Sprintf("move %d · only you can see this", v)}}
+	m.panel = &panelMark{table: b.Table, seat: seat, state: panelState(t, seat), version: v}
+	e := Embed{Title: fmt.Sprintf("%s — table #%d — your hand", info.Title, b.Table), Image: "panel.png",
+		Color: colourTable, Footer: fmt.Sprintf("move %d · only you can see this", v)}
+	if !picture {
+		e.Image = ""
+		e.Description = "Your moves come back here as soon as it's your turn. Press **Refresh** to see your hand now."
+	}
+	m.Embeds = []Embed{e}
 	if len(choices) > 0 {
 		m.Rows = MoveRows(CustomID{Table: b.Table, Version: v, Undos: b.Undos}, choices, nav)
 	}
@@ -217,7 +238,7 @@ func (a *App) afterMove(ctx context.Context, id uint64, seat games.Seat, t games
 		}
 	}
 	notice = strings.TrimSpace(notice + "\n" + strings.Join(private, "\n"))
-	m, err := a.panel(b, t, seat, Nav{}, notice)
+	m, err := a.waitingPanel(b, t, seat, notice)
 	if err != nil {
 		return Response{}, err
 	}

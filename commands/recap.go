@@ -22,6 +22,31 @@ const recapBudget = 2600
 // recapSteps bounds how far back a board reads the log.
 const recapSteps = 400
 
+// recapEntry is a table's latest story, kept for the boards and refreshes
+// that show the same position again.
+type recapEntry struct {
+	version, undos uint64
+	logMessage     string
+	names          string
+	text           string
+}
+
+// story is the board's story of b's table at t, read from the log once
+// per position.
+func (a *App) story(b storage.Binding, t games.Table) string {
+	names := strings.Join(b.Names, "\x00")
+	if v, ok := a.recaps.Load(b.Table); ok {
+		e := v.(recapEntry)
+		if e.version == t.Version() && e.undos == b.Undos && e.logMessage == b.Log.Message && e.names == names {
+			return e.text
+		}
+	}
+	groups, cut := a.recap(b, t)
+	text := recapText(b, groups, cut, recapBudget)
+	a.recaps.Store(b.Table, recapEntry{version: t.Version(), undos: b.Undos, logMessage: b.Log.Message, names: names, text: text})
+	return text
+}
+
 // recapGroup is a run of steps by one seat (chance steps join the run they
 // follow) and their public lines.
 type recapGroup struct {

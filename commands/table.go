@@ -120,9 +120,8 @@ func (a *App) tableMessage(b storage.Binding, t games.Table, notes []string) (Me
 	}
 	ping = append(append(ping, answer...), thinking...)
 	m.Content = clip(m.Content, MaxContent)
-	groups, cut := a.recap(b, t)
 	e := Embed{Title: fmt.Sprintf("%s — table #%d", info.Title, b.Table), Color: colourTable, Image: "table.png",
-		Description: recapText(b, groups, cut, recapBudget),
+		Description: a.story(b, t),
 		Fields:      []Field{{Name: "Players", Value: players.String(), Inline: true}},
 		Footer:      fmt.Sprintf("move %d · buttons older than this board are refused politely", t.Version())}
 	if len(ping) > 0 {
@@ -226,6 +225,7 @@ func (a *App) queueAnnouncement(ctx context.Context, p Poster, b *storage.Bindin
 		// the channel, left the players' index and dropped the timers.
 		b.Status = statusFinished
 	}
+	a.shown.Store(b.Table, t.Version()) // panels drawn before this are caught up (follow.go)
 	if !t.Over() && slices.ContainsFunc(t.ToAct(), func(s games.Seat) bool { return aiAt(b, s) }) {
 		a.wakeAI() // the AI answers as soon as the timer loop hears it
 	}
