@@ -176,7 +176,7 @@ func (e *e2e) setOption(host discordtest.User, lobby discordtest.Message, key, v
 // still show real pictures through discordgo (first boards, panels and
 // results included) while a whole game costs seconds, not minutes. With
 // SPINDLE_SOAK=1 every picture is real.
-func sampledRender() func(imaging.Kind, any, []string) ([]byte, error) {
+func sampledRender() func(imaging.Kind, any, imaging.Options) ([]byte, error) {
 	if gametest.Soak() {
 		return nil
 	}
@@ -184,13 +184,13 @@ func sampledRender() func(imaging.Kind, any, []string) ([]byte, error) {
 		mu sync.Mutex
 		n  int
 	)
-	return func(k imaging.Kind, v any, names []string) ([]byte, error) {
+	return func(k imaging.Kind, v any, opt imaging.Options) ([]byte, error) {
 		mu.Lock()
 		n++
 		real := k == imaging.Scoring || n%4 == 1
 		mu.Unlock()
 		if real {
-			return imaging.RenderPNG(k, v, imaging.Options{Names: names})
+			return imaging.RenderPNG(k, v, opt)
 		}
 		return onePixelPNG, nil
 	}

@@ -32,7 +32,7 @@ type e2e struct {
 	fake   *discordtest.Fake
 	path   string
 	cat    *games.Catalog
-	render func(imaging.Kind, any, []string) ([]byte, error)
+	render func(imaging.Kind, any, imaging.Options) ([]byte, error)
 	app    *commands.App
 	bot    *Bot
 	store  *storage.Store
@@ -48,7 +48,7 @@ func newE2E(t *testing.T) *e2e { return newE2EWith(t, nil) }
 
 // newE2EWith is newE2E with the App's renderer replaced (nil: the real
 // one).
-func newE2EWith(t *testing.T, render func(imaging.Kind, any, []string) ([]byte, error)) *e2e {
+func newE2EWith(t *testing.T, render func(imaging.Kind, any, imaging.Options) ([]byte, error)) *e2e {
 	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}), games.Bind(threadcount.Game{}), games.Bind(stitchcraft.Game{}), games.Bind(archravels.Game{}),
 		games.Bind(tapestry.Game{}))
 	if err != nil {

@@ -26,9 +26,9 @@ type App struct {
 	Log     zerolog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
-	// Render turns a view into a PNG, with the seats' display names; nil
-	// means imaging.RenderPNG.
-	Render func(kind imaging.Kind, view any, names []string) ([]byte, error)
+	// Render turns a view into a PNG, with the seats' display names and
+	// the panel's focus in opt; nil means imaging.RenderPNG.
+	Render func(kind imaging.Kind, view any, opt imaging.Options) ([]byte, error)
 	// ImageCacheBytes bounds the cache of drawn pictures; zero means
 	// DefaultImageCacheBytes.
 	ImageCacheBytes int
@@ -70,11 +70,11 @@ func (a *App) now() time.Time {
 	return time.Now()
 }
 
-func (a *App) render(kind imaging.Kind, view any, names []string) ([]byte, error) {
+func (a *App) render(kind imaging.Kind, view any, opt imaging.Options) ([]byte, error) {
 	if a.Render != nil {
-		return a.Render(kind, view, names)
+		return a.Render(kind, view, opt)
 	}
-	return imaging.RenderPNG(kind, view, imaging.Options{Names: names})
+	return imaging.RenderPNG(kind, view, opt)
 }
 
 // sameChannel refuses a component naming a table that lives in another

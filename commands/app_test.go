@@ -173,7 +173,7 @@ func newHarness(t *testing.T) *harness {
 		t.Fatal(err)
 	}
 	// A stand-in image keeps these tests about behaviour, not rendering.
-	render := func(imaging.Kind, any, []string) ([]byte, error) { return []byte("png"), nil }
+	render := func(imaging.Kind, any, imaging.Options) ([]byte, error) { return []byte("png"), nil }
 	return &harness{t: t, rec: newRecorder(), store: store, path: path,
 		app: &App{Store: store, Catalog: cat, Log: zerolog.Nop(), Render: render}}
 }
@@ -547,7 +547,7 @@ func TestRulesAndAutocomplete(t *testing.T) {
 func TestPanicIsRecovered(t *testing.T) {
 	h := newHarness(t)
 	id := h.startGame()
-	h.app.Render = func(imaging.Kind, any, []string) ([]byte, error) { panic("boom") }
+	h.app.Render = func(imaging.Kind, any, imaging.Options) ([]byte, error) { panic("boom") }
 	h.app.images().forget(id) // the board drawn at the start is cached
 	resp, err := h.command(alice, "game status", nil)
 	if err == nil || !strings.Contains(resp.Message.Content, "something went wrong") {

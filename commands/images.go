@@ -131,10 +131,7 @@ func (a *App) picture(kind imaging.Kind, b storage.Binding, t games.Table, seat 
 
 func (a *App) pictureOf(k imageKey, t games.Table, names []string) ([]byte, error) {
 	return a.images().get(k, func() ([]byte, error) {
-		if k.focus != "" && a.Render == nil {
-			return imaging.RenderPNG(k.kind, t.View(k.seat), imaging.Options{Names: names, Focus: k.focus})
-		}
-		return a.render(k.kind, t.View(k.seat), names)
+		return a.render(k.kind, t.View(k.seat), imaging.Options{Names: names, Focus: k.focus})
 	})
 }
 
@@ -153,7 +150,7 @@ func (a *App) focuses(t games.Table) bool {
 // panelPicture is seat's panel picture, focused on the choice group the
 // panel shows (the card being placed), if any.
 func (a *App) panelPicture(b storage.Binding, t games.Table, seat games.Seat, focus string) ([]byte, error) {
-	if focus != "" && (a.Render != nil || !a.focuses(t)) {
+	if focus != "" && !a.focuses(t) {
 		focus = "" // the game's panel does not show it: one picture serves
 	}
 	return a.pictureOf(imageKey{table: b.Table, version: t.Version(), undos: b.Undos, kind: imaging.Panel, seat: seat,

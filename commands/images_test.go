@@ -17,7 +17,7 @@ type countingRender struct {
 	kinds map[imaging.Kind]int
 }
 
-func (c *countingRender) render(k imaging.Kind, _ any, _ []string) ([]byte, error) {
+func (c *countingRender) render(k imaging.Kind, _ any, _ imaging.Options) ([]byte, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.kinds[k]++
@@ -37,8 +37,10 @@ func (c *countingRender) total() int {
 // TestPicturesAreDrawnOncePerPosition plays a move through the menus and
 // checks what it costs in renders: the menu steps, a second panel, the
 // status and the table's Refresh reuse the pictures of the position; a
-// move that hands the turn on draws exactly the new board: the mover's
-// panel waits without a picture until the turn comes back.
+// move through the menus that hands the turn on draws exactly the panel
+// with the chosen card marked (Warp and Weft's card step) and the new
+// board: the mover's panel waits without a picture until the turn comes
+// back.
 func TestPicturesAreDrawnOncePerPosition(t *testing.T) {
 	h := newHarness(t)
 	id := h.startGame()
@@ -72,8 +74,8 @@ func TestPicturesAreDrawnOncePerPosition(t *testing.T) {
 	}
 	before := c.total()
 	h.move(alice) // open the panel, choose a group, choose a move
-	if got := c.total() - before; got != 1 {
-		t.Fatalf("a move through the menus that hands the turn on cost %d renders, want 1 (the board): %v", got, c.kinds)
+	if got := c.total() - before; got != 2 {
+		t.Fatalf("a move through the menus that hands the turn on cost %d renders, want 2 (the card step's panel and the board): %v", got, c.kinds)
 	}
 	// Bob sees his own view, drawn for him once.
 	table = h.rec.last("c1")
@@ -82,8 +84,8 @@ func TestPicturesAreDrawnOncePerPosition(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := c.kinds[imaging.Panel]; n != 2 {
-		t.Fatalf("%d panel renders, want alice's one and bob's one", n)
+	if n := c.kinds[imaging.Panel]; n != 3 {
+		t.Fatalf("%d panel renders, want alice's two (her hand, then her chosen card) and bob's one", n)
 	}
 	tbl, err := h.store.Load(h.app.Catalog, id)
 	if err != nil {

@@ -57,7 +57,7 @@ func TestReplaySteps(t *testing.T) {
 	moves := len(replayCuts(log)) - 1
 	// Rendering gets only the public view, at every position.
 	var views []any
-	h.app.Render = func(_ imaging.Kind, v any, _ []string) ([]byte, error) {
+	h.app.Render = func(_ imaging.Kind, v any, _ imaging.Options) ([]byte, error) {
 		views = append(views, v)
 		return []byte("png"), nil
 	}

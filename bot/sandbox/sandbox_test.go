@@ -40,7 +40,7 @@ type client struct {
 
 // tinyPNG is a valid 8x8 PNG; the HTTP tests are about the sandbox, not
 // about rendering, and the race detector makes real renders slow.
-func tinyPNG(imaging.Kind, any, []string) ([]byte, error) {
+func tinyPNG(imaging.Kind, any, imaging.Options) ([]byte, error) {
 	img := image.NewRGBA(image.Rect(0, 0, 8, 8))
 	for i := range 8 {
 		img.Set(i, i, color.RGBA{R: 200, A: 255})
@@ -52,7 +52,7 @@ func tinyPNG(imaging.Kind, any, []string) ([]byte, error) {
 
 // newApp builds the App on a temp DB with the given games (Warp and Weft
 // when none); a nil render uses the real renderer.
-func newApp(t *testing.T, render func(imaging.Kind, any, []string) ([]byte, error), kinds ...games.Kind) *commands.App {
+func newApp(t *testing.T, render func(imaging.Kind, any, imaging.Options) ([]byte, error), kinds ...games.Kind) *commands.App {
 	t.Helper()
 	store, err := storage.Open(filepath.Join(t.TempDir(), "sandbox.db"), storage.Options{Timeout: time.Second})
 	if err != nil {

@@ -62,7 +62,7 @@ func openCrashWorld(t testing.TB, dir string) *crashWorld {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tiny := func(imaging.Kind, any, []string) ([]byte, error) { return []byte("\x89PNG tiny"), nil }
+	tiny := func(imaging.Kind, any, imaging.Options) ([]byte, error) { return []byte("\x89PNG tiny"), nil }
 	app := &commands.App{Store: store, Catalog: cat, Log: zerolog.Nop(), Render: tiny}
 	post, err := newFilePoster(filepath.Join(dir, "posts.log"))
 	if err != nil {

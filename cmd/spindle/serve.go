@@ -203,16 +203,16 @@ func pruneInteractions(ctx context.Context, store *storage.Store, log zerolog.Lo
 }
 
 // timedRender is imaging.RenderPNG with its time and PNG size recorded.
-func timedRender(reg prometheus.Registerer) func(imaging.Kind, any, []string) ([]byte, error) {
+func timedRender(reg prometheus.Registerer) func(imaging.Kind, any, imaging.Options) ([]byte, error) {
 	secs := prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "spindle_render_seconds",
 		Help: "Time to draw and encode one picture (cache misses only).", Buckets: []float64{.005, .01, .02, .04, .08, .12, .25, .5, 1}},
 		[]string{"kind"})
 	size := prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "spindle_render_bytes",
 		Help: "PNG size of one picture.", Buckets: prometheus.ExponentialBuckets(16<<10, 2, 6)}, []string{"kind"})
 	reg.MustRegister(secs, size)
-	return func(k imaging.Kind, v any, names []string) ([]byte, error) {
+	return func(k imaging.Kind, v any, opt imaging.Options) ([]byte, error) {
 		start := time.Now()
-		b, err := imaging.RenderPNG(k, v, imaging.Options{Names: names})
+		b, err := imaging.RenderPNG(k, v, opt)
 		if err == nil {
 			kind := string(k)
 			secs.WithLabelValues(kind).Observe(time.Since(start).Seconds())
