@@ -1,10 +1,6 @@
 package archravels
 
 import (
-	"fmt"
-	"regexp"
-	"strconv"
-	"strings"
 	"testing"
 
 	"spindle/games"
@@ -115,39 +111,11 @@ var nouns = map[string]string{
 	"action": "actions", "pattern": "patterns", "side": "sides", "character": "characters", "board": "boards",
 }
 
-var numberNoun = regexp.MustCompile(`(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:(?:more|new|different|yarn|event|pattern|special|random|unused|double|single|three-colour|two-colour|Any|Colour|other|face-up|exact-colour|action)\s+){0,2}([a-z-]+)\b`)
+// words is the game's number-agreement sweep (gametest.Words).
+var words = gametest.Words{Nouns: nouns, Between: "more|new|different|yarn|event|pattern|special|random|unused|double|single|three-colour|two-colour|Any|Colour|other|face-up|exact-colour|action", MaxBetween: 2}
 
-var smallNumbers = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-
-// wordProblems lists the wording faults of one text: "(s)" plurals, and a
-// number with a noun of the wrong number ("1 cards", "2 card").
-func wordProblems(text string) []string {
-	var out []string
-	if strings.Contains(text, "(s)") {
-		out = append(out, "a (s) plural")
-	}
-	for _, m := range numberNoun.FindAllStringSubmatch(text, -1) {
-		n, err := strconv.Atoi(m[1])
-		if err != nil {
-			n = smallNumbers[strings.ToLower(m[1])]
-		}
-		word := strings.ToLower(m[2])
-		plural, isSingular := nouns[word]
-		isPlural := false
-		for _, p := range nouns {
-			if p == word {
-				isPlural = true
-			}
-		}
-		switch {
-		case n == 1 && isPlural && !isSingular:
-			out = append(out, fmt.Sprintf("%q: one with a plural", m[0]))
-		case n != 1 && isSingular && plural != word:
-			out = append(out, fmt.Sprintf("%q: %d with a singular", m[0], n))
-		}
-	}
-	return out
-}
+// wordProblems lists the wording faults of one text.
+func wordProblems(text string) []string { return words.Problems(text) }
 
 // TestWords sweeps the rules, and the log lines, labels, prompts and
 // result lines of random games, for "(s)" plurals and numbers that

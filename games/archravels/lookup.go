@@ -174,20 +174,9 @@ func projectText(p Project) string {
 		case n == 1:
 			need = append(need, Items[i].Name)
 		case n > 1:
-			need = append(need, fmt.Sprintf("%d %s", n, pluralItem(Items[i].Name)))
+			need = append(need, fmt.Sprintf("%d %s", n, plural(Items[i].Name)))
 		}
 	}
 	return fmt.Sprintf("A project: hand in %s during your restock actions to score %d points. Projects come face up from the Project Deck onto the Project List.",
 		strings.Join(need, ", "), p.Points)
-}
-
-// pluralItem is an item's name for several of them.
-func pluralItem(name string) string {
-	switch name {
-	case "Mittens":
-		return "Mittens"
-	case "Scarf":
-		return "Scarves"
-	}
-	return name + "s"
 }
