@@ -6,77 +6,16 @@ import (
 
 	"spindle/games"
 	"spindle/games/gametest"
-	"spindle/games/internal/dice"
 )
 
-// played is one random game as the driver logged it: every step, the
-// labels of every legal choice met on the way, the seats' prompts and the
-// result.
-type played struct {
-	steps   []games.Step
-	labels  []string
-	prompts []string
-	result  games.Result
-}
-
-// playRandom plays one seeded random game through the driver. With
-// concede set, a random seat concedes at a random point of the game.
-func playRandom(t testing.TB, seats int, seed uint64, concede bool) played {
-	t.Helper()
-	kind := games.Bind(Game{})
-	tab, steps, err := kind.New(games.Options{"seating": SeatingRandom}, seats, [2]uint64{seed, 0x7c})
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := dice.Seeded(seed, 0x11e5)
-	var out played
-	out.steps = steps
-	concedeAt := -1
-	if concede {
-		concedeAt = d.IntN(40 * seats)
-	}
-	for n := 0; !tab.Over(); n++ {
-		if n > (Game{}).Info().MaxActions {
-			t.Fatalf("seed %d: no end after %d actions", seed, n)
-		}
-		if n == concedeAt {
-			st, err := tab.Concede(games.Seat(d.IntN(seats)), tab.Version())
-			if err != nil {
-				t.Fatalf("seed %d: concede: %v", seed, err)
-			}
-			out.steps = append(out.steps, st...)
-			continue
-		}
-		to := tab.ToAct()
-		seat := to[d.IntN(len(to))]
-		legal := tab.Legal(seat)
-		for _, c := range legal {
-			out.labels = append(out.labels, c.Label)
-		}
-		out.prompts = append(out.prompts, tab.Prompt(seat))
-		st, err := tab.Play(seat, tab.Version(), legal[d.IntN(len(legal))].Key)
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		out.steps = append(out.steps, st...)
-	}
-	out.result, _ = tab.Result()
-	return out
-}
+// played is one random game as the driver logged it (gametest.Played).
+type played = gametest.Played
 
 // randomGames plays n games for every seat count, one in five with a
 // concession, and hands each to check.
 func randomGames(t *testing.T, n int, check func(seats int, seed uint64, g played)) int {
 	t.Helper()
-	count := 0
-	for seats := (Game{}).Info().MinSeats; seats <= (Game{}).Info().MaxSeats; seats++ {
-		for i := range n {
-			seed := uint64(seats*1000 + i)
-			check(seats, seed, playRandom(t, seats, seed, i%5 == 4))
-			count++
-		}
-	}
-	return count
+	return gametest.RandomGames(t, games.Bind(Game{}), games.Options{"seating": SeatingRandom}, n, false, 40, check)
 }
 
 // TestScoreLinesAddUp plays random games over every seat count and checks
@@ -87,8 +26,8 @@ func randomGames(t *testing.T, n int, check func(seats int, seed uint64, g playe
 func TestScoreLinesAddUp(t *testing.T) {
 	n := gametest.Scale(5, 50, 500)
 	games0 := randomGames(t, n, func(seats int, seed uint64, g played) {
-		got := games.PointsInLog(g.steps)
-		if g.result.Scores == nil {
+		got := games.PointsInLog(g.Steps)
+		if g.Result.Scores == nil {
 			for s, v := range got {
 				if v != 0 {
 					t.Errorf("%d seats, seed %d: unscored game, yet the log gives %s %d", seats, seed, s, v)
@@ -96,7 +35,7 @@ func TestScoreLinesAddUp(t *testing.T) {
 			}
 			return
 		}
-		for s, want := range g.result.Scores {
+		for s, want := range g.Result.Scores {
 			if got[games.Seat(s)] != want {
 				t.Errorf("%d seats, seed %d: the log adds up to %d for seat %d, the result says %d", seats, seed, got[games.Seat(s)], s, want)
 			}
@@ -149,7 +88,7 @@ func TestWords(t *testing.T) {
 		}
 	}
 	randomGames(t, gametest.Scale(2, 10, 100), func(seats int, seed uint64, g played) {
-		for _, st := range g.steps {
+		for _, st := range g.Steps {
 			for _, e := range st.Events {
 				check("log line", e.Public)
 				for _, p := range e.Private {
@@ -157,16 +96,16 @@ func TestWords(t *testing.T) {
 				}
 			}
 		}
-		for _, l := range g.labels {
+		for _, l := range g.Labels {
 			check("label", l)
 		}
-		for _, p := range g.prompts {
+		for _, p := range g.Prompts {
 			check("prompt", p)
 			if len(p) >= 600 {
 				t.Errorf("prompt of %d characters: %q", len(p), p)
 			}
 		}
-		for _, l := range g.result.Lines {
+		for _, l := range g.Result.Lines {
 			check("result line", l)
 		}
 	})
