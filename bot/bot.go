@@ -275,7 +275,7 @@ func (b *Bot) serve(ctx context.Context, i *discordgo.Interaction, ack ackFunc) 
 	}
 	if err := b.deliver(i, ack, mode, resp); err != nil {
 		outcome = "deliver-failed"
-		log.Error().Err(err).Msg("could not deliver the response")
+		log.Error().Err(redactToken(err, i.Token)).Msg("could not deliver the response")
 		return
 	}
 	// Only now may an open panel be edited through this reply: an edit

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strconv"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -159,5 +160,18 @@ func TestHTTPServerLimits(t *testing.T) {
 	s := NewHTTPServer(http.NotFoundHandler(), nil)
 	if s.ReadHeaderTimeout <= 0 || s.ReadTimeout <= 0 || s.WriteTimeout <= 0 || s.IdleTimeout <= 0 || s.MaxHeaderBytes <= 0 {
 		t.Fatalf("unbounded server: %+v", s)
+	}
+}
+
+// TestRedactToken: an error that quotes a URL holding an interaction
+// token is logged without it.
+func TestRedactToken(t *testing.T) {
+	err := redactToken(errors.New(`Patch "https://discord.com/api/v9/webhooks/1/sEcReT/messages/@original": dial tcp: refused`), "sEcReT")
+	if strings.Contains(err.Error(), "sEcReT") || !strings.Contains(err.Error(), "<token>") {
+		t.Fatalf("redacted error: %v", err)
+	}
+	plain := errors.New("HTTP 404 Not Found")
+	if redactToken(plain, "sEcReT") != plain || redactToken(nil, "x") != nil {
+		t.Fatal("an error without the token was changed")
 	}
 }

@@ -65,9 +65,19 @@ func (p poster) EditReply(ctx context.Context, token string, m commands.Message)
 	defer cancel()
 	e := webhookEdit(m)
 	if _, err := p.s.InteractionResponseEdit(&discordgo.Interaction{AppID: app, Token: tok}, e, discordgo.WithContext(ctx)); err != nil {
-		return p.classify(err, "edit an interaction reply")
+		return redactToken(p.classify(err, "edit an interaction reply"), tok)
 	}
 	return nil
+}
+
+// redactToken keeps an interaction token out of an error's text (a
+// network error quotes the URL, which holds the token), so that logging
+// the error never logs the secret.
+func redactToken(err error, token string) error {
+	if err == nil || token == "" || !strings.Contains(err.Error(), token) {
+		return err
+	}
+	return errors.New(strings.ReplaceAll(err.Error(), token, "<token>"))
 }
 
 func (p poster) Delete(ctx context.Context, channel, id string) error {
