@@ -32,7 +32,9 @@
 //     hands it to a background AI turn that thinks without the table's lock,
 //     commits each action like a person's move and announces the turn with
 //     its log lines. /game replace hands a person's seat to the AI and
-//     /game rejoin gives it back.
+//     /game rejoin gives it back; each bumps the seat's hand count
+//     (storage.Binding.Hand), and an AI move chosen before the seat changed
+//     hands is dropped inside its commit, never played for the person.
 //   - Ratings, stats and history read storage; games with AI seats rate
 //     nobody unless the server turned /settings rate-ai on, and the AI
 //     never appears on a leaderboard.

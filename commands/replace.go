@@ -54,6 +54,7 @@ func (a *App) replaceCommand(ctx context.Context, req Request, p Poster) (Respon
 		b.AIPlayed, b.RateAI = true, a.settings(b.Guild).RateAI
 	}
 	b.Users[seat] = aiUser(level.Name, b.Users)
+	b.Handed(seat)
 	if seat < len(b.Names) {
 		b.Names[seat] = aiName(b.Users[seat])
 	}
@@ -100,6 +101,7 @@ func (a *App) rejoinCommand(ctx context.Context, req Request, p Poster) (Respons
 	machine := b.Users[x.Seat]
 	b.Benched = slices.Delete(b.Benched, i, i+1)
 	b.Users[x.Seat] = x.User
+	b.Handed(x.Seat)
 	if x.Seat < len(b.Names) {
 		b.Names[x.Seat] = x.Name
 	}
