@@ -47,6 +47,9 @@
 //     ephemeral and drawn from that seat's view; the public board is the
 //     spectator's view; the AI searches only states rebuilt from its own
 //     seat's view.
+//   - A table answers only its own server: buttons check the server and
+//     channel in their custom_id, and commands typed in a channel find its
+//     table only when the table's binding names the interaction's server.
 //   - Nothing runs the AI inside an interaction: a handler commits and
 //     returns, and the AI answers in the background, woken at once.
 //   - A seat to act always has what moves it on: a person with a clock has

@@ -17,7 +17,7 @@ import (
 // the binding and may take the seat back with /game rejoin. The binding
 // and the AI's marker to act are one commit.
 func (a *App) replaceCommand(ctx context.Context, req Request, p Poster) (Response, error) {
-	b, unlock, err := a.lockedIn(req.Channel)
+	b, unlock, err := a.lockedIn(req)
 	if err != nil {
 		return Response{}, err
 	}
@@ -81,7 +81,7 @@ func (a *App) replaceCommand(ctx context.Context, req Request, p Poster) (Respon
 // rejoinCommand is /game rejoin: a person whose seat the AI plays takes it
 // back. When the seat is to act, the person's clock starts at once.
 func (a *App) rejoinCommand(ctx context.Context, req Request, p Poster) (Response, error) {
-	b, unlock, err := a.lockedIn(req.Channel)
+	b, unlock, err := a.lockedIn(req)
 	if err != nil {
 		return Response{}, err
 	}
