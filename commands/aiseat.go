@@ -221,12 +221,20 @@ func (a *App) aiTurn(ctx context.Context, tm storage.Timer, p Poster) error {
 		if err != nil {
 			return err
 		}
+		aiChose(b.Table, seat)
 		if ctx.Err() != nil {
 			return nil // shutting down: the marker stays for the next start
 		}
-		next, steps, err := a.aiCommit(b.Table, seat, cur, key)
+		next, steps, err := a.aiCommit(b.Table, seat, cur, key, b.Users[seat], b.Hand(int(seat)))
 		if errors.Is(err, storage.ErrDuplicate) || errors.Is(err, games.ErrStale) {
 			continue // someone moved while the AI thought: think again
+		}
+		if errors.Is(err, errSeatChanged) {
+			// The seat changed hands while the AI thought (its person
+			// took it back): the move is dropped unseen, and the loop
+			// finds whether an AI seat is still to act.
+			a.Log.Debug().Uint64("table", b.Table).Int("seat", int(seat)).Msg("the AI's seat changed hands while it thought; its move is dropped")
+			continue
 		}
 		if err != nil {
 			return err
@@ -278,21 +286,40 @@ func (a *App) aiDone(tm storage.Timer) (bool, error) {
 	return true, a.Store.Unschedule(clear...)
 }
 
+// aiChose is called by an AI turn between its choice and its commit; tests
+// hold the turn there.
+var aiChose = func(table uint64, seat games.Seat) {}
+
 // aiShowEvery is how long the AI plays a turn before it shows what it did
 // so far; it is shorter than the outbox's grace, so the outbox never posts
 // an AI turn under way.
 const aiShowEvery = 5 * time.Second
 
+// errSeatChanged refuses an AI's move for a seat that changed hands (a
+// /game rejoin, a new /game replace) after the AI's turn began.
+var errSeatChanged = errors.New("commands: the seat changed hands while the AI thought")
+
 // aiCommit commits the AI's key for seat at t (as it was when the AI
-// thought) under the table's lock.
-func (a *App) aiCommit(table uint64, seat games.Seat, t games.Table, key string) (games.Table, []games.Step, error) {
+// thought) under the table's lock. user and hand are the seat's holder
+// and hand count (storage.Binding.Hand) when the AI's turn began: the
+// commit checks them inside its transaction and refuses with
+// errSeatChanged, writing nothing, when the seat changed hands since, so
+// the AI never moves for the person who took the seat back.
+func (a *App) aiCommit(table uint64, seat games.Seat, t games.Table, key, user string, hand uint64) (games.Table, []games.Step, error) {
 	defer a.lock(table)()
 	b, err := a.Store.GetBinding(table)
 	if err != nil {
 		return nil, nil, err
 	}
-	meta := a.withClock(storage.Meta{At: a.now(), User: b.Users[seat],
+	meta := a.withClock(storage.Meta{At: a.now(), User: user,
 		Interaction: fmt.Sprintf("ai:%d:%d:%d:%d", table, seat, t.Version(), b.Undos)}, b)
+	effects := meta.Effects
+	meta.Effects = func(bind *storage.Binding, after games.Table) ([]storage.Timer, error) {
+		if int(seat) >= len(bind.Users) || bind.Users[seat] != user || bind.Hand(int(seat)) != hand {
+			return nil, errSeatChanged
+		}
+		return effects(bind, after)
+	}
 	return a.Store.Play(a.Catalog, table, seat, t.Version(), key, meta)
 }
 

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -471,5 +472,70 @@ func TestAITurnWhileDiscordRefuses(t *testing.T) {
 	}
 	if !slices.Contains(h.lastTable().msg.Mentions, alice.ID) {
 		t.Fatal("the redelivered board does not ping alice")
+	}
+}
+
+// TestRejoinWhileTheAIThinks: bob takes his seat back with /game rejoin
+// while the AI's background turn for it has chosen its move but not yet
+// committed it. The AI drops the move: the table stays where it was, the
+// log holds no move of the AI's on bob's seat, nothing announces a
+// dropped move, and bob plays his turn.
+func TestRejoinWhileTheAIThinks(t *testing.T) {
+	h := newHarness(t)
+	h.app.PlainAI = true
+	id := h.startGame()
+	h.move(alice) // bob is to act
+	if _, err := h.command(alice, "game replace", map[string]string{"player": bob.ID, "level": "easy"}); err != nil {
+		t.Fatal(err)
+	}
+	chose, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	aiChose = func(table uint64, seat games.Seat) {
+		once.Do(func() { close(chose) })
+		<-release
+	}
+	t.Cleanup(func() { aiChose = func(uint64, games.Seat) {} })
+	before, _ := h.store.Load(h.app.Catalog, id)
+	if _, err := h.app.FireDue(context.Background(), h.app.now(), h.rec); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-chose:
+	case <-time.After(10 * time.Second):
+		close(release)
+		t.Fatal("the AI did not choose a move")
+	}
+	if _, err := h.command(bob, "game rejoin", nil); err != nil {
+		close(release)
+		t.Fatal(err)
+	}
+	posts := len(h.rec.live("c1"))
+	close(release)
+	h.app.WaitAI()
+	after, _ := h.store.Load(h.app.Catalog, id)
+	if after.Version() != before.Version() || !slices.Contains(after.ToAct(), 1) {
+		t.Fatalf("the AI's move was played on bob's seat after he rejoined: version %d -> %d, to act %v", before.Version(), after.Version(), after.ToAct())
+	}
+	log, err := h.store.Log(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range log {
+		if e.Seat == 1 && e.Version > before.Version() {
+			t.Fatalf("the log has a move on bob's seat after he rejoined: %+v", e)
+		}
+	}
+	if n := len(h.rec.live("c1")); n != posts {
+		t.Fatalf("the dropped move was announced: %d messages -> %d", posts, n)
+	}
+	if m := aiMarkers(t, h, id); len(m) != 0 {
+		t.Fatalf("AI markers stayed after bob took his seat back: %+v", m)
+	}
+	h.move(bob)
+	if next, _ := h.store.Load(h.app.Catalog, id); next.Version() <= before.Version() {
+		t.Fatal("bob could not move after rejoining")
+	}
+	if log, _ = h.store.Log(id); log[len(log)-1].User != bob.ID {
+		t.Fatalf("bob's move is logged as %q's", log[len(log)-1].User)
 	}
 }

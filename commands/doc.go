@@ -32,7 +32,9 @@
 //     hands it to a background AI turn that thinks without the table's lock,
 //     commits each action like a person's move and announces the turn with
 //     its log lines. /game replace hands a person's seat to the AI and
-//     /game rejoin gives it back.
+//     /game rejoin gives it back; each bumps the seat's hand count
+//     (storage.Binding.Hand), and an AI move chosen before the seat changed
+//     hands is dropped inside its commit, never played for the person.
 //   - Ratings, stats and history read storage; games with AI seats rate
 //     nobody unless the server turned /settings rate-ai on, and the AI
 //     never appears on a leaderboard.
@@ -45,6 +47,9 @@
 //     ephemeral and drawn from that seat's view; the public board is the
 //     spectator's view; the AI searches only states rebuilt from its own
 //     seat's view.
+//   - A table answers only its own server: buttons check the server and
+//     channel in their custom_id, and commands typed in a channel find its
+//     table only when the table's binding names the interaction's server.
 //   - Nothing runs the AI inside an interaction: a handler commits and
 //     returns, and the AI answers in the background, woken at once.
 //   - A seat to act always has what moves it on: a person with a clock has

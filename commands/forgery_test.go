@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -96,5 +97,68 @@ func TestAwayRespectsTheLimitAndTheServer(t *testing.T) {
 	}
 	if !pr.awayUntil("g2").IsZero() {
 		t.Fatal("away in g1 made alice away in g2 too")
+	}
+}
+
+// TestTableCommandsStayInTheirGuild: a table of server g1 lives in channel
+// c1; commands that name c1 but come from server g2 (a forged request, a
+// direct message) find no game there, even from its host with Manage
+// Server, and change nothing. The same holds for a lobby's commands.
+func TestTableCommandsStayInTheirGuild(t *testing.T) {
+	h := newHarness(t)
+	id := h.startGame()
+	before, err := h.store.GetBinding(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl, _ := h.store.Load(h.app.Catalog, id)
+	posts := len(h.rec.live("c1"))
+	for _, c := range []struct {
+		u    User
+		cmd  string
+		opts map[string]string
+	}{
+		{alice, "game abandon", nil},
+		{alice, "game status", nil},
+		{alice, "hand", nil},
+		{alice, "game undo", nil},
+		{alice, "game policy", map[string]string{"value": "pass"}},
+		{alice, "game replace", map[string]string{"player": bob.ID}},
+		{bob, "game rejoin", nil},
+	} {
+		resp, err := h.do(Request{Kind: Command, User: c.u, Command: c.cmd, Options: c.opts, Guild: "g2", Channel: "c1", CanManage: true})
+		if err == nil || resp.Message == nil || !strings.Contains(resp.Message.Content, "There's no game running in this channel.") {
+			t.Errorf("/%s from another server: %v %+v", c.cmd, err, resp.Message)
+		}
+	}
+	after, err := h.store.GetBinding(id)
+	if err != nil || after.Status != statusActive || !slices.Equal(after.Users, before.Users) || len(after.Policies) != 0 || len(after.Benched) != 0 {
+		t.Fatalf("commands from another server changed the table: %+v %v", after, err)
+	}
+	if now, _ := h.store.Load(h.app.Catalog, id); now.Version() != tbl.Version() {
+		t.Fatalf("commands from another server moved the table: version %d -> %d", tbl.Version(), now.Version())
+	}
+	if n := len(h.rec.live("c1")); n != posts {
+		t.Fatalf("commands from another server posted in c1: %d messages -> %d", posts, n)
+	}
+	// A lobby of g1 in c2: join, leave and start from g2 find no lobby.
+	if _, err := h.do(Request{Kind: Command, User: alice, Command: "game new", Channel: "c2", Options: map[string]string{"game": "warpweft"}}); err != nil {
+		t.Fatal(err)
+	}
+	lobby, err := h.store.Active("c2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		u   User
+		cmd string
+	}{{bob, "game join"}, {alice, "game leave"}, {alice, "game start"}, {alice, "game status"}, {alice, "game abandon"}} {
+		resp, err := h.do(Request{Kind: Command, User: c.u, Command: c.cmd, Guild: "g2", Channel: "c2", CanManage: true})
+		if err == nil || resp.Message == nil || !strings.Contains(resp.Message.Content, "in this channel") {
+			t.Errorf("/%s of a lobby from another server: %v %+v", c.cmd, err, resp.Message)
+		}
+	}
+	if b, err := h.store.GetBinding(lobby); err != nil || b.Status != statusLobby || !slices.Equal(b.Users, []string{alice.ID}) {
+		t.Fatalf("lobby commands from another server changed the lobby: %+v %v", b, err)
 	}
 }

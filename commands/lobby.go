@@ -402,7 +402,7 @@ func (a *App) aiPicker(req Request, id uint64) (Response, error) {
 // lobbyCommand handles /game join|leave|start for the channel's lobby; the
 // lobby message is edited and the user gets a private confirmation.
 func (a *App) lobbyCommand(ctx context.Context, req Request, p Poster) (Response, error) {
-	id, err := a.Store.Active(req.Channel)
+	id, err := a.tableIn(req)
 	if errors.Is(err, storage.ErrNotFound) {
 		return Response{}, sorry("There is no open lobby in this channel. Start one with /game new.")
 	}

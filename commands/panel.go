@@ -318,7 +318,7 @@ func (a *App) undo(ctx context.Context, req Request, b storage.Binding, seat gam
 // seatedHere finds the channel's running game, the caller's seat at it
 // and the table, for commands a seated player types.
 func (a *App) seatedHere(req Request) (storage.Binding, games.Seat, games.Table, error) {
-	b, err := a.activeIn(req.Channel)
+	b, err := a.activeIn(req)
 	if err != nil {
 		return b, 0, nil, err
 	}

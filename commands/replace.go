@@ -17,7 +17,7 @@ import (
 // the binding and may take the seat back with /game rejoin. The binding
 // and the AI's marker to act are one commit.
 func (a *App) replaceCommand(ctx context.Context, req Request, p Poster) (Response, error) {
-	b, unlock, err := a.lockedIn(req.Channel)
+	b, unlock, err := a.lockedIn(req)
 	if err != nil {
 		return Response{}, err
 	}
@@ -54,6 +54,7 @@ func (a *App) replaceCommand(ctx context.Context, req Request, p Poster) (Respon
 		b.AIPlayed, b.RateAI = true, a.settings(b.Guild).RateAI
 	}
 	b.Users[seat] = aiUser(level.Name, b.Users)
+	b.Handed(seat)
 	if seat < len(b.Names) {
 		b.Names[seat] = aiName(b.Users[seat])
 	}
@@ -80,7 +81,7 @@ func (a *App) replaceCommand(ctx context.Context, req Request, p Poster) (Respon
 // rejoinCommand is /game rejoin: a person whose seat the AI plays takes it
 // back. When the seat is to act, the person's clock starts at once.
 func (a *App) rejoinCommand(ctx context.Context, req Request, p Poster) (Response, error) {
-	b, unlock, err := a.lockedIn(req.Channel)
+	b, unlock, err := a.lockedIn(req)
 	if err != nil {
 		return Response{}, err
 	}
@@ -100,6 +101,7 @@ func (a *App) rejoinCommand(ctx context.Context, req Request, p Poster) (Respons
 	machine := b.Users[x.Seat]
 	b.Benched = slices.Delete(b.Benched, i, i+1)
 	b.Users[x.Seat] = x.User
+	b.Handed(x.Seat)
 	if x.Seat < len(b.Names) {
 		b.Names[x.Seat] = x.Name
 	}

@@ -399,9 +399,29 @@ func (a *App) tableButton(ctx context.Context, req Request, c CustomID, p Poster
 	return Response{}, ErrBadCustomID
 }
 
-// activeIn finds the active game of a channel for commands typed there.
-func (a *App) activeIn(channel string) (storage.Binding, error) {
-	id, err := a.Store.Active(channel)
+// tableIn returns the id of the table (lobby or game) of req's channel. A
+// table of another server than req's is none of req's business (a forged
+// channel id, a direct message): it is reported as missing, with
+// storage.ErrNotFound, exactly like no table at all.
+func (a *App) tableIn(req Request) (uint64, error) {
+	id, err := a.Store.Active(req.Channel)
+	if err != nil {
+		return 0, err
+	}
+	b, err := a.Store.GetBinding(id)
+	if err != nil {
+		return 0, err
+	}
+	if b.Guild != req.Guild {
+		return 0, fmt.Errorf("commands: table %d is not in guild %q: %w", id, req.Guild, storage.ErrNotFound)
+	}
+	return id, nil
+}
+
+// activeIn finds the active game of req's channel, in req's server, for
+// commands typed there.
+func (a *App) activeIn(req Request) (storage.Binding, error) {
+	id, err := a.tableIn(req)
 	if errors.Is(err, storage.ErrNotFound) {
 		return storage.Binding{}, sorry("There's no game running in this channel. Start one with /game new.")
 	}
@@ -411,11 +431,11 @@ func (a *App) activeIn(channel string) (storage.Binding, error) {
 	return a.Store.GetBinding(id)
 }
 
-// lockedIn finds the game of a channel, takes its table's lock and reads
-// its binding again under it; the caller runs unlock when done (on an
-// error it has run already).
-func (a *App) lockedIn(channel string) (b storage.Binding, unlock func(), err error) {
-	if b, err = a.activeIn(channel); err != nil {
+// lockedIn finds the game of req's channel (activeIn), takes its table's
+// lock and reads its binding again under it; the caller runs unlock when
+// done (on an error it has run already).
+func (a *App) lockedIn(req Request) (b storage.Binding, unlock func(), err error) {
+	if b, err = a.activeIn(req); err != nil {
 		return b, nil, err
 	}
 	unlock = a.lock(b.Table)
@@ -428,7 +448,7 @@ func (a *App) lockedIn(channel string) (b storage.Binding, unlock func(), err er
 
 // status shows the caller the current table privately.
 func (a *App) status(_ context.Context, req Request) (Response, error) {
-	b, err := a.activeIn(req.Channel)
+	b, err := a.activeIn(req)
 	if err != nil {
 		return Response{}, err
 	}
@@ -458,7 +478,7 @@ func (a *App) status(_ context.Context, req Request) (Response, error) {
 
 // abandon closes a game for good (host or Manage Server).
 func (a *App) abandon(ctx context.Context, req Request, p Poster) (Response, error) {
-	b, unlock, err := a.lockedIn(req.Channel)
+	b, unlock, err := a.lockedIn(req)
 	if err != nil {
 		return Response{}, err
 	}

@@ -66,3 +66,25 @@ func (b Binding) Seated() []string {
 	}
 	return out
 }
+
+// Hand returns how often seat changed hands (Handed), zero for a seat that
+// never did.
+func (b Binding) Hand(seat int) uint64 {
+	if seat < 0 || seat >= len(b.Hands) {
+		return 0
+	}
+	return b.Hands[seat]
+}
+
+// Handed records that seat changed hands, so a move chosen for its former
+// holder (an AI turn that began before) is told apart from its new
+// holder's by Hand. A negative seat is ignored.
+func (b *Binding) Handed(seat int) {
+	if seat < 0 {
+		return
+	}
+	if seat >= len(b.Hands) {
+		b.Hands = append(b.Hands, make([]uint64, seat+1-len(b.Hands))...)
+	}
+	b.Hands[seat]++
+}

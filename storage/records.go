@@ -66,6 +66,11 @@ type Binding struct {
 	// Benched lists the people whose seats were handed to the AI while
 	// the game runs; each may take their seat back.
 	Benched []Benched `json:"benched,omitempty"`
+	// Hands counts, per seat, how often the seat changed hands while the
+	// game ran (a person to the AI and back, say): work begun for the
+	// seat's former holder, an AI's turn, checks it before it commits.
+	// Missing entries are zero.
+	Hands []uint64 `json:"hands,omitempty"`
 	// Log is the table's running log message in its channel.
 	Log BoardLog `json:"log,omitzero"`
 	// Invited are the people a lobby was opened for (a challenge, a

@@ -18,7 +18,9 @@ import (
 // runBackup writes a consistent copy of the database to FILE. When no bot
 // holds the file, it copies directly; while a bot is running (bbolt's lock
 // allows one process), it asks that bot's loopback admin listener, which
-// copies inside a read transaction, so the backup is online.
+// copies inside a read transaction, so the backup is online; that needs
+// the admin token (admin.token or SPINDLE_ADMIN_TOKEN), the same as the
+// bot's.
 func runBackup(ctx context.Context, cfg Config, args []string, stdout, stderr io.Writer) error {
 	if len(args) != 1 || args[0] == "" || args[0][0] == '-' {
 		fmt.Fprintln(stderr, "usage: spindle [--config FILE] backup FILE")
@@ -33,7 +35,7 @@ func runBackup(ctx context.Context, cfg Config, args []string, stdout, stderr io
 			return err
 		}
 	case errors.Is(err, storage.ErrInUse) && cfg.Admin.Addr != "":
-		if err := backupOnline(ctx, cfg.Admin.Addr, cfg.Data.DB, dst); err != nil {
+		if err := backupOnline(ctx, cfg.Admin.Addr, adminToken(cfg.Admin), cfg.Data.DB, dst); err != nil {
 			return fmt.Errorf("backup: %s is in use and the running bot could not copy it: %w", cfg.Data.DB, err)
 		}
 	default:
@@ -44,15 +46,19 @@ func runBackup(ctx context.Context, cfg Config, args []string, stdout, stderr io
 }
 
 // backupOnline asks the admin listener at addr for a copy of the database
-// db (by absolute path: the process there may serve another one) and
-// writes it to dst once it opens as a database.
-func backupOnline(ctx context.Context, addr, db, dst string) error {
+// db (by absolute path: the process there may serve another one), sending
+// token as its bearer token, and writes it to dst once it opens as a
+// database.
+func backupOnline(ctx context.Context, addr, token, db, dst string) error {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
 	defer cancel()
 	u := url.URL{Scheme: "http", Host: addr, Path: "/backup", RawQuery: url.Values{"db": {absPath(db)}}.Encode()}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 	if err != nil {
 		return err
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -62,6 +68,10 @@ func backupOnline(ctx context.Context, addr, db, dst string) error {
 	if resp.StatusCode == http.StatusConflict {
 		why, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
 		return fmt.Errorf("the process on %s is not the one using %s: %s", addr, absPath(db), strings.TrimSpace(string(why)))
+	}
+	if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden {
+		why, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
+		return fmt.Errorf("admin listener answered %s: %s", resp.Status, strings.TrimSpace(string(why)))
 	}
 	if resp.StatusCode != http.StatusOK {
 		return fmt.Errorf("admin listener answered %s", resp.Status)

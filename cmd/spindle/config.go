@@ -13,8 +13,9 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// Config is the non-secret configuration read from YAML. Secrets (the
-// Discord token) come only from the environment and are never stored here.
+// Config is the configuration read from YAML. The Discord token comes
+// only from the environment and is never stored here; the admin listener's
+// token may be (admin.token), or come from SPINDLE_ADMIN_TOKEN.
 type Config struct {
 	Data    DataConfig    `yaml:"data"`
 	Log     LogConfig     `yaml:"log"`
@@ -77,6 +78,16 @@ type AdminConfig struct {
 	// on an address of its own, such as :8081 in a container, for probes
 	// and scrapers outside the machine.
 	HealthAddr string `yaml:"health_addr"`
+	// Token is the bearer token the listener asks for on the routes that
+	// read data (/backup) and that `spindle backup` sends; the environment
+	// variable SPINDLE_ADMIN_TOKEN, when set, wins over it. Without one,
+	// online backups are refused.
+	Token string `yaml:"token"`
+	// Hosts are extra host names (no port) requests may name in their
+	// Host header, besides 127.0.0.1, ::1 and localhost: any other name is
+	// refused, so no web page can reach the listener by rebinding its own
+	// name to a loopback address.
+	Hosts []string `yaml:"hosts"`
 }
 
 // GamesConfig chooses the enabled games.
@@ -158,6 +169,11 @@ func (c Config) Validate() error {
 		ip := net.ParseIP(host)
 		if err != nil || (host != "localhost" && (ip == nil || !ip.IsLoopback())) {
 			probs = append(probs, fmt.Sprintf("admin.addr %q must be a loopback host:port (it serves backups)", c.Admin.Addr))
+		}
+	}
+	for _, h := range c.Admin.Hosts {
+		if h = strings.TrimSpace(h); h == "" || (net.ParseIP(h) == nil && strings.ContainsAny(h, "/:@ ")) {
+			probs = append(probs, fmt.Sprintf("admin.hosts: %q must be a bare host name, without scheme, port or path", h))
 		}
 	}
 	if len(probs) > 0 {

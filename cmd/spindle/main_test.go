@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -35,6 +36,12 @@ func writeFile(t *testing.T, name, body string) string {
 	return p
 }
 
+// sameAdmin reports whether two admin settings are equal (an empty list of
+// hosts equals none).
+func sameAdmin(a, b AdminConfig) bool {
+	return a.Addr == b.Addr && a.HealthAddr == b.HealthAddr && a.Token == b.Token && slices.Equal(a.Hosts, b.Hosts)
+}
+
 func TestConfigDefaultsAndExample(t *testing.T) {
 	cfg, err := LoadConfig("")
 	if err != nil || cfg.Data.DB != "spindle.db" {
@@ -45,7 +52,7 @@ func TestConfigDefaultsAndExample(t *testing.T) {
 	if err != nil {
 		t.Fatalf("config.example.yaml: %v", err)
 	}
-	if ex.Data != cfg.Data || ex.Log != cfg.Log || ex.Sandbox != cfg.Sandbox || ex.Admin != cfg.Admin {
+	if ex.Data != cfg.Data || ex.Log != cfg.Log || ex.Sandbox != cfg.Sandbox || !sameAdmin(ex.Admin, cfg.Admin) {
 		t.Fatalf("the example's values differ from the defaults: %+v vs %+v", ex, cfg)
 	}
 	if empty, err := LoadConfig(writeFile(t, "empty.yaml", "")); err != nil || empty.Data != cfg.Data {
@@ -58,11 +65,11 @@ func TestConfigRejectsWithOneClearError(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "dbb") {
 		t.Fatalf("an unknown key: %v", err)
 	}
-	_, err = LoadConfig(writeFile(t, "bad.yaml", "log:\n  level: loud\n  format: xml\nadmin:\n  addr: 0.0.0.0:9464\ndiscord:\n  interactions_addr: :8443\n"))
+	_, err = LoadConfig(writeFile(t, "bad.yaml", "log:\n  level: loud\n  format: xml\nadmin:\n  addr: 0.0.0.0:9464\n  hosts: [\"http://evil.example/\"]\ndiscord:\n  interactions_addr: :8443\n"))
 	if err == nil {
 		t.Fatal("bad values accepted")
 	}
-	for _, want := range []string{"log.level", "log.format", "admin.addr", "discord.public_key"} {
+	for _, want := range []string{"log.level", "log.format", "admin.addr", "admin.hosts", "discord.public_key"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("the error %q does not name %s", err, want)
 		}
@@ -321,17 +328,22 @@ func TestOnlineBackupCopiesTheNamedDatabase(t *testing.T) {
 	ln.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	stop := startAdmin(ctx, addr, st, prometheus.NewRegistry(), &bot.Health{DB: st.Ping}, zerolog.Nop())
+	const token = "a-test-token-of-some-length"
+	stop := startAdmin(ctx, AdminConfig{Addr: addr, Token: token}, st, prometheus.NewRegistry(), &bot.Health{DB: st.Ping}, zerolog.Nop())
 	defer stop()
 	dst := filepath.Join(dir, "copy.db")
-	err = backupOnline(ctx, addr, filepath.Join(dir, "bot.db"), dst)
+	err = backupOnline(ctx, addr, token, filepath.Join(dir, "bot.db"), dst)
 	if err == nil || !strings.Contains(err.Error(), "not the one") {
 		t.Fatalf("a backup of another database was taken: %v", err)
 	}
 	if _, err := os.Stat(dst); !os.IsNotExist(err) {
 		t.Fatal("the refused backup wrote a file")
 	}
-	if err := backupOnline(ctx, addr, served, dst); err != nil {
+	err = backupOnline(ctx, addr, "", served, dst)
+	if err == nil || !strings.Contains(err.Error(), "401") {
+		t.Fatalf("a backup without the token: %v", err)
+	}
+	if err := backupOnline(ctx, addr, token, served, dst); err != nil {
 		t.Fatalf("the backup of the served database failed: %v", err)
 	}
 }

@@ -108,7 +108,7 @@ func runServe(ctx context.Context, cmd string, cfg Config, args []string, stdout
 	if cmd != "sandbox" || *admin {
 		// The sandbox is a local toy: it opens no second listener unless
 		// asked.
-		stopAdmin := startAdmin(ctx, cfg.Admin.Addr, store, reg, health, log)
+		stopAdmin := startAdmin(ctx, cfg.Admin, store, reg, health, log)
 		defer stopAdmin()
 	}
 	if cfg.Admin.HealthAddr != "" {
@@ -220,38 +220,6 @@ func timedRender(reg prometheus.Registerer) func(imaging.Kind, any, imaging.Opti
 		}
 		return b, err
 	}
-}
-
-// startAdmin serves /metrics, /healthz and /backup on a loopback address.
-// It returns a function that shuts the listener down.
-func startAdmin(ctx context.Context, addr string, store *storage.Store, reg *prometheus.Registry, health http.Handler, log zerolog.Logger) func() {
-	if addr == "" {
-		return func() {}
-	}
-	mux := http.NewServeMux()
-	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
-	mux.Handle("GET /healthz", health)
-	mux.HandleFunc("GET /backup", func(w http.ResponseWriter, r *http.Request) {
-		// Several Spindle processes (the bot, a sandbox) may take turns on
-		// one admin address: copy only the database the caller names.
-		w.Header().Set("X-Spindle-DB", absPath(store.Path()))
-		if want := r.URL.Query().Get("db"); want == "" || !samePath(want, store.Path()) {
-			http.Error(w, fmt.Sprintf("this process serves the database %s, not %q", absPath(store.Path()), want), http.StatusConflict)
-			return
-		}
-		w.Header().Set("Content-Type", "application/octet-stream")
-		if _, err := store.Backup(w); err != nil {
-			log.Error().Err(err).Msg("online backup failed")
-		}
-	})
-	// A backup streams the whole file: no write deadline on this loopback
-	// listener.
-	stop, err := serveHTTP(ctx, addr, mux, log, func(s *http.Server) { s.WriteTimeout = 0 })
-	if err != nil {
-		log.Warn().Err(err).Str("addr", addr).Msg("admin listener disabled")
-		return func() {}
-	}
-	return stop
 }
 
 // absPath is path made absolute (as it is when that fails).
