@@ -255,6 +255,8 @@ func (a *App) command(ctx context.Context, req Request, p Poster) (Response, err
 		return a.policyCommand(ctx, req, p)
 	case "game replay":
 		return a.replayCommand(req)
+	case "game verify":
+		return a.verifyCommand(req)
 	case "leaderboard":
 		return public(req, a.leaderboardCommand)
 	case "stats":

@@ -98,6 +98,8 @@ func Definitions(cat *games.Catalog) []AppCommand {
 			sub("rejoin", "Take back your seat from the AI player that plays it"),
 			sub("replay", "Step through a finished game of this server, move by move (only you see it)",
 				CommandOption{Type: OptInteger, Name: "id", Description: "The table number, as in \"table #12\"", Required: true, MinValue: &one}),
+			sub("verify", "Check a finished game's shuffles and rolls against its revealed seed (only you see it)",
+				CommandOption{Type: OptInteger, Name: "table", Description: "The table number (default: this channel's last finished game)", MinValue: &one}),
 		}},
 		{Name: "leaderboard", Description: "This server's best players, at one game or all of them", Contexts: guildOnly, Options: []CommandOption{
 			board("Which game (default: all games)"),

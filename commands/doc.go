@@ -38,6 +38,11 @@
 //   - Ratings, stats and history read storage; games with AI seats rate
 //     nobody unless the server turned /settings rate-ai on, and the AI
 //     never appears on a leaderboard.
+//   - Fair play (verify.go): every board's footer shows the first digits
+//     of the table's commitment to its secret seed (games.Commitment); the
+//     result reveals the seed and the whole commitment; /game verify
+//     replays a finished game from that seed (games.Catalog.Verify) for
+//     anyone in the server and attaches the record `spindle verify` reads.
 //
 // # Invariants
 //
@@ -46,7 +51,8 @@
 //   - Hidden information leaves only through views: a seat's panel is
 //     ephemeral and drawn from that seat's view; the public board is the
 //     spectator's view; the AI searches only states rebuilt from its own
-//     seat's view.
+//     seat's view. A table's seed is shown only once its game is over
+//     (games.Table.RevealSeed); before that, only its commitment.
 //   - A table answers only its own server: buttons check the server and
 //     channel in their custom_id, and commands typed in a channel find its
 //     table only when the table's binding names the interaction's server.

@@ -43,7 +43,8 @@ var faults = []error{games.ErrNewerRules, games.ErrOldRules, games.ErrSchema}
 
 // Friendly maps an error to the ephemeral text its user sees. Errors the
 // user cannot have caused get a generic apology (and are logged by the
-// caller); nothing internal — keys, seeds, stack traces — is ever shown.
+// caller); nothing internal — keys, seeds, stack traces — is ever shown
+// (a seed is revealed only by a finished game's result and /game verify).
 func Friendly(err error) string {
 	var u userError
 	if errors.As(err, &u) {

@@ -123,7 +123,7 @@ func (a *App) tableMessage(b storage.Binding, t games.Table, notes []string) (Me
 	e := Embed{Title: fmt.Sprintf("%s — table #%d", info.Title, b.Table), Color: colourTable, Image: "table.png",
 		Description: a.story(b, t),
 		Fields:      []Field{{Name: "Players", Value: players.String(), Inline: true}},
-		Footer:      fmt.Sprintf("move %d · buttons older than this board are refused politely", t.Version())}
+		Footer:      fmt.Sprintf("move %d · %s · buttons older than this board are refused politely", t.Version(), commitmentNote(b, t))}
 	if len(ping) > 0 {
 		e.Fields = append(e.Fields, Field{Name: "To play", Value: strings.Join(ping, ", "), Inline: true})
 	}
@@ -179,6 +179,7 @@ func (a *App) resultMessage(b storage.Binding, t games.Table, lines []string) (M
 			Description: clip(desc, 4000), Image: "scoring.png",
 			Fields: []Field{{Name: "Standings", Value: standings.String()}}, Footer: "ended: " + r.Reason}},
 	}
+	m.Embeds[0].Fields = append(m.Embeds[0].Fields, seedFields(b, t)...)
 	return m, nil
 }
 

@@ -58,6 +58,14 @@
 // RNG (Kind.Replay); a seeded replay re-samples them and must agree. Only
 // Game.Sample and the test-only Resampler ever see a dice.Dice.
 //
+// Games anyone can verify (verify.go): Commitment(seed, table) is the
+// SHA-256 of the seed's two words and the table id (8 bytes big-endian
+// each), which boards show while the seed stays secret; Table.RevealSeed
+// gives the seed only once the game is over; and Catalog.Verify replays a
+// finished game's Record from that seed, sampling every chance outcome
+// afresh with the game's own Sample (Table.Resolve) and comparing it with
+// the logged one, and names the step that differs (VerifyError).
+//
 // # Hidden information
 //
 // View(state, seat) is the only way information leaves a state. Legal
@@ -65,7 +73,8 @@
 // Resampler: resampling hidden zones must not change the seat's view or
 // legal keys). Event.Public goes to the channel, Event.Private to one seat;
 // Event.Reveal marks an undo barrier. Seeds, RNG state and hidden zones never
-// appear in a view, key, label, log line or error.
+// appear in a view, key, label, log line or error; a seed is revealed only
+// by RevealSeed, once its game is over.
 //
 // # Player names
 //

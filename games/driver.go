@@ -136,6 +136,14 @@ type Table interface {
 	// Prompt is the game's context line for seat's panel (a Prompter),
 	// from the seat's own view, or "" when the game has none.
 	Prompt(seat Seat) string
+	// Commitment is the table's public commitment to its secret seed
+	// (Commitment(seed, table), table being the stored table id), safe to
+	// show at any time.
+	Commitment(table uint64) string
+	// RevealSeed returns the secret seed once the game is over, for the
+	// result and its verification; before the end it returns false and no
+	// seed.
+	RevealSeed() ([2]uint64, bool)
 }
 
 // Bind erases a game into a Kind for the catalog.
@@ -366,6 +374,8 @@ func (t *table[S, A, V]) Fork() (Table, error) {
 func (t *table[S, A, V]) Determinize(viewer Seat, seed uint64) (Table, error) {
 	f := *t
 	f.scratch, f.owned = true, false
+	// A search copy draws from its own source and carries no secret seed.
+	f.seed = [2]uint64{}
 	f.pcg = rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
 	if r, ok := any(t.g).(Resampler[S]); ok {
 		f.state = r.Resample(&t.state, viewer, dice.New(rand.NewPCG(seed^0x5bd1e995, seed)))
@@ -668,6 +678,15 @@ func (t *table[S, A, V]) Undoable(key string) bool {
 		return p.Undoable(key)
 	}
 	return true
+}
+
+func (t *table[S, A, V]) Commitment(table uint64) string { return Commitment(t.seed, table) }
+
+func (t *table[S, A, V]) RevealSeed() ([2]uint64, bool) {
+	if !t.Over() {
+		return [2]uint64{}, false
+	}
+	return t.seed, true
 }
 
 func (t *table[S, A, V]) StateJSON() ([]byte, error) {

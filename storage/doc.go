@@ -156,6 +156,11 @@
 // Private event lines are stored in the log too: the bot shows them to
 // their seat only.
 //
+// Store.Record reads a table's envelope and log together as a
+// games.Record, the seed included, for games.Catalog.Verify: the bot builds
+// it only for a finished game (the seed is public once the game is over),
+// and `spindle verify` for an operator's copy of the database.
+//
 // # Deploy constraint
 //
 // bbolt locks the file: exactly one process may open it. Open waits at most

@@ -8,6 +8,7 @@
 //	spindle [--config FILE] backup FILE  write a consistent copy of the database
 //	spindle [--config FILE] bench        measure every speed goal and print one report
 //	spindle arena --game G --players ai:hard,random --n 20   AI win rates and decision times
+//	spindle [--config FILE] verify --table N   replay a finished game from its revealed seed
 //
 // main wires config -> logging -> storage -> catalog -> bot and handles
 // signals; everything else lives in the packages.
@@ -53,6 +54,7 @@ commands:
   backup FILE    write a consistent copy of the database
   bench          measure every speed goal (render, disk, handlers, start-up)
   arena          play games between AI levels, random and greedy players; print win rates
+  verify         check a finished game's chance outcomes against its revealed seed
 Run "spindle COMMAND --help" for a command's flags.
 `
 
@@ -99,6 +101,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runBackup(ctx, cfg, rest, stdout, stderr)
 	case "bench":
 		return runBench(cfg, rest, stdout, stderr)
+	case "verify":
+		return runVerify(cfg, rest, os.Stdin, stdout, stderr)
 	case "run", "sandbox", "register":
 		return runServe(ctx, cmd, cfg, rest, stdout, stderr)
 	}
