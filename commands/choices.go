@@ -165,8 +165,11 @@ func MoveRows(at CustomID, choices []games.Choice, nav Nav) []Row {
 			for _, c := range choices {
 				if head(c.Key) == g.head || c.Key == g.head {
 					text, detail := games.SplitDetail(c.Label)
-					opts = append(opts, games.Choice{Key: playPrefix + c.Key,
-						Label: games.WithDetail(strings.Replace(text, LabelSep, ": ", 1), detail)})
+					if head(c.Key) != "" {
+						// "<group> → <rest>" reads as one entry here.
+						text = strings.Replace(text, LabelSep, ": ", 1)
+					}
+					opts = append(opts, games.Choice{Key: playPrefix + c.Key, Label: games.WithDetail(text, detail)})
 					break
 				}
 			}
