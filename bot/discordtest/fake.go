@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -101,6 +102,8 @@ type Fake struct {
 	shards     int                // the shard count GET /gateway/bot recommends
 	httpURL    string             // interactions go to this HTTP endpoint when set
 	httpKey    ed25519.PrivateKey // and are signed with this key
+
+	validated atomic.Int64 // request bodies checked against the OpenAPI spec
 
 	gw gateway
 }

@@ -536,7 +536,7 @@ func TestLimitViolations(t *testing.T) {
 		want string
 	}{
 		{"custom_id 101", &discordgo.MessageSend{Components: buttons(1, func(int) string { return strings.Repeat("x", 101) })}, "custom_id"},
-		{"6 buttons", &discordgo.MessageSend{Components: buttons(6, func(i int) string { return "b" + string(rune('a'+i)) })}, "6 buttons"},
+		{"6 buttons", &discordgo.MessageSend{Components: buttons(6, func(i int) string { return "b" + string(rune('a'+i)) })}, "at /components/0/components: maxItems: got 6, want 5"},
 		{"content 2001", &discordgo.MessageSend{Content: strings.Repeat("é", 2001)}, "2001 characters"},
 		{"duplicate custom_id", &discordgo.MessageSend{Components: buttons(2, func(int) string { return "same" })}, "duplicated"},
 		{"empty", &discordgo.MessageSend{}, "empty message"},
@@ -559,7 +559,7 @@ func TestLimitViolations(t *testing.T) {
 		msg  *discordgo.MessageSend
 		want string
 	}{"26 options", &discordgo.MessageSend{Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.SelectMenu{CustomID: "s", Options: opts}}}}}, "26 options"})
+		discordgo.SelectMenu{CustomID: "s", Options: opts}}}}}, "options: maxItems: got 26, want 25"})
 	for _, c := range cases {
 		f.ResetViolations()
 		_, err := s.ChannelMessageSendComplex(ch, c.msg)

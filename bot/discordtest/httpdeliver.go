@@ -61,7 +61,9 @@ func (f *Fake) postInteraction(in *Interaction, url string, key ed25519.PrivateK
 	cb.SetPathValue("id", in.ID)
 	cb.SetPathValue("token", in.Token)
 	w := httptest.NewRecorder()
-	f.callback(w, cb)
+	if f.checkSpec(w, cb) {
+		f.callback(w, cb)
+	}
 	in.mu.Lock()
 	in.httpApplied = true
 	in.mu.Unlock()

@@ -95,7 +95,7 @@ func (f *Fake) routes() http.Handler {
 			writeErr(w, http.StatusNotFound, 0, "404: Not Found")
 			return
 		}
-		if strings.HasPrefix(r.URL.Path, "/api/") && f.refuse(w, r) {
+		if strings.HasPrefix(r.URL.Path, "/api/") && (f.refuse(w, r) || !f.checkSpec(w, r)) {
 			return
 		}
 		mux.ServeHTTP(w, r)
