@@ -3,6 +3,7 @@ package discordtest_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -768,5 +769,122 @@ func TestWebhookBeforeAckIsViolation(t *testing.T) {
 	}
 	if v := strings.Join(f.Violations(), "\n"); !strings.Contains(v, "before the interaction was acknowledged") {
 		t.Errorf("violations = %s", v)
+	}
+}
+
+// TestOwnLimits checks the limits the fake enforces beside Discord's
+// OpenAPI spec: each message is refused over REST (by the spec or by the
+// fake), and the fake's own check finds it on its own.
+func TestOwnLimits(t *testing.T) {
+	t.Parallel()
+	f := discordtest.New(t)
+	f.TolerateViolations()
+	s, err := f.Session("test-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := f.DefaultChannel().ID
+	intp := func(n int) *int { return &n }
+	sel := func(m discordgo.SelectMenu) *discordgo.MessageSend {
+		if m.CustomID == "" {
+			m.CustomID = "s"
+		}
+		if m.Options == nil {
+			m.Options = []discordgo.SelectMenuOption{{Label: "a", Value: "a"}, {Label: "b", Value: "b"}}
+		}
+		return &discordgo.MessageSend{Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{m}}}}
+	}
+	embed := func(e *discordgo.MessageEmbed) *discordgo.MessageSend {
+		return &discordgo.MessageSend{Embeds: []*discordgo.MessageEmbed{e}}
+	}
+	files := func(n, size int) *discordgo.MessageSend {
+		m := &discordgo.MessageSend{Content: "files"}
+		for i := 0; i < n; i++ {
+			m.Files = append(m.Files, &discordgo.File{Name: "f.txt", ContentType: "text/plain", Reader: bytes.NewReader(make([]byte, size))})
+		}
+		return m
+	}
+	long := func(n int) string { return strings.Repeat("x", n) }
+	row := func(id string) discordgo.ActionsRow {
+		return discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "b", CustomID: id, Style: discordgo.PrimaryButton}}}
+	}
+	cases := []struct {
+		name string
+		msg  *discordgo.MessageSend
+		want string // in the fake's own problems
+	}{
+		{"option description 101", sel(discordgo.SelectMenu{Options: []discordgo.SelectMenuOption{{Label: "a", Value: "a", Description: long(101)}}}), "description has 101 characters"},
+		{"placeholder 151", sel(discordgo.SelectMenu{Placeholder: long(151)}), "placeholder has 151 characters"},
+		{"min_values 26", sel(discordgo.SelectMenu{MinValues: intp(26), MaxValues: 25}), "min_values 26 must be 0 to 25"},
+		{"max_values 26", sel(discordgo.SelectMenu{MaxValues: 26}), "max_values 26 must be 1 to 25"},
+		{"min_values above max_values", sel(discordgo.SelectMenu{MinValues: intp(2), MaxValues: 1}), "min_values 2 exceeds max_values 1"},
+		{"max_values above the options", sel(discordgo.SelectMenu{MaxValues: 3}), "max_values 3 exceeds 2 options"},
+		{"min_values above the options", sel(discordgo.SelectMenu{MinValues: intp(3), MaxValues: 3}), "min_values 3 exceeds 2 options"},
+		{"footer 2049", embed(&discordgo.MessageEmbed{Title: "t", Footer: &discordgo.MessageEmbedFooter{Text: long(2049)}}), "footer text has 2049 characters"},
+		{"author 257", embed(&discordgo.MessageEmbed{Title: "t", Author: &discordgo.MessageEmbedAuthor{Name: long(257)}}), "author name has 257 characters"},
+		{"empty field name", embed(&discordgo.MessageEmbed{Fields: []*discordgo.MessageEmbedField{{Name: "", Value: "v"}}}), "empty name or value"},
+		{"empty field value", embed(&discordgo.MessageEmbed{Fields: []*discordgo.MessageEmbedField{{Name: "n", Value: " "}}}), "empty name or value"},
+		{"users parsed and listed", &discordgo.MessageSend{Content: "hi", AllowedMentions: &discordgo.MessageAllowedMentions{
+			Parse: []discordgo.AllowedMentionType{discordgo.AllowedMentionTypeUsers}, Users: []string{"1"}}}, "mutually exclusive"},
+		{"custom_id repeated across rows", &discordgo.MessageSend{Components: []discordgo.MessageComponent{row("x/overflow"), row("x/overflow")}}, `custom_id "x/overflow" is duplicated`},
+		{"11 files", files(11, 1), "11 files, the limit is 10"},
+		{"a file over 10 MiB", files(1, 10<<20+1), "exceeds 10 MiB"},
+	}
+	for _, c := range cases {
+		f.ResetViolations()
+		_, err := s.ChannelMessageSendComplex(ch, c.msg)
+		if !isCode(err, 50035) || len(f.Violations()) == 0 {
+			t.Errorf("%s: err = %v, violations %q, want 400 Invalid Form Body and a violation", c.name, err, f.Violations())
+		}
+		if len(c.msg.Files) > 0 {
+			// Files travel beside the JSON: the fake's own check is the one
+			// that refused them.
+			if v := strings.Join(f.Violations(), "\n"); !strings.Contains(v, c.want) {
+				t.Errorf("%s: violations %q, want one containing %q", c.name, v, c.want)
+			}
+			continue
+		}
+		body, err := json.Marshal(c.msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if own := strings.Join(discordtest.OwnMessageProblems(body), "\n"); !strings.Contains(own, c.want) {
+			t.Errorf("%s: the fake's own problems %q, want one containing %q", c.name, own, c.want)
+		}
+	}
+	if n := len(f.Messages(ch)); n != 0 {
+		t.Errorf("%d invalid messages were stored", n)
+	}
+}
+
+// TestCommandCharacterTotal checks the 8000-character limit on a command's
+// names, descriptions and choices, which no single field's limit catches.
+func TestCommandCharacterTotal(t *testing.T) {
+	t.Parallel()
+	f := discordtest.New(t)
+	f.TolerateViolations()
+	s, err := f.Session("test-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var opts []*discordgo.ApplicationCommandOption
+	for i := 0; i < 4; i++ {
+		o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "opt" + string(rune('a'+i)), Description: strings.Repeat("d", 100)}
+		for j := 0; j < 25; j++ {
+			o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: strings.Repeat("n", 99) + string(rune('a'+j)), Value: strings.Repeat("v", 99) + string(rune('a'+j))})
+		}
+		opts = append(opts, o)
+	}
+	big := &discordgo.ApplicationCommand{Name: "big", Description: "too many characters", Options: opts}
+	small := &discordgo.ApplicationCommand{Name: "small", Description: "few characters", Options: opts[:1]}
+	if probs := discordtest.OwnCommandProblems(small); len(probs) > 0 {
+		t.Errorf("a command of about 5 100 characters is refused: %q", probs)
+	}
+	if own := strings.Join(discordtest.OwnCommandProblems(big), "\n"); !strings.Contains(own, "the limit is 8000") {
+		t.Errorf("the fake's own problems %q, want the 8000 limit", own)
+	}
+	_, err = s.ApplicationCommandBulkOverwrite(f.AppID(), "", []*discordgo.ApplicationCommand{big})
+	if !isCode(err, 50035) || !strings.Contains(strings.Join(f.Violations(), "\n"), "the limit is 8000") {
+		t.Errorf("bulk overwrite: err = %v, violations %q, want the 8000 limit", err, f.Violations())
 	}
 }

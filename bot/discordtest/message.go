@@ -28,7 +28,14 @@ const (
 	MaxChoices        = 25
 	MaxV2Components   = 40
 	maxEmbedTotal     = 6000
-	maxFileBytes      = 25 << 20
+	maxFileBytes      = 10 << 20 // a bot's upload limit without server boosts
+	maxFiles          = 10
+	maxPlaceholder    = 150 // select menus
+	maxInputHolder    = 100 // text inputs
+	maxOptionText     = 100 // select option labels, values and descriptions
+	maxFooterText     = 2048
+	maxAuthorName     = 256
+	maxCommandChars   = 8000
 	maxModalTitle     = 45
 	maxCommandOptions = 25
 )
@@ -284,7 +291,7 @@ func readBody(r *http.Request, callback bool) (typ int, p *payload, err error) {
 				js = data
 			case strings.HasPrefix(name, "files[") || strings.HasPrefix(name, "file"):
 				if len(data) > maxFileBytes {
-					return 0, nil, fmt.Errorf("discordtest: file %q exceeds 25 MiB", part.FileName())
+					return 0, nil, fmt.Errorf("discordtest: file %q exceeds 10 MiB", part.FileName())
 				}
 				p.Files = append(p.Files, Attachment{Filename: part.FileName(), ContentType: part.Header.Get("Content-Type"), Data: data})
 			}
@@ -358,7 +365,7 @@ func validateMessage(content string, embeds []*discordgo.MessageEmbed, comps []C
 		if len(e.Fields) > 25 {
 			v = append(v, fmt.Sprintf("embed %d has %d fields, the limit is 25", i, len(e.Fields)))
 		}
-		for _, fl := range e.Fields {
+		for j, fl := range e.Fields {
 			if fl == nil {
 				continue
 			}
@@ -366,12 +373,23 @@ func validateMessage(content string, embeds []*discordgo.MessageEmbed, comps []C
 			if utf8.RuneCountInString(fl.Name) > 256 || utf8.RuneCountInString(fl.Value) > 1024 {
 				v = append(v, fmt.Sprintf("embed %d field %q exceeds 256/1024 characters", i, fl.Name))
 			}
+			if strings.TrimSpace(fl.Name) == "" || strings.TrimSpace(fl.Value) == "" {
+				v = append(v, fmt.Sprintf("embed %d field %d has an empty name or value", i, j))
+			}
 		}
 		if e.Footer != nil {
-			total += utf8.RuneCountInString(e.Footer.Text)
+			n := utf8.RuneCountInString(e.Footer.Text)
+			total += n
+			if n > maxFooterText {
+				v = append(v, fmt.Sprintf("embed %d footer text has %d characters, the limit is %d", i, n, maxFooterText))
+			}
 		}
 		if e.Author != nil {
-			total += utf8.RuneCountInString(e.Author.Name)
+			n := utf8.RuneCountInString(e.Author.Name)
+			total += n
+			if n > maxAuthorName {
+				v = append(v, fmt.Sprintf("embed %d author name has %d characters, the limit is %d", i, n, maxAuthorName))
+			}
 		}
 	}
 	if total > maxEmbedTotal {
@@ -428,8 +446,11 @@ func validateComponents(comps []Component, v2, modal bool) []string {
 				}
 				vals := map[string]bool{}
 				for _, o := range c.Options {
-					if utf8.RuneCountInString(o.Label) > 100 || utf8.RuneCountInString(o.Value) > 100 {
-						v = append(v, fmt.Sprintf("%s: select option %q exceeds 100 characters", where, o.Label))
+					if utf8.RuneCountInString(o.Label) > maxOptionText || utf8.RuneCountInString(o.Value) > maxOptionText {
+						v = append(v, fmt.Sprintf("%s: select option %q exceeds %d characters", where, o.Label, maxOptionText))
+					}
+					if n := utf8.RuneCountInString(o.Description); n > maxOptionText {
+						v = append(v, fmt.Sprintf("%s: select option %q description has %d characters, the limit is %d", where, o.Label, n, maxOptionText))
 					}
 					if vals[o.Value] {
 						v = append(v, fmt.Sprintf("%s: select option value %q is duplicated", where, o.Value))
@@ -440,12 +461,16 @@ func validateComponents(comps []Component, v2, modal bool) []string {
 					v = append(v, fmt.Sprintf("%s: max_values %d exceeds %d options", where, c.MaxValues, len(c.Options)))
 				}
 			}
-			if c.MaxValues > 25 {
-				v = append(v, fmt.Sprintf("%s: max_values %d exceeds 25", where, c.MaxValues))
+			v = append(v, checkSelectValues(c, where)...)
+			if n := utf8.RuneCountInString(c.Placeholder); n > maxPlaceholder {
+				v = append(v, fmt.Sprintf("%s: select placeholder has %d characters, the limit is %d", where, n, maxPlaceholder))
 			}
 		case c.Type == discordgo.TextInputComponent:
 			if !modal {
 				v = append(v, where+": text input outside a modal")
+			}
+			if n := utf8.RuneCountInString(c.Placeholder); n > maxInputHolder {
+				v = append(v, fmt.Sprintf("%s: text input placeholder has %d characters, the limit is %d", where, n, maxInputHolder))
 			}
 		case c.Type == discordgo.ActionsRowComponent:
 			if where != "top" {
@@ -512,6 +537,51 @@ func validateComponents(comps []Component, v2, modal bool) []string {
 	}
 	if v2 && count > MaxV2Components {
 		v = append(v, fmt.Sprintf("%d components, the components v2 limit is %d", count, MaxV2Components))
+	}
+	return v
+}
+
+// checkSelectValues checks a select menu's min_values and max_values: 0 to
+// 25 and 1 to 25 (both 1 when absent), min_values not above max_values, and
+// neither above the option count of a string select.
+func checkSelectValues(c Component, where string) []string {
+	var v []string
+	lo, hi := 1, 1
+	if c.MinValues != nil {
+		lo = *c.MinValues
+	}
+	if c.MaxValues != 0 {
+		hi = c.MaxValues
+	}
+	if lo < 0 || lo > 25 {
+		v = append(v, fmt.Sprintf("%s: min_values %d must be 0 to 25", where, lo))
+	}
+	if hi < 1 || hi > 25 {
+		v = append(v, fmt.Sprintf("%s: max_values %d must be 1 to 25", where, hi))
+	}
+	if lo > hi {
+		v = append(v, fmt.Sprintf("%s: min_values %d exceeds max_values %d", where, lo, hi))
+	}
+	if c.Type == discordgo.SelectMenuComponent && len(c.Options) > 0 && lo > len(c.Options) {
+		v = append(v, fmt.Sprintf("%s: min_values %d exceeds %d options", where, lo, len(c.Options)))
+	}
+	return v
+}
+
+// validatePayload checks what a message body carries beside the message
+// itself: at most 10 files, and allowed_mentions that does not both parse
+// a mention type and list ids of that type.
+func validatePayload(p *payload) []string {
+	var v []string
+	if len(p.Files) > maxFiles {
+		v = append(v, fmt.Sprintf("%d files, the limit is %d", len(p.Files), maxFiles))
+	}
+	if am := p.AllowedMentions; am != nil {
+		for _, t := range am.Parse {
+			if (t == discordgo.AllowedMentionTypeUsers && len(am.Users) > 0) || (t == discordgo.AllowedMentionTypeRoles && len(am.Roles) > 0) {
+				v = append(v, fmt.Sprintf("allowed_mentions: parse %q and a list of %s are mutually exclusive", t, t))
+			}
+		}
 	}
 	return v
 }
