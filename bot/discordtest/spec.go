@@ -2,6 +2,7 @@ package discordtest
 
 import (
 	"bytes"
+	"encoding/json"
 	_ "embed" // the OpenAPI document
 	"fmt"
 	"io"
@@ -139,7 +140,8 @@ func escapePtr(s string) string {
 
 // allowDecimalStrings rewrites every schema typed integer to accept a
 // string of digits as well, since Discord takes a decimal string wherever
-// it wants an integer (snowflakes, permission bit sets). Inside a oneOf
+// it wants an integer (snowflakes, permission bit sets), and an integer
+// for a snowflake, as the docs' own attachment examples do. Inside a oneOf
 // that already has a string branch (a nonce is an integer or a string) the
 // integer branch is left alone, or a string would match both.
 func allowDecimalStrings(v any, hasStringSibling bool) {
@@ -149,6 +151,11 @@ func allowDecimalStrings(v any, hasStringSibling bool) {
 			allowDecimalStrings(e, false)
 		}
 	case map[string]any:
+		if x["format"] == "snowflake" && typeHas(x, "string") && !typeHas(x, "integer") {
+			// The docs send attachment ids as integers ("id": 0).
+			x["type"] = []any{x["type"], "integer"}
+			x["minimum"] = json.Number("0")
+		}
 		if !hasStringSibling && widenInteger(x) {
 			if _, ok := x["pattern"]; !ok {
 				x["pattern"] = digitsPattern
