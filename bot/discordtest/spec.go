@@ -2,8 +2,8 @@ package discordtest
 
 import (
 	"bytes"
-	"encoding/json"
 	_ "embed" // the OpenAPI document
+	"encoding/json"
 	"fmt"
 	"io"
 	"mime"
