@@ -56,6 +56,8 @@ type Channel struct {
 	Recipient string
 	// StarterMessageID is the message a thread was started from, if any.
 	StarterMessageID string
+	// OwnerID is the user who created a thread, when the fake knows it.
+	OwnerID string
 	// Archived threads take no edits (50083); a message posted in one
 	// opens it again, unless it is Locked too.
 	Archived, Locked bool

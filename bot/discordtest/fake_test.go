@@ -3,10 +3,13 @@ package discordtest_test
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -886,5 +889,185 @@ func TestCommandCharacterTotal(t *testing.T) {
 	_, err = s.ApplicationCommandBulkOverwrite(f.AppID(), "", []*discordgo.ApplicationCommand{big})
 	if !isCode(err, 50035) || !strings.Contains(strings.Join(f.Violations(), "\n"), "the limit is 8000") {
 		t.Errorf("bulk overwrite: err = %v, violations %q, want the 8000 limit", err, f.Violations())
+	}
+}
+
+// TestOutgoingMatchesSpec checks what the fake sends the bot against
+// Discord's shapes: message objects against the spec's MessageResponse,
+// channels and users against theirs, and the interaction payloads for the
+// fields Discord always sends.
+func TestOutgoingMatchesSpec(t *testing.T) {
+	t.Parallel()
+	f, s, h := open(t)
+	alice := f.AddUser("alice")
+	ch := f.DefaultChannel()
+	h.on("shape", func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		if err := reply(s, ic, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
+			Content: "board " + alice.Mention(),
+			Embeds: []*discordgo.MessageEmbed{{Title: "t", Fields: []*discordgo.MessageEmbedField{{Name: "n", Value: "v"}},
+				Footer: &discordgo.MessageEmbedFooter{Text: "f"}}},
+			Components: []discordgo.MessageComponent{
+				discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "Rename", CustomID: "name/1", Style: discordgo.PrimaryButton}}},
+				discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{CustomID: "pick/1",
+					Options: []discordgo.SelectMenuOption{{Label: "a", Value: "a"}, {Label: "b", Value: "b"}}}}},
+			},
+		}); err != nil {
+			t.Errorf("reply: %v", err)
+		}
+	})
+	h.on("name", func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		if err := reply(s, ic, discordgo.InteractionResponseModal, &discordgo.InteractionResponseData{
+			CustomID: "name/modal", Title: "Rename",
+			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.TextInput{CustomID: "n", Label: "Name", Style: discordgo.TextInputShort},
+			}}},
+		}); err != nil {
+			t.Errorf("modal: %v", err)
+		}
+	})
+	h.on("pick", func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		if err := reply(s, ic, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{Content: "picked"}); err != nil {
+			t.Errorf("pick: %v", err)
+		}
+		if _, err := s.FollowupMessageCreate(ic.Interaction, true, &discordgo.WebhookParams{Content: "and more"}); err != nil {
+			t.Errorf("follow-up: %v", err)
+		}
+	})
+	h.on("name", h.m["name"])
+	var msgs []discordtest.Message
+	var inters []*discordtest.Interaction
+	wait := func(in *discordtest.Interaction) discordtest.Message {
+		t.Helper()
+		inters = append(inters, in)
+		m, err := in.WaitFinal(ctx(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.ID != "" {
+			msgs = append(msgs, m)
+		}
+		return m
+	}
+	board := wait(f.SlashCommand(alice, ch.ID, "shape"))
+	modal := f.Click(alice, board, "name/1")
+	wait(modal)
+	h.on("name", func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		if err := reply(s, ic, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{Content: "renamed"}); err != nil {
+			t.Errorf("submit: %v", err)
+		}
+	})
+	wait(f.SubmitModal(alice, modal, map[string]string{"n": "Zed"}))
+	wait(f.Select(alice, board, "pick/1", "b"))
+	if err := discordtest.WaitFor(ctx(t), func() bool { return len(inters[len(inters)-1].Followups()) == 1 }); err != nil {
+		t.Fatal(err)
+	}
+	msgs = append(msgs, inters[len(inters)-1].Followups()...)
+	sent, err := s.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{Content: "reply", Reference: &discordgo.MessageReference{MessageID: board.ID},
+		Files: []*discordgo.File{{Name: "a.png", ContentType: "image/png", Reader: strings.NewReader("png")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ChannelMessageEdit(ch.ID, sent.ID, "edited"); err != nil {
+		t.Fatal(err)
+	}
+	sm, _ := f.Message(sent.ID)
+	msgs = append(msgs, sm)
+
+	for _, m := range msgs {
+		raw := f.WireMessage(m.ID)
+		for _, p := range discordtest.ResponseProblems("MessageResponse", raw) {
+			t.Errorf("message %q: %s", m.Content, p)
+		}
+		var obj map[string]any
+		_ = json.Unmarshal(raw, &obj)
+		if _, ok := obj["guild_id"]; ok {
+			t.Errorf("message %q carries a guild_id, which REST message objects do not", m.Content)
+		}
+	}
+	thread, err := s.ThreadStart(ch.ID, "side", discordgo.ChannelTypeGuildPublicThread, 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, _ := f.Channel(thread.ID)
+	for schema, c := range map[string]discordtest.Channel{"GuildChannelResponse": ch, "ThreadResponse": th, "PrivateChannelResponse": f.DMChannel(alice.ID)} {
+		for _, p := range discordtest.ResponseProblems(schema, f.WireChannel(c)) {
+			t.Errorf("channel %s: %s", c.ID, p)
+		}
+	}
+	for _, p := range discordtest.ResponseProblems("UserResponse", discordtest.WireUser(alice)) {
+		t.Errorf("user: %s", p)
+	}
+
+	// Interactions have no schema in the spec: the fields Discord always
+	// sends are checked one by one.
+	for _, in := range inters {
+		var p struct {
+			Owners    map[string]string `json:"authorizing_integration_owners"`
+			SizeLimit *int              `json:"attachment_size_limit"`
+			Channel   map[string]any    `json:"channel"`
+		}
+		if err := json.Unmarshal(in.Raw(), &p); err != nil {
+			t.Fatal(err)
+		}
+		if p.Owners["0"] != ch.GuildID || p.SizeLimit == nil || *p.SizeLimit <= 0 {
+			t.Errorf("interaction %s: authorizing_integration_owners %v, attachment_size_limit %v", in.Name, p.Owners, p.SizeLimit)
+		}
+		for _, k := range []string{"parent_id", "name", "guild_id"} {
+			if v, ok := p.Channel[k]; ok && v == "" {
+				t.Errorf("interaction %s: channel %s is \"\", want null or absent", in.Name, k)
+			}
+		}
+	}
+	dm := f.SlashCommand(alice, f.DMChannel(alice.ID).ID, "nothing")
+	var p struct {
+		Channel map[string]any    `json:"channel"`
+		Owners  map[string]string `json:"authorizing_integration_owners"`
+	}
+	_ = json.Unmarshal(dm.Raw(), &p)
+	if _, ok := p.Channel["name"]; ok || p.Owners["0"] != "0" {
+		t.Errorf("DM interaction: channel %v, owners %v; want no name and owner \"0\"", p.Channel, p.Owners)
+	}
+	f.TolerateViolations() // the DM command is left unanswered
+}
+
+// TestPingHTTP checks the endpoint check Discord makes before it sends
+// interactions over HTTP: a PONG to a signed PING, 401 to a forged one.
+func TestPingHTTP(t *testing.T) {
+	t.Parallel()
+	var key atomic.Value
+	endpoint := func(verify bool, answer string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			sig, _ := hex.DecodeString(r.Header.Get("X-Signature-Ed25519"))
+			pub, _ := key.Load().(ed25519.PublicKey)
+			if verify && !ed25519.Verify(pub, append([]byte(r.Header.Get("X-Signature-Timestamp")), body...), sig) {
+				http.Error(w, "bad signature", http.StatusUnauthorized)
+				return
+			}
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = io.WriteString(w, answer)
+		}
+	}
+	for _, c := range []struct {
+		name    string
+		h       http.HandlerFunc
+		wantErr string
+	}{
+		{"a correct endpoint", endpoint(true, `{"type":1}`), ""},
+		{"no PONG", endpoint(true, `{"type":4,"data":{"content":"hi"}}`), "want 200 and a PONG"},
+		{"signatures unchecked", endpoint(false, `{"type":1}`), "want 401"},
+	} {
+		f := discordtest.New(t)
+		f.TolerateViolations()
+		srv := httptest.NewServer(c.h)
+		key.Store(f.DeliverOverHTTP(srv.URL))
+		err := f.PingHTTP()
+		srv.Close()
+		switch {
+		case c.wantErr == "" && (err != nil || len(f.Violations()) > 0):
+			t.Errorf("%s: %v, violations %q", c.name, err, f.Violations())
+		case c.wantErr != "" && (err == nil || !strings.Contains(err.Error(), c.wantErr) || len(f.Violations()) != 1):
+			t.Errorf("%s: err %v, violations %q, want %q", c.name, err, f.Violations(), c.wantErr)
+		}
 	}
 }

@@ -747,23 +747,18 @@ func (f *Fake) wire(m *Message) map[string]any {
 			mentions = append(mentions, wireUser(u))
 		}
 	}
-	embeds := m.Embeds
-	if embeds == nil {
-		embeds = []*discordgo.MessageEmbed{}
-	}
-	comps := m.Components
-	if comps == nil {
-		comps = []Component{}
+	embeds := []any{}
+	for _, e := range m.Embeds {
+		embeds = append(embeds, wireEmbed(e))
 	}
 	out := map[string]any{
 		"id": m.ID, "channel_id": m.ChannelID, "author": wireUser(m.Author), "content": m.Content,
-		"timestamp": m.Created.UTC().Format(time.RFC3339Nano), "tts": false, "mention_everyone": false,
+		"timestamp": m.Created.UTC().Format(time.RFC3339Nano), "edited_timestamp": nil, "tts": false, "mention_everyone": false,
 		"mentions": mentions, "mention_roles": []string{}, "attachments": atts, "embeds": embeds,
-		"components": comps, "pinned": false, "type": 0, "flags": int(m.Flags),
+		"components": wireComponents(m.Components), "pinned": false, "type": 0, "flags": int(m.Flags),
 	}
-	if m.GuildID != "" {
-		out["guild_id"] = m.GuildID
-	}
+	// A message object from the REST API carries no guild_id (only the
+	// gateway's MESSAGE_CREATE does), so none is invented here.
 	if !m.Edited.IsZero() && m.Edits > 0 {
 		out["edited_timestamp"] = m.Edited.UTC().Format(time.RFC3339Nano)
 	}
@@ -778,16 +773,101 @@ func (f *Fake) wire(m *Message) map[string]any {
 			out["interaction"] = map[string]any{"id": in.ID, "type": int(in.Type), "name": in.Name, "user": wireUser(in.User)}
 			// Discord sends the newer interaction_metadata beside the
 			// deprecated interaction object.
-			out["interaction_metadata"] = map[string]any{"id": in.ID, "type": int(in.Type), "user": wireUser(in.User)}
+			md := in.metadata()
+			in.mu.Lock()
+			if in.original != "" && in.original != m.ID {
+				md["original_response_message_id"] = in.original // on follow-ups only
+			}
+			in.mu.Unlock()
+			out["interaction_metadata"] = md
 		}
 	}
 	if m.Reference != "" {
 		out["type"] = 19
-		out["message_reference"] = map[string]any{"message_id": m.Reference, "channel_id": m.ChannelID}
+		ref := map[string]any{"type": 0, "message_id": m.Reference, "channel_id": m.ChannelID}
+		if m.GuildID != "" {
+			ref["guild_id"] = m.GuildID
+		}
+		out["message_reference"] = ref
+	}
+	return out
+}
+
+// wireComponents renders components as Discord serves them back: each
+// with the numeric id Discord assigns (1, 2, ... depth first) unless the
+// bot gave one, and select menus with their min_values and max_values.
+func wireComponents(comps []Component) []any {
+	out := []any{}
+	next := 0
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		case map[string]any:
+			if _, ok := x["type"]; !ok {
+				return // an option, an emoji, a media item
+			}
+			next++
+			if _, ok := x["id"]; !ok {
+				x["id"] = next
+			}
+			if t, _ := x["type"].(float64); isSelect(discordgo.ComponentType(t)) {
+				for _, k := range []string{"min_values", "max_values"} {
+					if _, ok := x[k]; !ok {
+						x[k] = 1
+					}
+				}
+			}
+			if t, _ := x["type"].(float64); discordgo.ComponentType(t) == discordgo.ContainerComponent {
+				if _, ok := x["accent_color"]; !ok {
+					x["accent_color"] = nil
+				}
+				if _, ok := x["spoiler"]; !ok {
+					x["spoiler"] = false
+				}
+			}
+			walk(x["components"])
+			walk(x["accessory"])
+		}
+	}
+	for _, c := range comps {
+		raw, err := json.Marshal(c)
+		var v any
+		if err != nil || json.Unmarshal(raw, &v) != nil {
+			continue
+		}
+		walk(v)
+		out = append(out, v)
 	}
 	return out
 }
 
 func wireUser(u User) map[string]any {
-	return map[string]any{"id": u.ID, "username": u.Name, "global_name": u.Name, "discriminator": "0", "bot": u.Bot, "avatar": nil}
+	return map[string]any{"id": u.ID, "username": u.Name, "global_name": u.Name, "discriminator": "0", "bot": u.Bot, "avatar": nil,
+		"public_flags": 0, "flags": 0, "primary_guild": nil}
+}
+
+// wireEmbed renders an embed as Discord serves it back: with its type
+// ("rich" unless the bot gave one) and every field's inline flag.
+func wireEmbed(e *discordgo.MessageEmbed) any {
+	raw, err := json.Marshal(e)
+	var v map[string]any
+	if err != nil || json.Unmarshal(raw, &v) != nil || v == nil {
+		return e
+	}
+	if _, ok := v["type"]; !ok {
+		v["type"] = string(discordgo.EmbedTypeRich)
+	}
+	fields, _ := v["fields"].([]any)
+	for _, fl := range fields {
+		if m, ok := fl.(map[string]any); ok {
+			if _, ok := m["inline"]; !ok {
+				m["inline"] = false
+			}
+		}
+	}
+	return v
 }

@@ -368,7 +368,7 @@ func (f *Fake) createThread(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusBadRequest, codeWrongChannelType, "Invalid thread type for an announcement channel")
 		return
 	}
-	th := Channel{GuildID: parent.GuildID, ParentID: parent.ID, Name: body.Name, Type: body.Type}
+	th := Channel{GuildID: parent.GuildID, ParentID: parent.ID, Name: body.Name, Type: body.Type, OwnerID: f.bot.ID}
 	if mid != "" {
 		m, ok := f.byID[mid]
 		if !ok || m.ChannelID != cid || m.VisibleTo != "" {
