@@ -38,6 +38,10 @@ func TestHTTPInteractionsEndToEnd(t *testing.T) {
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 	h.PublicKey = fake.DeliverOverHTTP(srv.URL)
+	// Discord checks the endpoint with a PING before it sends anything.
+	if err := fake.PingHTTP(); err != nil {
+		t.Fatal(err)
+	}
 
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()

@@ -41,12 +41,29 @@
 //
 // # Violations
 //
-// Every message, edit, follow-up, callback, modal and command registration
-// is checked against Discord's limits: content <= 2000 characters, <= 5
-// action rows, <= 5 buttons per row, a select alone in its row, <= 25 select
-// options, custom_id present, unique and <= 100 characters, button labels
-// <= 80, <= 10 embeds and their field limits, <= 25 autocomplete choices,
-// command and option names and descriptions. A breach is answered like
+// Every REST request body (JSON, or the payload_json part of a multipart
+// body) is first validated against the request schema of its operation in
+// Discord's published OpenAPI 3.1 spec, embedded from
+// testdata/discord-api-spec (spec.go: the whole document is compiled once
+// per process with santhosh-tekuri/jsonschema, operations are found by
+// method and path template). As Discord does, a decimal string is accepted
+// wherever the spec wants an integer, and an integer for a snowflake. A
+// breach names the operation, the JSON pointer and the rule. Validated and
+// TotalValidated count the bodies checked.
+//
+// Beyond the spec, every message, edit, follow-up, callback, modal and
+// command registration is checked against Discord's limits: content <= 2000
+// characters, <= 5 action rows, <= 5 buttons per row, a select alone in its
+// row, <= 25 select options with labels, values and descriptions <= 100,
+// placeholders <= 150 (100 for text inputs), min_values 0-25 and
+// max_values 1-25 with min <= max <= the option count, custom_id present,
+// unique in the message and <= 100 characters, button labels <= 80, <= 10
+// embeds with titles, descriptions, footers (2048), authors (256) and
+// non-empty fields within their limits, <= 10 files of <= 10 MiB each,
+// allowed_mentions that does not both parse users (or roles) and list
+// them, <= 25 autocomplete choices, command and option names and
+// descriptions, and <= 8000 characters of names, descriptions and choices
+// per command. A breach is answered like
 // Discord (400, code 50035 Invalid Form Body, nothing stored) and recorded.
 // So are: a callback later than the acknowledgement window (3 s, see
 // SetAckWindow; answered 404 Unknown interaction), a second callback (400,
@@ -83,6 +100,15 @@
 //     first filled), never on edits; allowed_mentions is honoured for users.
 //   - Follow-ups with wait=false answer 204 No Content.
 //   - Bulk overwrite keeps the id of a command with the same name and type.
+//   - Messages are served as REST message objects: no guild_id,
+//     edited_timestamp null until edited, components with the numeric ids
+//     Discord assigns, embeds typed "rich" with every field's inline flag,
+//     and interaction_metadata for the interaction's type (the interacted
+//     message of a component, the triggering interaction of a modal
+//     submit, the original response of a follow-up). Interactions carry
+//     authorizing_integration_owners and attachment_size_limit; their
+//     channel has a null parent_id at the top level and no name in a DM.
+//     TestOutgoingMatchesSpec checks these against the spec's schemas.
 //   - Only one thread per starter message (code 160004); threads need a text
 //     or announcement parent; a thread created without a type is private.
 //
@@ -93,11 +119,15 @@
 //   - Permissions are only reported in interactions (member.permissions);
 //     the fake does not enforce them on REST calls.
 //   - Message fields beyond content, embeds, components, attachments, flags,
-//     reply reference and mentions are ignored; embed limits are checked on
-//     the main fields only; components v2 layouts are stored verbatim and
-//     only their interactive parts and total count are checked.
-//   - Interactions reach every valid gateway session; the HTTP interactions
-//     endpoint (Ed25519 signatures) is not driven by the fake.
+//     reply reference and mentions are validated against the spec but
+//     otherwise ignored; components v2 layouts are stored verbatim, checked
+//     by the spec, and by the fake only for their interactive parts and
+//     total count. The spec has no schema for interactions, so what the
+//     fake dispatches is checked field by field.
+//   - Interactions reach every valid gateway session, or, after
+//     DeliverOverHTTP, the bot's HTTP endpoint, signed with Ed25519.
+//     PingHTTP makes Discord's check of that endpoint: a PONG to a signed
+//     PING, 401 to a forged one.
 //   - Gateway events other than READY, GUILD_CREATE, RESUMED, THREAD_CREATE
 //     and INTERACTION_CREATE (for example MESSAGE_CREATE) are not sent.
 package discordtest

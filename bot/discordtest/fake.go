@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -55,6 +56,8 @@ type Channel struct {
 	Recipient string
 	// StarterMessageID is the message a thread was started from, if any.
 	StarterMessageID string
+	// OwnerID is the user who created a thread, when the fake knows it.
+	OwnerID string
 	// Archived threads take no edits (50083); a message posted in one
 	// opens it again, unless it is Locked too.
 	Archived, Locked bool
@@ -101,6 +104,8 @@ type Fake struct {
 	shards     int                // the shard count GET /gateway/bot recommends
 	httpURL    string             // interactions go to this HTTP endpoint when set
 	httpKey    ed25519.PrivateKey // and are signed with this key
+
+	validated atomic.Int64 // request bodies checked against the OpenAPI spec
 
 	gw gateway
 }

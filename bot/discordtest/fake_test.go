@@ -3,9 +3,13 @@ package discordtest_test
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -536,7 +540,7 @@ func TestLimitViolations(t *testing.T) {
 		want string
 	}{
 		{"custom_id 101", &discordgo.MessageSend{Components: buttons(1, func(int) string { return strings.Repeat("x", 101) })}, "custom_id"},
-		{"6 buttons", &discordgo.MessageSend{Components: buttons(6, func(i int) string { return "b" + string(rune('a'+i)) })}, "6 buttons"},
+		{"6 buttons", &discordgo.MessageSend{Components: buttons(6, func(i int) string { return "b" + string(rune('a'+i)) })}, "at /components/0/components: maxItems: got 6, want 5"},
 		{"content 2001", &discordgo.MessageSend{Content: strings.Repeat("é", 2001)}, "2001 characters"},
 		{"duplicate custom_id", &discordgo.MessageSend{Components: buttons(2, func(int) string { return "same" })}, "duplicated"},
 		{"empty", &discordgo.MessageSend{}, "empty message"},
@@ -559,7 +563,7 @@ func TestLimitViolations(t *testing.T) {
 		msg  *discordgo.MessageSend
 		want string
 	}{"26 options", &discordgo.MessageSend{Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.SelectMenu{CustomID: "s", Options: opts}}}}}, "26 options"})
+		discordgo.SelectMenu{CustomID: "s", Options: opts}}}}}, "options: maxItems: got 26, want 25"})
 	for _, c := range cases {
 		f.ResetViolations()
 		_, err := s.ChannelMessageSendComplex(ch, c.msg)
@@ -768,5 +772,302 @@ func TestWebhookBeforeAckIsViolation(t *testing.T) {
 	}
 	if v := strings.Join(f.Violations(), "\n"); !strings.Contains(v, "before the interaction was acknowledged") {
 		t.Errorf("violations = %s", v)
+	}
+}
+
+// TestOwnLimits checks the limits the fake enforces beside Discord's
+// OpenAPI spec: each message is refused over REST (by the spec or by the
+// fake), and the fake's own check finds it on its own.
+func TestOwnLimits(t *testing.T) {
+	t.Parallel()
+	f := discordtest.New(t)
+	f.TolerateViolations()
+	s, err := f.Session("test-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := f.DefaultChannel().ID
+	intp := func(n int) *int { return &n }
+	sel := func(m discordgo.SelectMenu) *discordgo.MessageSend {
+		if m.CustomID == "" {
+			m.CustomID = "s"
+		}
+		if m.Options == nil {
+			m.Options = []discordgo.SelectMenuOption{{Label: "a", Value: "a"}, {Label: "b", Value: "b"}}
+		}
+		return &discordgo.MessageSend{Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{m}}}}
+	}
+	embed := func(e *discordgo.MessageEmbed) *discordgo.MessageSend {
+		return &discordgo.MessageSend{Embeds: []*discordgo.MessageEmbed{e}}
+	}
+	files := func(n, size int) *discordgo.MessageSend {
+		m := &discordgo.MessageSend{Content: "files"}
+		for i := 0; i < n; i++ {
+			m.Files = append(m.Files, &discordgo.File{Name: "f.txt", ContentType: "text/plain", Reader: bytes.NewReader(make([]byte, size))})
+		}
+		return m
+	}
+	long := func(n int) string { return strings.Repeat("x", n) }
+	row := func(id string) discordgo.ActionsRow {
+		return discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "b", CustomID: id, Style: discordgo.PrimaryButton}}}
+	}
+	cases := []struct {
+		name string
+		msg  *discordgo.MessageSend
+		want string // in the fake's own problems
+	}{
+		{"option description 101", sel(discordgo.SelectMenu{Options: []discordgo.SelectMenuOption{{Label: "a", Value: "a", Description: long(101)}}}), "description has 101 characters"},
+		{"placeholder 151", sel(discordgo.SelectMenu{Placeholder: long(151)}), "placeholder has 151 characters"},
+		{"min_values 26", sel(discordgo.SelectMenu{MinValues: intp(26), MaxValues: 25}), "min_values 26 must be 0 to 25"},
+		{"max_values 26", sel(discordgo.SelectMenu{MaxValues: 26}), "max_values 26 must be 1 to 25"},
+		{"min_values above max_values", sel(discordgo.SelectMenu{MinValues: intp(2), MaxValues: 1}), "min_values 2 exceeds max_values 1"},
+		{"max_values above the options", sel(discordgo.SelectMenu{MaxValues: 3}), "max_values 3 exceeds 2 options"},
+		{"min_values above the options", sel(discordgo.SelectMenu{MinValues: intp(3), MaxValues: 3}), "min_values 3 exceeds 2 options"},
+		{"footer 2049", embed(&discordgo.MessageEmbed{Title: "t", Footer: &discordgo.MessageEmbedFooter{Text: long(2049)}}), "footer text has 2049 characters"},
+		{"author 257", embed(&discordgo.MessageEmbed{Title: "t", Author: &discordgo.MessageEmbedAuthor{Name: long(257)}}), "author name has 257 characters"},
+		{"empty field name", embed(&discordgo.MessageEmbed{Fields: []*discordgo.MessageEmbedField{{Name: "", Value: "v"}}}), "empty name or value"},
+		{"empty field value", embed(&discordgo.MessageEmbed{Fields: []*discordgo.MessageEmbedField{{Name: "n", Value: " "}}}), "empty name or value"},
+		{"users parsed and listed", &discordgo.MessageSend{Content: "hi", AllowedMentions: &discordgo.MessageAllowedMentions{
+			Parse: []discordgo.AllowedMentionType{discordgo.AllowedMentionTypeUsers}, Users: []string{"1"}}}, "mutually exclusive"},
+		{"custom_id repeated across rows", &discordgo.MessageSend{Components: []discordgo.MessageComponent{row("x/overflow"), row("x/overflow")}}, `custom_id "x/overflow" is duplicated`},
+		{"11 files", files(11, 1), "11 files, the limit is 10"},
+		{"a file over 10 MiB", files(1, 10<<20+1), "exceeds 10 MiB"},
+	}
+	for _, c := range cases {
+		f.ResetViolations()
+		_, err := s.ChannelMessageSendComplex(ch, c.msg)
+		if !isCode(err, 50035) || len(f.Violations()) == 0 {
+			t.Errorf("%s: err = %v, violations %q, want 400 Invalid Form Body and a violation", c.name, err, f.Violations())
+		}
+		if len(c.msg.Files) > 0 {
+			// Files travel beside the JSON: the fake's own check is the one
+			// that refused them.
+			if v := strings.Join(f.Violations(), "\n"); !strings.Contains(v, c.want) {
+				t.Errorf("%s: violations %q, want one containing %q", c.name, v, c.want)
+			}
+			continue
+		}
+		body, err := json.Marshal(c.msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if own := strings.Join(discordtest.OwnMessageProblems(body), "\n"); !strings.Contains(own, c.want) {
+			t.Errorf("%s: the fake's own problems %q, want one containing %q", c.name, own, c.want)
+		}
+	}
+	if n := len(f.Messages(ch)); n != 0 {
+		t.Errorf("%d invalid messages were stored", n)
+	}
+}
+
+// TestCommandCharacterTotal checks the 8000-character limit on a command's
+// names, descriptions and choices, which no single field's limit catches.
+func TestCommandCharacterTotal(t *testing.T) {
+	t.Parallel()
+	f := discordtest.New(t)
+	f.TolerateViolations()
+	s, err := f.Session("test-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var opts []*discordgo.ApplicationCommandOption
+	for i := 0; i < 4; i++ {
+		o := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "opt" + string(rune('a'+i)), Description: strings.Repeat("d", 100)}
+		for j := 0; j < 25; j++ {
+			o.Choices = append(o.Choices, &discordgo.ApplicationCommandOptionChoice{Name: strings.Repeat("n", 99) + string(rune('a'+j)), Value: strings.Repeat("v", 99) + string(rune('a'+j))})
+		}
+		opts = append(opts, o)
+	}
+	big := &discordgo.ApplicationCommand{Name: "big", Description: "too many characters", Options: opts}
+	small := &discordgo.ApplicationCommand{Name: "small", Description: "few characters", Options: opts[:1]}
+	if probs := discordtest.OwnCommandProblems(small); len(probs) > 0 {
+		t.Errorf("a command of about 5 100 characters is refused: %q", probs)
+	}
+	if own := strings.Join(discordtest.OwnCommandProblems(big), "\n"); !strings.Contains(own, "the limit is 8000") {
+		t.Errorf("the fake's own problems %q, want the 8000 limit", own)
+	}
+	_, err = s.ApplicationCommandBulkOverwrite(f.AppID(), "", []*discordgo.ApplicationCommand{big})
+	if !isCode(err, 50035) || !strings.Contains(strings.Join(f.Violations(), "\n"), "the limit is 8000") {
+		t.Errorf("bulk overwrite: err = %v, violations %q, want the 8000 limit", err, f.Violations())
+	}
+}
+
+// TestOutgoingMatchesSpec checks what the fake sends the bot against
+// Discord's shapes: message objects against the spec's MessageResponse,
+// channels and users against theirs, and the interaction payloads for the
+// fields Discord always sends.
+func TestOutgoingMatchesSpec(t *testing.T) {
+	t.Parallel()
+	f, s, h := open(t)
+	alice := f.AddUser("alice")
+	ch := f.DefaultChannel()
+	h.on("shape", func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		if err := reply(s, ic, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{
+			Content: "board " + alice.Mention(),
+			Embeds: []*discordgo.MessageEmbed{{Title: "t", Fields: []*discordgo.MessageEmbedField{{Name: "n", Value: "v"}},
+				Footer: &discordgo.MessageEmbedFooter{Text: "f"}}},
+			Components: []discordgo.MessageComponent{
+				discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.Button{Label: "Rename", CustomID: "name/1", Style: discordgo.PrimaryButton}}},
+				discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{CustomID: "pick/1",
+					Options: []discordgo.SelectMenuOption{{Label: "a", Value: "a"}, {Label: "b", Value: "b"}}}}},
+			},
+		}); err != nil {
+			t.Errorf("reply: %v", err)
+		}
+	})
+	h.on("name", func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		if err := reply(s, ic, discordgo.InteractionResponseModal, &discordgo.InteractionResponseData{
+			CustomID: "name/modal", Title: "Rename",
+			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.TextInput{CustomID: "n", Label: "Name", Style: discordgo.TextInputShort},
+			}}},
+		}); err != nil {
+			t.Errorf("modal: %v", err)
+		}
+	})
+	h.on("pick", func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		if err := reply(s, ic, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{Content: "picked"}); err != nil {
+			t.Errorf("pick: %v", err)
+		}
+		if _, err := s.FollowupMessageCreate(ic.Interaction, true, &discordgo.WebhookParams{Content: "and more"}); err != nil {
+			t.Errorf("follow-up: %v", err)
+		}
+	})
+	h.on("name", h.m["name"])
+	var msgs []discordtest.Message
+	var inters []*discordtest.Interaction
+	wait := func(in *discordtest.Interaction) discordtest.Message {
+		t.Helper()
+		inters = append(inters, in)
+		m, err := in.WaitFinal(ctx(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.ID != "" {
+			msgs = append(msgs, m)
+		}
+		return m
+	}
+	board := wait(f.SlashCommand(alice, ch.ID, "shape"))
+	modal := f.Click(alice, board, "name/1")
+	wait(modal)
+	h.on("name", func(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+		if err := reply(s, ic, discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{Content: "renamed"}); err != nil {
+			t.Errorf("submit: %v", err)
+		}
+	})
+	wait(f.SubmitModal(alice, modal, map[string]string{"n": "Zed"}))
+	wait(f.Select(alice, board, "pick/1", "b"))
+	if err := discordtest.WaitFor(ctx(t), func() bool { return len(inters[len(inters)-1].Followups()) == 1 }); err != nil {
+		t.Fatal(err)
+	}
+	msgs = append(msgs, inters[len(inters)-1].Followups()...)
+	sent, err := s.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{Content: "reply", Reference: &discordgo.MessageReference{MessageID: board.ID},
+		Files: []*discordgo.File{{Name: "a.png", ContentType: "image/png", Reader: strings.NewReader("png")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ChannelMessageEdit(ch.ID, sent.ID, "edited"); err != nil {
+		t.Fatal(err)
+	}
+	sm, _ := f.Message(sent.ID)
+	msgs = append(msgs, sm)
+
+	for _, m := range msgs {
+		raw := f.WireMessage(m.ID)
+		for _, p := range discordtest.ResponseProblems("MessageResponse", raw) {
+			t.Errorf("message %q: %s", m.Content, p)
+		}
+		var obj map[string]any
+		_ = json.Unmarshal(raw, &obj)
+		if _, ok := obj["guild_id"]; ok {
+			t.Errorf("message %q carries a guild_id, which REST message objects do not", m.Content)
+		}
+	}
+	thread, err := s.ThreadStart(ch.ID, "side", discordgo.ChannelTypeGuildPublicThread, 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, _ := f.Channel(thread.ID)
+	for schema, c := range map[string]discordtest.Channel{"GuildChannelResponse": ch, "ThreadResponse": th, "PrivateChannelResponse": f.DMChannel(alice.ID)} {
+		for _, p := range discordtest.ResponseProblems(schema, f.WireChannel(c)) {
+			t.Errorf("channel %s: %s", c.ID, p)
+		}
+	}
+	for _, p := range discordtest.ResponseProblems("UserResponse", discordtest.WireUser(alice)) {
+		t.Errorf("user: %s", p)
+	}
+
+	// Interactions have no schema in the spec: the fields Discord always
+	// sends are checked one by one.
+	for _, in := range inters {
+		var p struct {
+			Owners    map[string]string `json:"authorizing_integration_owners"`
+			SizeLimit *int              `json:"attachment_size_limit"`
+			Channel   map[string]any    `json:"channel"`
+		}
+		if err := json.Unmarshal(in.Raw(), &p); err != nil {
+			t.Fatal(err)
+		}
+		if p.Owners["0"] != ch.GuildID || p.SizeLimit == nil || *p.SizeLimit <= 0 {
+			t.Errorf("interaction %s: authorizing_integration_owners %v, attachment_size_limit %v", in.Name, p.Owners, p.SizeLimit)
+		}
+		for _, k := range []string{"parent_id", "name", "guild_id"} {
+			if v, ok := p.Channel[k]; ok && v == "" {
+				t.Errorf("interaction %s: channel %s is \"\", want null or absent", in.Name, k)
+			}
+		}
+	}
+	dm := f.SlashCommand(alice, f.DMChannel(alice.ID).ID, "nothing")
+	var p struct {
+		Channel map[string]any    `json:"channel"`
+		Owners  map[string]string `json:"authorizing_integration_owners"`
+	}
+	_ = json.Unmarshal(dm.Raw(), &p)
+	if _, ok := p.Channel["name"]; ok || p.Owners["0"] != "0" {
+		t.Errorf("DM interaction: channel %v, owners %v; want no name and owner \"0\"", p.Channel, p.Owners)
+	}
+	f.TolerateViolations() // the DM command is left unanswered
+}
+
+// TestPingHTTP checks the endpoint check Discord makes before it sends
+// interactions over HTTP: a PONG to a signed PING, 401 to a forged one.
+func TestPingHTTP(t *testing.T) {
+	t.Parallel()
+	var key atomic.Value
+	endpoint := func(verify bool, answer string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			sig, _ := hex.DecodeString(r.Header.Get("X-Signature-Ed25519"))
+			pub, _ := key.Load().(ed25519.PublicKey)
+			if verify && !ed25519.Verify(pub, append([]byte(r.Header.Get("X-Signature-Timestamp")), body...), sig) {
+				http.Error(w, "bad signature", http.StatusUnauthorized)
+				return
+			}
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = io.WriteString(w, answer)
+		}
+	}
+	for _, c := range []struct {
+		name    string
+		h       http.HandlerFunc
+		wantErr string
+	}{
+		{"a correct endpoint", endpoint(true, `{"type":1}`), ""},
+		{"no PONG", endpoint(true, `{"type":4,"data":{"content":"hi"}}`), "want 200 and a PONG"},
+		{"signatures unchecked", endpoint(false, `{"type":1}`), "want 401"},
+	} {
+		f := discordtest.New(t)
+		f.TolerateViolations()
+		srv := httptest.NewServer(c.h)
+		key.Store(f.DeliverOverHTTP(srv.URL))
+		err := f.PingHTTP()
+		srv.Close()
+		switch {
+		case c.wantErr == "" && (err != nil || len(f.Violations()) > 0):
+			t.Errorf("%s: %v, violations %q", c.name, err, f.Violations())
+		case c.wantErr != "" && (err == nil || !strings.Contains(err.Error(), c.wantErr) || len(f.Violations()) != 1):
+			t.Errorf("%s: err %v, violations %q, want %q", c.name, err, f.Violations(), c.wantErr)
+		}
 	}
 }

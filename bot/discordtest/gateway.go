@@ -375,9 +375,12 @@ func (f *Fake) readyPayload(shard, shards int) (map[string]any, []json.RawMessag
 }
 
 func wireChannel(c Channel) map[string]any {
-	w := map[string]any{"id": c.ID, "type": int(c.Type), "name": c.Name, "permission_overwrites": []any{}, "position": 0}
+	w := map[string]any{"id": c.ID, "type": int(c.Type), "flags": 0, "last_message_id": nil}
 	if c.GuildID != "" {
-		w["guild_id"] = c.GuildID
+		// A guild channel has a name, a position and a parent_id that is
+		// null at the top level; a DM has none of them.
+		w["guild_id"], w["name"], w["parent_id"] = c.GuildID, c.Name, nil
+		w["permission_overwrites"], w["position"] = []any{}, 0
 	}
 	if c.ParentID != "" {
 		w["parent_id"] = c.ParentID
@@ -387,6 +390,10 @@ func wireChannel(c Channel) map[string]any {
 			"archive_timestamp": time.Now().UTC().Format(time.RFC3339)}
 		w["message_count"] = 0
 		w["member_count"] = 1
+		w["total_message_sent"] = 0
+		if c.OwnerID != "" {
+			w["owner_id"] = c.OwnerID
+		}
 	}
 	if c.Type == discordgo.ChannelTypeDM {
 		w["recipients"] = []map[string]any{{"id": c.Recipient}}

@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"crypto/ed25519"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 // DeliverOverHTTP makes the fake send interactions as Discord's HTTP
@@ -61,7 +64,9 @@ func (f *Fake) postInteraction(in *Interaction, url string, key ed25519.PrivateK
 	cb.SetPathValue("id", in.ID)
 	cb.SetPathValue("token", in.Token)
 	w := httptest.NewRecorder()
-	f.callback(w, cb)
+	if f.checkSpec(w, cb) {
+		f.callback(w, cb)
+	}
 	in.mu.Lock()
 	in.httpApplied = true
 	in.mu.Unlock()
@@ -91,4 +96,58 @@ func (in *Interaction) waitHTTPAck() bool {
 		}
 	}
 	return false
+}
+
+// PingHTTP checks the HTTP interactions endpoint set by DeliverOverHTTP as
+// Discord does when the endpoint's URL is saved: a signed PING (type 1)
+// must be answered 200 with a PONG (callback type 1), and a PING with a
+// bad signature must be refused with 401. A failure is recorded as a
+// violation and returned.
+func (f *Fake) PingHTTP() error {
+	f.mu.Lock()
+	url, key := f.httpURL, f.httpKey
+	f.mu.Unlock()
+	if url == "" {
+		return fmt.Errorf("discordtest: PingHTTP before DeliverOverHTTP")
+	}
+	body, _ := json.Marshal(map[string]any{"id": f.newID(), "application_id": f.appID, "type": int(discordgo.InteractionPing),
+		"token": "ping-token", "version": 1, "user": wireUser(f.bot), "entitlements": []any{}, "attachment_size_limit": maxFileBytes})
+	fail := func(format string, args ...any) error {
+		err := fmt.Errorf("discordtest: HTTP endpoint check: "+format, args...)
+		f.violate("%v", err)
+		return err
+	}
+	for _, good := range []bool{true, false} {
+		ts := strconv.FormatInt(time.Now().Unix(), 10)
+		sig := ed25519.Sign(key, append([]byte(ts), body...))
+		if !good {
+			sig[0] ^= 0xff
+		}
+		req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
+		if err != nil {
+			return fail("%w", err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Signature-Timestamp", ts)
+		req.Header.Set("X-Signature-Ed25519", hex.EncodeToString(sig))
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return fail("%w", err)
+		}
+		out, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if !good {
+			if resp.StatusCode != http.StatusUnauthorized {
+				return fail("a PING with a bad signature was answered %d, want 401", resp.StatusCode)
+			}
+			continue
+		}
+		var pong struct {
+			Type *int `json:"type"`
+		}
+		if resp.StatusCode != http.StatusOK || json.Unmarshal(out, &pong) != nil || pong.Type == nil || *pong.Type != int(discordgo.InteractionResponsePong) {
+			return fail("a signed PING was answered %d %q, want 200 and a PONG (type 1)", resp.StatusCode, out)
+		}
+	}
+	return nil
 }

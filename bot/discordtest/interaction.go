@@ -106,6 +106,9 @@ type Interaction struct {
 	GuildID   string
 	// MessageID is the message a component sits on.
 	MessageID string
+	// trigger is the interaction answered with the modal a modal submit
+	// fills.
+	trigger *Interaction
 
 	f        *Fake
 	mu       sync.Mutex
@@ -120,6 +123,7 @@ type Interaction struct {
 	overHTTP, httpArrived, httpApplied bool
 	followups                          []string
 	err                                error
+	raw                                []byte // the payload as dispatched
 }
 
 // Err returns the dispatch error, if the interaction could not be sent.
@@ -301,7 +305,7 @@ func (f *Fake) command(typ discordgo.InteractionType, user User, channelID, name
 	if len(resolvedUsers) > 0 {
 		data["resolved"] = map[string]any{"users": resolvedUsers, "members": resolvedMembers}
 	}
-	return f.dispatchInteraction(typ, user, channelID, name, "", data, nil)
+	return f.dispatchInteraction(typ, user, channelID, name, "", data, nil, nil)
 }
 
 func wireOptions(opts []Option) []map[string]any {
@@ -373,7 +377,7 @@ func (f *Fake) component(user User, msg Message, customID string, typ discordgo.
 		wm = f.wire(&cp)
 	}
 	f.mu.Unlock()
-	return f.dispatchInteraction(discordgo.InteractionMessageComponent, user, msg.ChannelID, customID, msg.ID, data, wm)
+	return f.dispatchInteraction(discordgo.InteractionMessageComponent, user, msg.ChannelID, customID, msg.ID, data, wm, nil)
 }
 
 // SubmitModal dispatches a MODAL_SUBMIT interaction answering the modal that
@@ -400,15 +404,39 @@ func (f *Fake) SubmitModal(user User, prev *Interaction, values map[string]strin
 		}
 		f.mu.Unlock()
 	}
-	return f.dispatchInteraction(discordgo.InteractionModalSubmit, user, prev.ChannelID, cb.ModalCustomID, prev.MessageID, data, wm)
+	return f.dispatchInteraction(discordgo.InteractionModalSubmit, user, prev.ChannelID, cb.ModalCustomID, prev.MessageID, data, wm, prev)
+}
+
+// owners is the interaction's authorizing_integration_owners: the app is
+// installed to the guild (key "0", GUILD_INSTALL), or "0" in its bot's DMs.
+func (in *Interaction) owners() map[string]any {
+	if in.GuildID == "" {
+		return map[string]any{"0": "0"}
+	}
+	return map[string]any{"0": in.GuildID}
+}
+
+// metadata is the interaction_metadata of the messages that answer the
+// interaction, as Discord sends it for the interaction's type.
+func (in *Interaction) metadata() map[string]any {
+	md := map[string]any{"id": in.ID, "type": int(in.Type), "user": wireUser(in.User), "authorizing_integration_owners": in.owners()}
+	switch in.Type {
+	case discordgo.InteractionMessageComponent:
+		md["interacted_message_id"] = in.MessageID
+	case discordgo.InteractionModalSubmit:
+		if in.trigger != nil {
+			md["triggering_interaction_metadata"] = in.trigger.metadata()
+		}
+	}
+	return md
 }
 
 // dispatchInteraction builds the INTERACTION_CREATE payload, registers the
 // interaction and sends it through the gateway.
-func (f *Fake) dispatchInteraction(typ discordgo.InteractionType, user User, channelID, name, messageID string, data, msg map[string]any) *Interaction {
+func (f *Fake) dispatchInteraction(typ discordgo.InteractionType, user User, channelID, name, messageID string, data, msg map[string]any, trigger *Interaction) *Interaction {
 	in := &Interaction{
 		ID: f.newID(), Type: typ, Name: name, User: user, ChannelID: channelID, MessageID: messageID,
-		f: f, acked: make(chan struct{}), final: make(chan struct{}),
+		trigger: trigger, f: f, acked: make(chan struct{}), final: make(chan struct{}),
 	}
 	in.Token = "itok-" + in.ID
 	f.mu.Lock()
@@ -424,7 +452,8 @@ func (f *Fake) dispatchInteraction(typ discordgo.InteractionType, user User, cha
 		"id": in.ID, "application_id": f.appID, "type": int(typ), "data": data,
 		"channel_id": channelID, "token": in.Token, "version": 1, "locale": "en-US",
 		"app_permissions": strconv.FormatInt(f.appPermsLocked(channelID), 10), "entitlements": []any{},
-		"channel": map[string]any{"id": ch.ID, "type": int(ch.Type), "name": ch.Name, "guild_id": ch.GuildID, "parent_id": ch.ParentID},
+		"authorizing_integration_owners": in.owners(), "attachment_size_limit": maxFileBytes,
+		"channel": f.interactionChannelLocked(*ch),
 	}
 	if ch.GuildID != "" {
 		payload["guild_id"] = ch.GuildID
@@ -452,6 +481,7 @@ func (f *Fake) dispatchInteraction(typ discordgo.InteractionType, user User, cha
 	}
 	in.mu.Lock()
 	in.times.Dispatched = time.Now()
+	in.raw = raw
 	in.mu.Unlock()
 	f.mu.Lock()
 	url, key := f.httpURL, f.httpKey
@@ -469,4 +499,21 @@ func (f *Fake) dispatchInteraction(typ discordgo.InteractionType, user User, cha
 		in.mu.Unlock()
 	}
 	return in
+}
+
+// interactionChannel is the partial channel of an interaction: a DM has no
+// name, guild or parent, and a top-level guild channel has a null
+// parent_id, never an empty string.
+// The caller holds f.mu.
+func (f *Fake) interactionChannelLocked(ch Channel) map[string]any {
+	c := map[string]any{"id": ch.ID, "type": int(ch.Type), "flags": 0}
+	if ch.Type == discordgo.ChannelTypeDM {
+		c["recipients"] = []map[string]any{wireUser(f.users[ch.Recipient])}
+		return c
+	}
+	c["name"], c["guild_id"], c["parent_id"] = ch.Name, ch.GuildID, nil
+	if ch.ParentID != "" {
+		c["parent_id"] = ch.ParentID
+	}
+	return c
 }

@@ -28,7 +28,14 @@ const (
 	MaxChoices        = 25
 	MaxV2Components   = 40
 	maxEmbedTotal     = 6000
-	maxFileBytes      = 25 << 20
+	maxFileBytes      = 10 << 20 // a bot's upload limit without server boosts
+	maxFiles          = 10
+	maxPlaceholder    = 150 // select menus
+	maxInputHolder    = 100 // text inputs
+	maxOptionText     = 100 // select option labels, values and descriptions
+	maxFooterText     = 2048
+	maxAuthorName     = 256
+	maxCommandChars   = 8000
 	maxModalTitle     = 45
 	maxCommandOptions = 25
 )
@@ -284,7 +291,7 @@ func readBody(r *http.Request, callback bool) (typ int, p *payload, err error) {
 				js = data
 			case strings.HasPrefix(name, "files[") || strings.HasPrefix(name, "file"):
 				if len(data) > maxFileBytes {
-					return 0, nil, fmt.Errorf("discordtest: file %q exceeds 25 MiB", part.FileName())
+					return 0, nil, fmt.Errorf("discordtest: file %q exceeds 10 MiB", part.FileName())
 				}
 				p.Files = append(p.Files, Attachment{Filename: part.FileName(), ContentType: part.Header.Get("Content-Type"), Data: data})
 			}
@@ -358,7 +365,7 @@ func validateMessage(content string, embeds []*discordgo.MessageEmbed, comps []C
 		if len(e.Fields) > 25 {
 			v = append(v, fmt.Sprintf("embed %d has %d fields, the limit is 25", i, len(e.Fields)))
 		}
-		for _, fl := range e.Fields {
+		for j, fl := range e.Fields {
 			if fl == nil {
 				continue
 			}
@@ -366,12 +373,23 @@ func validateMessage(content string, embeds []*discordgo.MessageEmbed, comps []C
 			if utf8.RuneCountInString(fl.Name) > 256 || utf8.RuneCountInString(fl.Value) > 1024 {
 				v = append(v, fmt.Sprintf("embed %d field %q exceeds 256/1024 characters", i, fl.Name))
 			}
+			if strings.TrimSpace(fl.Name) == "" || strings.TrimSpace(fl.Value) == "" {
+				v = append(v, fmt.Sprintf("embed %d field %d has an empty name or value", i, j))
+			}
 		}
 		if e.Footer != nil {
-			total += utf8.RuneCountInString(e.Footer.Text)
+			n := utf8.RuneCountInString(e.Footer.Text)
+			total += n
+			if n > maxFooterText {
+				v = append(v, fmt.Sprintf("embed %d footer text has %d characters, the limit is %d", i, n, maxFooterText))
+			}
 		}
 		if e.Author != nil {
-			total += utf8.RuneCountInString(e.Author.Name)
+			n := utf8.RuneCountInString(e.Author.Name)
+			total += n
+			if n > maxAuthorName {
+				v = append(v, fmt.Sprintf("embed %d author name has %d characters, the limit is %d", i, n, maxAuthorName))
+			}
 		}
 	}
 	if total > maxEmbedTotal {
@@ -428,8 +446,11 @@ func validateComponents(comps []Component, v2, modal bool) []string {
 				}
 				vals := map[string]bool{}
 				for _, o := range c.Options {
-					if utf8.RuneCountInString(o.Label) > 100 || utf8.RuneCountInString(o.Value) > 100 {
-						v = append(v, fmt.Sprintf("%s: select option %q exceeds 100 characters", where, o.Label))
+					if utf8.RuneCountInString(o.Label) > maxOptionText || utf8.RuneCountInString(o.Value) > maxOptionText {
+						v = append(v, fmt.Sprintf("%s: select option %q exceeds %d characters", where, o.Label, maxOptionText))
+					}
+					if n := utf8.RuneCountInString(o.Description); n > maxOptionText {
+						v = append(v, fmt.Sprintf("%s: select option %q description has %d characters, the limit is %d", where, o.Label, n, maxOptionText))
 					}
 					if vals[o.Value] {
 						v = append(v, fmt.Sprintf("%s: select option value %q is duplicated", where, o.Value))
@@ -440,12 +461,16 @@ func validateComponents(comps []Component, v2, modal bool) []string {
 					v = append(v, fmt.Sprintf("%s: max_values %d exceeds %d options", where, c.MaxValues, len(c.Options)))
 				}
 			}
-			if c.MaxValues > 25 {
-				v = append(v, fmt.Sprintf("%s: max_values %d exceeds 25", where, c.MaxValues))
+			v = append(v, checkSelectValues(c, where)...)
+			if n := utf8.RuneCountInString(c.Placeholder); n > maxPlaceholder {
+				v = append(v, fmt.Sprintf("%s: select placeholder has %d characters, the limit is %d", where, n, maxPlaceholder))
 			}
 		case c.Type == discordgo.TextInputComponent:
 			if !modal {
 				v = append(v, where+": text input outside a modal")
+			}
+			if n := utf8.RuneCountInString(c.Placeholder); n > maxInputHolder {
+				v = append(v, fmt.Sprintf("%s: text input placeholder has %d characters, the limit is %d", where, n, maxInputHolder))
 			}
 		case c.Type == discordgo.ActionsRowComponent:
 			if where != "top" {
@@ -512,6 +537,51 @@ func validateComponents(comps []Component, v2, modal bool) []string {
 	}
 	if v2 && count > MaxV2Components {
 		v = append(v, fmt.Sprintf("%d components, the components v2 limit is %d", count, MaxV2Components))
+	}
+	return v
+}
+
+// checkSelectValues checks a select menu's min_values and max_values: 0 to
+// 25 and 1 to 25 (both 1 when absent), min_values not above max_values, and
+// neither above the option count of a string select.
+func checkSelectValues(c Component, where string) []string {
+	var v []string
+	lo, hi := 1, 1
+	if c.MinValues != nil {
+		lo = *c.MinValues
+	}
+	if c.MaxValues != 0 {
+		hi = c.MaxValues
+	}
+	if lo < 0 || lo > 25 {
+		v = append(v, fmt.Sprintf("%s: min_values %d must be 0 to 25", where, lo))
+	}
+	if hi < 1 || hi > 25 {
+		v = append(v, fmt.Sprintf("%s: max_values %d must be 1 to 25", where, hi))
+	}
+	if lo > hi {
+		v = append(v, fmt.Sprintf("%s: min_values %d exceeds max_values %d", where, lo, hi))
+	}
+	if c.Type == discordgo.SelectMenuComponent && len(c.Options) > 0 && lo > len(c.Options) {
+		v = append(v, fmt.Sprintf("%s: min_values %d exceeds %d options", where, lo, len(c.Options)))
+	}
+	return v
+}
+
+// validatePayload checks what a message body carries beside the message
+// itself: at most 10 files, and allowed_mentions that does not both parse
+// a mention type and list ids of that type.
+func validatePayload(p *payload) []string {
+	var v []string
+	if len(p.Files) > maxFiles {
+		v = append(v, fmt.Sprintf("%d files, the limit is %d", len(p.Files), maxFiles))
+	}
+	if am := p.AllowedMentions; am != nil {
+		for _, t := range am.Parse {
+			if (t == discordgo.AllowedMentionTypeUsers && len(am.Users) > 0) || (t == discordgo.AllowedMentionTypeRoles && len(am.Roles) > 0) {
+				v = append(v, fmt.Sprintf("allowed_mentions: parse %q and a list of %s are mutually exclusive", t, t))
+			}
+		}
 	}
 	return v
 }
@@ -677,23 +747,18 @@ func (f *Fake) wire(m *Message) map[string]any {
 			mentions = append(mentions, wireUser(u))
 		}
 	}
-	embeds := m.Embeds
-	if embeds == nil {
-		embeds = []*discordgo.MessageEmbed{}
-	}
-	comps := m.Components
-	if comps == nil {
-		comps = []Component{}
+	embeds := []any{}
+	for _, e := range m.Embeds {
+		embeds = append(embeds, wireEmbed(e))
 	}
 	out := map[string]any{
 		"id": m.ID, "channel_id": m.ChannelID, "author": wireUser(m.Author), "content": m.Content,
-		"timestamp": m.Created.UTC().Format(time.RFC3339Nano), "tts": false, "mention_everyone": false,
+		"timestamp": m.Created.UTC().Format(time.RFC3339Nano), "edited_timestamp": nil, "tts": false, "mention_everyone": false,
 		"mentions": mentions, "mention_roles": []string{}, "attachments": atts, "embeds": embeds,
-		"components": comps, "pinned": false, "type": 0, "flags": int(m.Flags),
+		"components": wireComponents(m.Components), "pinned": false, "type": 0, "flags": int(m.Flags),
 	}
-	if m.GuildID != "" {
-		out["guild_id"] = m.GuildID
-	}
+	// A message object from the REST API carries no guild_id (only the
+	// gateway's MESSAGE_CREATE does), so none is invented here.
 	if !m.Edited.IsZero() && m.Edits > 0 {
 		out["edited_timestamp"] = m.Edited.UTC().Format(time.RFC3339Nano)
 	}
@@ -708,16 +773,101 @@ func (f *Fake) wire(m *Message) map[string]any {
 			out["interaction"] = map[string]any{"id": in.ID, "type": int(in.Type), "name": in.Name, "user": wireUser(in.User)}
 			// Discord sends the newer interaction_metadata beside the
 			// deprecated interaction object.
-			out["interaction_metadata"] = map[string]any{"id": in.ID, "type": int(in.Type), "user": wireUser(in.User)}
+			md := in.metadata()
+			in.mu.Lock()
+			if in.original != "" && in.original != m.ID {
+				md["original_response_message_id"] = in.original // on follow-ups only
+			}
+			in.mu.Unlock()
+			out["interaction_metadata"] = md
 		}
 	}
 	if m.Reference != "" {
 		out["type"] = 19
-		out["message_reference"] = map[string]any{"message_id": m.Reference, "channel_id": m.ChannelID}
+		ref := map[string]any{"type": 0, "message_id": m.Reference, "channel_id": m.ChannelID}
+		if m.GuildID != "" {
+			ref["guild_id"] = m.GuildID
+		}
+		out["message_reference"] = ref
+	}
+	return out
+}
+
+// wireComponents renders components as Discord serves them back: each
+// with the numeric id Discord assigns (1, 2, ... depth first) unless the
+// bot gave one, and select menus with their min_values and max_values.
+func wireComponents(comps []Component) []any {
+	out := []any{}
+	next := 0
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		case map[string]any:
+			if _, ok := x["type"]; !ok {
+				return // an option, an emoji, a media item
+			}
+			next++
+			if _, ok := x["id"]; !ok {
+				x["id"] = next
+			}
+			if t, _ := x["type"].(float64); isSelect(discordgo.ComponentType(t)) {
+				for _, k := range []string{"min_values", "max_values"} {
+					if _, ok := x[k]; !ok {
+						x[k] = 1
+					}
+				}
+			}
+			if t, _ := x["type"].(float64); discordgo.ComponentType(t) == discordgo.ContainerComponent {
+				if _, ok := x["accent_color"]; !ok {
+					x["accent_color"] = nil
+				}
+				if _, ok := x["spoiler"]; !ok {
+					x["spoiler"] = false
+				}
+			}
+			walk(x["components"])
+			walk(x["accessory"])
+		}
+	}
+	for _, c := range comps {
+		raw, err := json.Marshal(c)
+		var v any
+		if err != nil || json.Unmarshal(raw, &v) != nil {
+			continue
+		}
+		walk(v)
+		out = append(out, v)
 	}
 	return out
 }
 
 func wireUser(u User) map[string]any {
-	return map[string]any{"id": u.ID, "username": u.Name, "global_name": u.Name, "discriminator": "0", "bot": u.Bot, "avatar": nil}
+	return map[string]any{"id": u.ID, "username": u.Name, "global_name": u.Name, "discriminator": "0", "bot": u.Bot, "avatar": nil,
+		"public_flags": 0, "flags": 0, "primary_guild": nil}
+}
+
+// wireEmbed renders an embed as Discord serves it back: with its type
+// ("rich" unless the bot gave one) and every field's inline flag.
+func wireEmbed(e *discordgo.MessageEmbed) any {
+	raw, err := json.Marshal(e)
+	var v map[string]any
+	if err != nil || json.Unmarshal(raw, &v) != nil || v == nil {
+		return e
+	}
+	if _, ok := v["type"]; !ok {
+		v["type"] = string(discordgo.EmbedTypeRich)
+	}
+	fields, _ := v["fields"].([]any)
+	for _, fl := range fields {
+		if m, ok := fl.(map[string]any); ok {
+			if _, ok := m["inline"]; !ok {
+				m["inline"] = false
+			}
+		}
+	}
+	return v
 }

@@ -95,7 +95,7 @@ func (f *Fake) routes() http.Handler {
 			writeErr(w, http.StatusNotFound, 0, "404: Not Found")
 			return
 		}
-		if strings.HasPrefix(r.URL.Path, "/api/") && f.refuse(w, r) {
+		if strings.HasPrefix(r.URL.Path, "/api/") && (f.refuse(w, r) || !f.checkSpec(w, r)) {
 			return
 		}
 		mux.ServeHTTP(w, r)
@@ -222,7 +222,7 @@ func (f *Fake) createMessage(w http.ResponseWriter, r *http.Request) {
 		f.reject(w, where, []string{err.Error()})
 		return
 	}
-	if probs := validateMessage(p.Content, p.Embeds, p.Components, p.Flags); len(probs) > 0 {
+	if probs := append(validateMessage(p.Content, p.Embeds, p.Components, p.Flags), validatePayload(p)...); len(probs) > 0 {
 		f.reject(w, where, probs)
 		return
 	}
@@ -318,7 +318,7 @@ func (f *Fake) readOrDeleteLocked(w http.ResponseWriter, method string, m *Messa
 func (f *Fake) editLocked(w http.ResponseWriter, m *Message, p *payload, where string) *Message {
 	next := m.clone()
 	f.applyEdit(&next, p)
-	if probs := validateMessage(next.Content, next.Embeds, next.Components, next.Flags); len(probs) > 0 {
+	if probs := append(validateMessage(next.Content, next.Embeds, next.Components, next.Flags), validatePayload(p)...); len(probs) > 0 {
 		f.mu.Unlock()
 		f.reject(w, where, probs)
 		return nil
@@ -368,7 +368,7 @@ func (f *Fake) createThread(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusBadRequest, codeWrongChannelType, "Invalid thread type for an announcement channel")
 		return
 	}
-	th := Channel{GuildID: parent.GuildID, ParentID: parent.ID, Name: body.Name, Type: body.Type}
+	th := Channel{GuildID: parent.GuildID, ParentID: parent.ID, Name: body.Name, Type: body.Type, OwnerID: f.bot.ID}
 	if mid != "" {
 		m, ok := f.byID[mid]
 		if !ok || m.ChannelID != cid || m.VisibleTo != "" {
@@ -511,7 +511,7 @@ func (f *Fake) followup(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusBadRequest, codeUnknownWebhook, "Unknown Webhook")
 		return
 	}
-	if probs := validateMessage(p.Content, p.Embeds, p.Components, p.Flags); len(probs) > 0 {
+	if probs := append(validateMessage(p.Content, p.Embeds, p.Components, p.Flags), validatePayload(p)...); len(probs) > 0 {
 		f.reject(w, where, probs)
 		return
 	}
@@ -612,6 +612,7 @@ func (f *Fake) callback(w http.ResponseWriter, r *http.Request) {
 			problems = append(problems, "cannot send an empty message")
 		}
 		problems = append(problems, validateMessage(p.Content, p.Embeds, p.Components, p.Flags)...)
+		problems = append(problems, validatePayload(p)...)
 	case discordgo.InteractionApplicationCommandAutocompleteResult:
 		var d struct {
 			Choices *[]*discordgo.ApplicationCommandOptionChoice `json:"choices"`
@@ -745,7 +746,47 @@ func validateCommand(c *discordgo.ApplicationCommand) []string {
 	} else if n := utf8.RuneCountInString(c.Name); n < 1 || n > 32 {
 		v = append(v, fmt.Sprintf("command name %q must have 1 to 32 characters", c.Name))
 	}
+	if n := commandChars(c); n > maxCommandChars {
+		v = append(v, fmt.Sprintf("command %q has %d characters of names, descriptions and values, the limit is %d", c.Name, n, maxCommandChars))
+	}
 	return append(v, validateOptions(c.Name, c.Options, 0)...)
+}
+
+// commandChars counts a command's characters as Discord does for its 8000
+// limit: the names, descriptions and choice values of the command, its
+// options (sub commands included) and choices, each counted at its longest
+// localization.
+func commandChars(c *discordgo.ApplicationCommand) int {
+	var names, descs map[discordgo.Locale]string
+	if c.NameLocalizations != nil {
+		names = *c.NameLocalizations
+	}
+	if c.DescriptionLocalizations != nil {
+		descs = *c.DescriptionLocalizations
+	}
+	n := longest(c.Name, names) + longest(c.Description, descs)
+	var walk func([]*discordgo.ApplicationCommandOption)
+	walk = func(opts []*discordgo.ApplicationCommandOption) {
+		for _, o := range opts {
+			n += longest(o.Name, o.NameLocalizations) + longest(o.Description, o.DescriptionLocalizations)
+			for _, ch := range o.Choices {
+				n += longest(ch.Name, ch.NameLocalizations) + utf8.RuneCountInString(fmt.Sprint(ch.Value))
+			}
+			walk(o.Options)
+		}
+	}
+	walk(c.Options)
+	return n
+}
+
+// longest returns the length in characters of s or of its longest
+// localization.
+func longest(s string, loc map[discordgo.Locale]string) int {
+	n := utf8.RuneCountInString(s)
+	for _, l := range loc {
+		n = max(n, utf8.RuneCountInString(l))
+	}
+	return n
 }
 
 func validateOptions(where string, opts []*discordgo.ApplicationCommandOption, depth int) []string {
