@@ -31,6 +31,8 @@ const (
 // boltMeta is what checkFile needs from a meta page.
 type boltMeta struct {
 	pageSize uint32
+	root     uint64 // the page of the root bucket
+	freelist uint64 // the freelist page, or noFreelist
 	highMark uint64 // pages in use: the file must hold at least these
 	txid     uint64
 }
@@ -50,13 +52,20 @@ func readMeta(p []byte) (boltMeta, bool) {
 	if h.Sum64() != le.Uint64(m[metaSumOffset:]) {
 		return boltMeta{}, false
 	}
-	return boltMeta{pageSize: le.Uint32(m[8:]), highMark: le.Uint64(m[40:]), txid: le.Uint64(m[48:])}, true
+	return boltMeta{pageSize: le.Uint32(m[8:]), root: le.Uint64(m[16:]), freelist: le.Uint64(m[32:]),
+		highMark: le.Uint64(m[40:]), txid: le.Uint64(m[48:])}, true
 }
+
+// restoreHint says what to do with a damaged file.
+const restoreHint = "restore it from a backup (`spindle backup`, or the admin /backup), or move it aside to start a new, empty database"
 
 // checkFile looks at an existing database file before bbolt maps it. A
 // missing file is fine (Open creates a new database); an empty one, one
-// with no intact meta page, or one shorter than its meta says is refused
-// with ErrDamaged.
+// with no intact meta page, one shorter than its meta says, or one whose
+// pages in use fail checkPages is refused with ErrDamaged: bbolt trusts
+// its pages and would panic on a damaged one (in a goroutine of its own
+// while it rebuilds the freelist, where no recover can reach), or later
+// on a read.
 func checkFile(path string) error {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -71,7 +80,7 @@ func checkFile(path string) error {
 		return fmt.Errorf("storage: stat %s: %w", path, err)
 	}
 	size := st.Size()
-	restore := "restore it from a backup (spindle backup, or the admin /backup), or move it aside to start a new, empty database"
+	restore := restoreHint
 	if size == 0 {
 		return fmt.Errorf("storage: %s is empty (0 bytes), not a Spindle database; %s: %w", path, restore, ErrDamaged)
 	}
@@ -102,6 +111,12 @@ func checkFile(path string) error {
 	}
 	if need := int64(best.highMark) * int64(best.pageSize); size < need {
 		return fmt.Errorf("storage: %s is truncated: %d bytes, its last commit needs %d; %s: %w", path, size, need, restore, ErrDamaged)
+	}
+	if best.pageSize < minPageSize || best.pageSize > 65536 {
+		return fmt.Errorf("storage: %s has a page size of %d bytes, which bbolt never writes; %s: %w", path, best.pageSize, restore, ErrDamaged)
+	}
+	if err := checkPages(f, best); err != nil {
+		return fmt.Errorf("storage: %s is damaged: %v; %s: %w", path, err, restore, ErrDamaged)
 	}
 	return nil
 }

@@ -135,6 +135,21 @@
 // scanning the pages instead, which BenchmarkOpen100k keeps well under a
 // second for 100 000 tables.
 //
+// # Damaged files
+//
+// bbolt trusts its pages: a damaged one makes it panic, while rebuilding
+// the freelist in a goroutine of its own where no recover reaches, or on a
+// later read. Open therefore reads the file itself before bbolt maps it
+// (checkFile, checkPages): both meta pages, the length, and every page in
+// use by the last commit, from the root bucket down through every nested
+// bucket, checking each page's id and type, that its elements, keys and
+// values lie within it, that keys are in order and that no page is used
+// twice. That is one read of every page in use, about as much as bbolt's
+// own freelist scan. A file that fails is refused with an error wrapping
+// ErrDamaged that names it and says to restore a backup; a panic that
+// still escapes bbolt while opening becomes the same refusal. Options.Check
+// adds bbolt's full check (unreachable and free pages).
+//
 // # Undo
 //
 // Undo uses games.UndoKeep on the stored log: only the acting seat's own
