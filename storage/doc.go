@@ -34,6 +34,10 @@
 //	history_index per-user and per-server, per-game and all-games entries
 //	              by time, for /history
 //	meta          "schema" -> SchemaVersion (8 bytes)
+//	seen          signed interaction id (HTTP endpoint) -> until (8 bytes,
+//	              ns): FirstSeen refuses it again before then
+//	seen_by_time  until (8 bytes, ns) + interaction id -> nil: FirstSeen
+//	              drops the passed ones, a few at each call
 //	outbox        table id -> Unannounced {from, to, since, tries, last}: the
 //	              moves of a bound table committed but not yet shown in its
 //	              channel; written by every move, cleared by SetMessage with

@@ -62,10 +62,13 @@ var (
 	bucketHistoryIndex = []byte("history_index")        // finished games by guild, user and game
 	bucketInterByTime  = []byte("interactions_by_time") // at(8) + interaction id -> nil
 	bucketOutbox       = []byte("outbox")               // table id -> Unannounced: moves not yet shown
+	bucketSeen         = []byte("seen")                 // signed interaction id -> until (8 bytes, ns)
+	bucketSeenByTime   = []byte("seen_by_time")         // until(8) + interaction id -> nil
 
 	allBuckets = [][]byte{bucketTables, bucketLogs, bucketBindings, bucketChannels, bucketGuilds,
 		bucketRatings, bucketHistory, bucketInteractions, bucketSchedule, bucketTimers, bucketUsers, bucketPlayers, bucketMeta,
-		bucketRanks, bucketBoards, bucketRatingLog, bucketHistoryIndex, bucketInterByTime, bucketOutbox}
+		bucketRanks, bucketBoards, bucketRatingLog, bucketHistoryIndex, bucketInterByTime, bucketOutbox,
+		bucketSeen, bucketSeenByTime}
 
 	keySchema = []byte("schema")
 )
