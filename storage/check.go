@@ -7,8 +7,10 @@ import (
 	"hash/fnv"
 	"io"
 	"os"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
 )
 
 // ErrDamaged: the database file is not a whole bbolt file (empty,
@@ -59,14 +61,17 @@ func readMeta(p []byte) (boltMeta, bool) {
 // restoreHint says what to do with a damaged file.
 const restoreHint = "restore it from a backup (`spindle backup`, or the admin /backup), or move it aside to start a new, empty database"
 
-// checkFile looks at an existing database file before bbolt maps it. A
-// missing file is fine (Open creates a new database); an empty one, one
-// with no intact meta page, one shorter than its meta says, or one whose
-// pages in use fail checkPages is refused with ErrDamaged: bbolt trusts
-// its pages and would panic on a damaged one (in a goroutine of its own
-// while it rebuilds the freelist, where no recover can reach), or later
-// on a read.
-func checkFile(path string) error {
+// checkFile looks at an existing database file before bbolt maps it for
+// writing. A missing file is fine (Open creates a new database); an empty
+// one, one with no intact meta page, one shorter than its meta says, or
+// one whose pages in use fail checkPages is refused with ErrDamaged: bbolt
+// trusts its pages and would panic on a damaged one (in a goroutine of its
+// own while it rebuilds the freelist, where no recover can reach), or
+// later on a read. The pages are walked under bbolt's shared lock, taken
+// with a read-only open that reads nothing but the meta pages, so a
+// process running on the file is reported as ErrInUse (after timeout)
+// and no writer moves pages while they are read.
+func checkFile(path string, timeout time.Duration) error {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
@@ -75,19 +80,44 @@ func checkFile(path string) error {
 		return fmt.Errorf("storage: open %s: %w", path, err)
 	}
 	defer f.Close()
+	if _, err := lastMeta(f, path); err != nil {
+		return err
+	}
+	db, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: timeout})
+	if errors.Is(err, bolterrors.ErrTimeout) {
+		return fmt.Errorf("storage: database %s is in use by another process: %w", path, ErrInUse)
+	}
+	if err != nil {
+		return fmt.Errorf("storage: open %s: %w", path, err)
+	}
+	defer db.Close()
+	m, err := lastMeta(f, path) // a commit may have come before the lock
+	if err != nil {
+		return err
+	}
+	if err := checkPages(f, m); err != nil {
+		return fmt.Errorf("storage: %s is damaged: %v; %s: %w", path, err, restoreHint, ErrDamaged)
+	}
+	return nil
+}
+
+// lastMeta returns the meta record of the file's last commit, refusing a
+// file that is empty, has no intact meta page or is shorter than that
+// commit needs.
+func lastMeta(f *os.File, path string) (boltMeta, error) {
 	st, err := f.Stat()
 	if err != nil {
-		return fmt.Errorf("storage: stat %s: %w", path, err)
+		return boltMeta{}, fmt.Errorf("storage: stat %s: %w", path, err)
 	}
 	size := st.Size()
 	restore := restoreHint
 	if size == 0 {
-		return fmt.Errorf("storage: %s is empty (0 bytes), not a Spindle database; %s: %w", path, restore, ErrDamaged)
+		return boltMeta{}, fmt.Errorf("storage: %s is empty (0 bytes), not a Spindle database; %s: %w", path, restore, ErrDamaged)
 	}
 	head := make([]byte, 2*65536)
 	n, err := f.ReadAt(head, 0)
 	if err != nil && !errors.Is(err, io.EOF) {
-		return fmt.Errorf("storage: read %s: %w", path, err)
+		return boltMeta{}, fmt.Errorf("storage: read %s: %w", path, err)
 	}
 	head = head[:n]
 	best, ok := readMeta(head)
@@ -107,18 +137,15 @@ func checkFile(path string) error {
 		}
 	}
 	if !ok {
-		return fmt.Errorf("storage: %s has no intact meta page (%d bytes): it is not a bbolt database or it is damaged; %s: %w", path, size, restore, ErrDamaged)
-	}
-	if need := int64(best.highMark) * int64(best.pageSize); size < need {
-		return fmt.Errorf("storage: %s is truncated: %d bytes, its last commit needs %d; %s: %w", path, size, need, restore, ErrDamaged)
+		return boltMeta{}, fmt.Errorf("storage: %s has no intact meta page (%d bytes): it is not a bbolt database or it is damaged; %s: %w", path, size, restore, ErrDamaged)
 	}
 	if best.pageSize < minPageSize || best.pageSize > 65536 {
-		return fmt.Errorf("storage: %s has a page size of %d bytes, which bbolt never writes; %s: %w", path, best.pageSize, restore, ErrDamaged)
+		return boltMeta{}, fmt.Errorf("storage: %s has a page size of %d bytes, which bbolt never writes; %s: %w", path, best.pageSize, restore, ErrDamaged)
 	}
-	if err := checkPages(f, best); err != nil {
-		return fmt.Errorf("storage: %s is damaged: %v; %s: %w", path, err, restore, ErrDamaged)
+	if best.highMark > uint64(size)/uint64(best.pageSize) {
+		return boltMeta{}, fmt.Errorf("storage: %s is truncated: %d bytes, its last commit needs %d; %s: %w", path, size, best.highMark*uint64(best.pageSize), restore, ErrDamaged)
 	}
-	return nil
+	return best, nil
 }
 
 // Check runs bbolt's full consistency check (every page reachable once,

@@ -115,7 +115,11 @@ type Store struct {
 // restore a backup; should bbolt still panic on it while opening (or fault
 // on its mapped pages), the panic is turned into that same refusal.
 func Open(path string, opts Options) (s *Store, err error) {
-	if err := checkFile(path); err != nil {
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	if err := checkFile(path, timeout); err != nil {
 		return nil, err
 	}
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
