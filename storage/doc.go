@@ -144,11 +144,12 @@
 // bbolt trusts its pages: a damaged one makes it panic, while rebuilding
 // the freelist in a goroutine of its own where no recover reaches, or on a
 // later read. Open therefore reads the file itself before bbolt maps it
-// (checkFile, checkPages): both meta pages, the length, and every page in
-// use by the last commit, from the root bucket down through every nested
-// bucket, checking each page's id and type, that its elements, keys and
-// values lie within it, that keys are in order and that no page is used
-// twice. That is one read of every page in use, about as much as bbolt's
+// for writing (checkFile, checkPages), under bbolt's shared lock so that
+// no writer moves pages meanwhile: both meta pages, the length, and every
+// page in use by the last commit, from the root bucket down through
+// every nested bucket, checking each page's id and type, that its
+// elements, keys and values lie within it, that keys are in order and
+// that no page is used twice. That is one read of every page in use, about as much as bbolt's
 // own freelist scan. A file that fails is refused with an error wrapping
 // ErrDamaged that names it and says to restore a backup; a panic that
 // still escapes bbolt while opening becomes the same refusal. Options.Check
