@@ -9,6 +9,13 @@
 // follow-up. Channel effects (new table messages that mention the next
 // player, edits of old ones, threads) go through the Poster over REST.
 //
+// The HTTP interactions endpoint (http.go) checks each request's Ed25519
+// signature and that its timestamp is within five minutes, and accepts
+// each interaction id once: a set in memory refuses a replay to the
+// running process, and storage.FirstSeen records the id durably (one group
+// committed write) for the window, so a request captured before a restart
+// is refused after it too.
+//
 // Invariants: a panic in a handler is recovered and logged, never fatal;
 // on shutdown new interactions are refused and those in flight are waited
 // for (bounded); allowed mentions are always explicit, so a message pings

@@ -67,6 +67,24 @@ func (g *replayGuard) first(id string, now time.Time, keep time.Duration) bool {
 	return true
 }
 
+// firstInStore records id in the store (storage.FirstSeen, one group
+// committed write) and reports whether it was new there, so a request
+// captured before a restart is refused after it. When the store cannot
+// write (a full disk) the id is let through on the memory set's word
+// alone: anything a replay could change needs a write that would fail
+// too.
+func (h *HTTPEndpoint) firstInStore(id string, now time.Time) bool {
+	if h.Bot == nil || h.Bot.App == nil || h.Bot.App.Store == nil {
+		return true
+	}
+	first, err := h.Bot.App.Store.FirstSeen(id, now, 2*maxSkew)
+	if err != nil {
+		h.Bot.Log.Error().Err(err).Str("interaction", id).Msg("recording a signed interaction failed; its replay guard lasts until a restart")
+		return true
+	}
+	return first
+}
+
 // ParsePublicKey decodes the hex public key from the developer portal.
 func ParsePublicKey(s string) (ed25519.PublicKey, error) {
 	b, err := hex.DecodeString(s)
@@ -109,8 +127,11 @@ func (h *HTTPEndpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// A timestamp is accepted for maxSkew either way, so an id is kept
-	// for twice that: a replay inside the window is refused.
-	if i.ID == "" || !h.seen.first(i.ID, h.now(), 2*maxSkew) {
+	// for twice that: a replay inside the window is refused. The memory
+	// set answers a replay to this process at once; the store remembers
+	// the ids across a restart.
+	now := h.now()
+	if i.ID == "" || !h.seen.first(i.ID, now, 2*maxSkew) || !h.firstInStore(i.ID, now) {
 		http.Error(w, "interaction already received", http.StatusConflict)
 		return
 	}

@@ -29,7 +29,13 @@ func httpEndpoint(t *testing.T) (*HTTPEndpoint, ed25519.PrivateKey) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	store, err := storage.Open(filepath.Join(t.TempDir(), "h.db"), storage.Options{Timeout: time.Second})
+	return httpEndpointAt(t, filepath.Join(t.TempDir(), "h.db"), pub), priv
+}
+
+// httpEndpointAt is an endpoint with its own bot over the store at path.
+func httpEndpointAt(t *testing.T, path string, pub ed25519.PublicKey) *HTTPEndpoint {
+	t.Helper()
+	store, err := storage.Open(path, storage.Options{Timeout: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +45,7 @@ func httpEndpoint(t *testing.T) (*HTTPEndpoint, ed25519.PrivateKey) {
 		t.Fatal(err)
 	}
 	b := &Bot{App: &commands.App{Store: store, Catalog: cat, Log: zerolog.Nop()}, Log: zerolog.Nop()}
-	return &HTTPEndpoint{Bot: b, PublicKey: pub}, priv
+	return &HTTPEndpoint{Bot: b, PublicKey: pub}
 }
 
 func signed(t *testing.T, priv ed25519.PrivateKey, at time.Time, body string) *http.Request {
@@ -151,6 +157,50 @@ func TestHTTPEndpointRefusesReplays(t *testing.T) {
 	h.ServeHTTP(w, signed(t, priv, now, body))
 	if w.Code != http.StatusConflict {
 		t.Fatalf("the replay answered %d %s", w.Code, w.Body)
+	}
+}
+
+// TestHTTPEndpointRefusesReplaysAfterRestart: a signed interaction
+// captured and sent again within the timestamp window to a bot restarted
+// over the same database is refused, with the same answer as a replay to
+// the running bot; once the window has passed its id is forgotten.
+func TestHTTPEndpointRefusesReplaysAfterRestart(t *testing.T) {
+	pub, priv, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "h.db")
+	h := httpEndpointAt(t, path, pub)
+	member := `"member":{"user":{"id":"42","username":"alice"},"permissions":"0"}`
+	body := fmt.Sprintf(`{"id":"78","type":2,"token":"tok","guild_id":"g","channel_id":"c",%s,
+		"data":{"id":"9","name":"rules","type":1,"options":[{"name":"game","type":3,"value":"warpweft"}]}}`, member)
+	now := time.Now()
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, signed(t, priv, now, body))
+	if w.Code != http.StatusOK {
+		t.Fatalf("first delivery answered %d %s", w.Code, w.Body)
+	}
+	live := httptest.NewRecorder()
+	h.ServeHTTP(live, signed(t, priv, now, body))
+	if err := h.Bot.App.Store.Close(); err != nil {
+		t.Fatal(err)
+	}
+	restarted := httpEndpointAt(t, path, pub)
+	restarted.Now = func() time.Time { return now.Add(time.Minute) }
+	w = httptest.NewRecorder()
+	restarted.ServeHTTP(w, signed(t, priv, now, body))
+	if w.Code != http.StatusConflict || w.Code != live.Code || w.Body.String() != live.Body.String() {
+		t.Fatalf("the replay after a restart answered %d %q; a replay to the running bot answered %d %q", w.Code, w.Body, live.Code, live.Body)
+	}
+	// Past the window the id is forgotten (the signature's timestamp
+	// would be refused by then anyway): a new, fresh request with it is
+	// served.
+	later := now.Add(15 * time.Minute)
+	restarted.Now = func() time.Time { return later }
+	w = httptest.NewRecorder()
+	restarted.ServeHTTP(w, signed(t, priv, later, body))
+	if w.Code != http.StatusOK {
+		t.Fatalf("an id past its window answered %d %s", w.Code, w.Body)
 	}
 }
 

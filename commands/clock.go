@@ -394,6 +394,22 @@ const maxNoticeTries = 8
 // noticeBackoff is the first wait after a refused notice; it doubles.
 const noticeBackoff = 5 * time.Second
 
+// maxExpiryBackoff bounds the wait before an expiry whose move failed is
+// tried again.
+const maxExpiryBackoff = 5 * time.Minute
+
+// retryAfter is how long a failed timer waits before it fires again: from
+// noticeBackoff, doubling with each failure, up to maxAnnounceBackoff for a
+// notice and maxExpiryBackoff for an expiry (which is tried for as long as
+// it fails, so the table resumes within minutes once writes succeed again).
+func retryAfter(tm storage.Timer) time.Duration {
+	limit := maxAnnounceBackoff
+	if tm.Kind == "expire" {
+		limit = maxExpiryBackoff
+	}
+	return min(noticeBackoff<<min(max(tm.Tries, 0), 16), limit)
+}
+
 // Permanent reports whether err says a Discord call can never succeed as
 // it is (an unknown channel, missing access): the Poster's errors tell so
 // through a Permanent() bool method. Anything else may pass.
@@ -403,7 +419,9 @@ func Permanent(err error) bool {
 }
 
 // FireDue fires every timer due at now and removes it. It returns how many
-// fired. The bot and the sandbox call it every second; a restart simply
+// fired. A failed expiry (its move could not be committed) and a notice
+// Discord refused for now stay scheduled, a little later each time
+// (retryAfter). The bot and the sandbox call it every second; a restart simply
 // finds the timers that came due while the bot was down.
 func (a *App) FireDue(ctx context.Context, now time.Time, p Poster) (int, error) {
 	// The markers of tables whose AI is playing stay scheduled (and come
@@ -429,12 +447,17 @@ func (a *App) FireDue(ctx context.Context, now time.Time, p Poster) (int, error)
 		} else {
 			a.Log.Error().Err(err).Uint64("table", tm.Table).Str("timer", tm.Kind).Int("tries", tm.Tries+1).Msg("timer failed")
 		}
-		// A notice Discord refused for now is tried again later; a move's
-		// announcement is the outbox's to retry; anything else is done.
-		if err != nil && (tm.Kind == "remind" || tm.Kind == "ping") && !Permanent(err) && tm.Tries < maxNoticeTries {
+		// A notice Discord refused for now is tried again later, and so
+		// is an expiry whose move could not be saved (a full disk, say):
+		// until it commits, its timer is all that keeps the table from
+		// waiting forever. A move's announcement is the outbox's to
+		// retry; anything else is done.
+		retry := err != nil && (tm.Kind == "expire" ||
+			(tm.Kind == "remind" || tm.Kind == "ping") && !Permanent(err) && tm.Tries < maxNoticeTries)
+		if retry {
 			next := tm
 			next.Tries++
-			next.Due = now.Add(min(time.Duration(1<<tm.Tries)*noticeBackoff, maxAnnounceBackoff))
+			next.Due = now.Add(retryAfter(tm))
 			if err := a.Store.Reschedule(tm, next); err != nil {
 				return n, err
 			}

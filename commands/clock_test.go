@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -383,5 +384,56 @@ func TestExpiredWindowAutoAsksTheAI(t *testing.T) {
 	}
 	if last := h.rec.last("c1").msg.Content; !strings.Contains(last, "ran out of time; the bot lets the easy AI play for them") {
 		t.Fatalf("the window was not answered by the AI: %q", last)
+	}
+}
+
+// TestFailedExpiryKeepsItsTimer: when the move an expiry plays cannot be
+// saved (the disk is full), the expiry's timer stays scheduled, a little
+// later each time, and once writes succeed again it plays the move exactly
+// once; the table is never left waiting without a timer.
+func TestFailedExpiryKeepsItsTimer(t *testing.T) {
+	h, sc, start := startClocked(t, "live-5m:auto")
+	deadline := start.Add(5 * time.Minute)
+	v := h.version()
+	expiry := func() (storage.Timer, bool) {
+		t.Helper()
+		due, err := h.store.Due(start.Add(time.Hour), 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tm := range due {
+			if tm.Kind == "expire" && tm.Seat == 0 && tm.Deadline.Equal(deadline) {
+				return tm, true
+			}
+		}
+		return storage.Timer{}, false
+	}
+	h.store.FailMovesForTesting(errors.New("no space left on device"))
+	at := deadline
+	for i := range 3 {
+		h.fireAt(sc, at)
+		if h.version() != v {
+			t.Fatalf("firing %d: a move was played while moves cannot be saved", i)
+		}
+		tm, ok := expiry()
+		if !ok {
+			t.Fatalf("firing %d: the expiry's timer is gone although its move failed", i)
+		}
+		if !tm.Due.After(at) || tm.Tries != i+1 {
+			t.Fatalf("firing %d: the expiry is not re-armed later: due %v (fired at %v), tries %d", i, tm.Due, at, tm.Tries)
+		}
+		at = tm.Due
+	}
+	h.store.FailMovesForTesting(nil)
+	h.fireAt(sc, at)
+	if h.version() != v+1 {
+		t.Fatalf("once writes succeed, the expiry played %d moves, want 1", h.version()-v)
+	}
+	if _, ok := expiry(); ok {
+		t.Fatal("the expiry's timer is still scheduled after its move")
+	}
+	h.fireAt(sc, at.Add(time.Minute))
+	if h.version() != v+1 || strings.Count(strings.Join(contents(h), "\n"), "ran out of time") != 1 {
+		t.Fatalf("the expiry played again: version %d -> %d", v, h.version())
 	}
 }

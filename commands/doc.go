@@ -26,7 +26,9 @@
 //     game through its interaction's token (follow.go).
 //   - Clocks (clock.go): deadlines tick inside the move's commit; timers in
 //     the schedule fire reminders and expiries; an expired seat's whole turn
-//     is played by the easy AI, passed, or forfeited.
+//     is played by the easy AI, passed, or forfeited. An expiry whose move
+//     cannot be saved (a full disk) keeps its timer, retried from 5 seconds
+//     doubling up to 5 minutes, until the move commits.
 //   - AI seats (aiseat.go, replace.go): a move that leaves an AI seat to act
 //     writes its marker (an "ai" timer) in the same commit; the timer loop
 //     hands it to a background AI turn that thinks without the table's lock,

@@ -34,6 +34,10 @@
 //	history_index per-user and per-server, per-game and all-games entries
 //	              by time, for /history
 //	meta          "schema" -> SchemaVersion (8 bytes)
+//	seen          signed interaction id (HTTP endpoint) -> until (8 bytes,
+//	              ns): FirstSeen refuses it again before then
+//	seen_by_time  until (8 bytes, ns) + interaction id -> nil: FirstSeen
+//	              drops the passed ones, a few at each call
 //	outbox        table id -> Unannounced {from, to, since, tries, last}: the
 //	              moves of a bound table committed but not yet shown in its
 //	              channel; written by every move, cleared by SetMessage with
@@ -134,6 +138,22 @@
 // freelist: a commit does not write the freelist, and Open rebuilds it by
 // scanning the pages instead, which BenchmarkOpen100k keeps well under a
 // second for 100 000 tables.
+//
+// # Damaged files
+//
+// bbolt trusts its pages: a damaged one makes it panic, while rebuilding
+// the freelist in a goroutine of its own where no recover reaches, or on a
+// later read. Open therefore reads the file itself before bbolt maps it
+// for writing (checkFile, checkPages), under bbolt's shared lock so that
+// no writer moves pages meanwhile: both meta pages, the length, and every
+// page in use by the last commit, from the root bucket down through
+// every nested bucket, checking each page's id and type, that its
+// elements, keys and values lie within it, that keys are in order and
+// that no page is used twice. That is one read of every page in use, about as much as bbolt's
+// own freelist scan. A file that fails is refused with an error wrapping
+// ErrDamaged that names it and says to restore a backup; a panic that
+// still escapes bbolt while opening becomes the same refusal. Options.Check
+// adds bbolt's full check (unreachable and free pages).
 //
 // # Undo
 //

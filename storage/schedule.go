@@ -28,7 +28,8 @@ type Timer struct {
 	Kind string `json:"kind"`
 	// Deadline is the turn deadline the timer belongs to.
 	Deadline time.Time `json:"deadline"`
-	// Tries counts failed deliveries of a notice, for its back-off.
+	// Tries counts failed firings (a notice Discord refused, an expiry
+	// whose move could not be saved), for their back-off.
 	Tries int `json:"tries,omitempty"`
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -61,10 +62,13 @@ var (
 	bucketHistoryIndex = []byte("history_index")        // finished games by guild, user and game
 	bucketInterByTime  = []byte("interactions_by_time") // at(8) + interaction id -> nil
 	bucketOutbox       = []byte("outbox")               // table id -> Unannounced: moves not yet shown
+	bucketSeen         = []byte("seen")                 // signed interaction id -> until (8 bytes, ns)
+	bucketSeenByTime   = []byte("seen_by_time")         // until(8) + interaction id -> nil
 
 	allBuckets = [][]byte{bucketTables, bucketLogs, bucketBindings, bucketChannels, bucketGuilds,
 		bucketRatings, bucketHistory, bucketInteractions, bucketSchedule, bucketTimers, bucketUsers, bucketPlayers, bucketMeta,
-		bucketRanks, bucketBoards, bucketRatingLog, bucketHistoryIndex, bucketInterByTime, bucketOutbox}
+		bucketRanks, bucketBoards, bucketRatingLog, bucketHistoryIndex, bucketInterByTime, bucketOutbox,
+		bucketSeen, bucketSeenByTime}
 
 	keySchema = []byte("schema")
 )
@@ -106,8 +110,29 @@ type Store struct {
 
 // Open opens or creates the database at path, creates the buckets and
 // checks the schema version. A file held by another process gives an error
-// wrapping ErrInUse after opts.Timeout.
-func Open(path string, opts Options) (*Store, error) {
+// wrapping ErrInUse after opts.Timeout. A damaged file (checkFile) is
+// refused with an error wrapping ErrDamaged that names it and says to
+// restore a backup; should bbolt still panic on it while opening (or fault
+// on its mapped pages), the panic is turned into that same refusal.
+func Open(path string, opts Options) (s *Store, err error) {
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	if err := checkFile(path, timeout); err != nil {
+		return nil, err
+	}
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if p := recover(); p != nil {
+			s, err = nil, fmt.Errorf("storage: %s is damaged: bbolt failed reading it (%v); %s: %w", path, p, restoreHint, ErrDamaged)
+		}
+	}()
+	return openBolt(path, opts)
+}
+
+// openBolt is Open once checkFile accepted the file.
+func openBolt(path string, opts Options) (*Store, error) {
 	timeout := opts.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
@@ -115,9 +140,6 @@ func Open(path string, opts Options) (*Store, error) {
 	// The freelist is not written at each commit (one page less to write
 	// and sync); Open rebuilds it by scanning the file, which stays well
 	// under a second for 100 000 tables (BenchmarkOpen100k).
-	if err := checkFile(path); err != nil {
-		return nil, err
-	}
 	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout, NoSync: opts.NoSync, ReadOnly: opts.ReadOnly,
 		NoFreelistSync: true, FreelistType: bolt.FreelistMapType, InitialMmapSize: initialMmap})
 	if errors.Is(err, bolterrors.ErrTimeout) {
@@ -126,6 +148,13 @@ func Open(path string, opts Options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: open %s: %w", path, err)
 	}
+	defer func() {
+		// A panic below leaves no store to close: release the file first.
+		if p := recover(); p != nil {
+			_ = db.Close()
+			panic(p)
+		}
+	}()
 	if opts.ReadOnly {
 		err = db.View(func(tx *bolt.Tx) error {
 			v := tx.Bucket(bucketMeta)
@@ -146,7 +175,11 @@ func Open(path string, opts Options) (*Store, error) {
 	err = db.Update(func(tx *bolt.Tx) error {
 		needIndex := tx.Bucket(bucketInterByTime) == nil
 		for _, name := range allBuckets {
-			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+			_, err := tx.CreateBucketIfNotExists(name)
+			if errors.Is(err, bolterrors.ErrIncompatibleValue) {
+				return fmt.Errorf("storage: %s is damaged: its %s bucket is a plain value; %s: %w", path, name, restoreHint, ErrDamaged)
+			}
+			if err != nil {
 				return fmt.Errorf("storage: create bucket %s: %w", name, err)
 			}
 		}
