@@ -58,7 +58,9 @@ type Kind interface {
 	Decode(env Envelope) (Table, error)
 	// Replay rebuilds a table from the envelope's header (options, seats,
 	// seed) and a log, with no randomness: chance steps are applied as
-	// logged. The RNG state is taken from env.RNG when present.
+	// logged. The RNG state is taken from env.RNG when present. A game that
+	// is a Replayer first takes the modes its log does not record from the
+	// envelope's state.
 	Replay(env Envelope, log []Step) (Table, error)
 	// Glossary lists the game's look-up entries when the game implements
 	// Glossary, or nil.
@@ -248,6 +250,13 @@ func (k kind[S, A, V]) Replay(env Envelope, log []Step) (Table, error) {
 	t, err := k.blank(env.Opts, env.Seats, env.Seed)
 	if err != nil {
 		return nil, err
+	}
+	if r, ok := k.g.(Replayer[S]); ok && len(env.State) > 0 {
+		cur, err := k.Decode(env)
+		if err != nil {
+			return nil, err
+		}
+		r.ReplayFrom(&cur.(*table[S, A, V]).state, &t.state)
 	}
 	for i, st := range log {
 		if st.Version != t.version+1 {

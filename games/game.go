@@ -269,6 +269,15 @@ type AutoResponder[V any] interface {
 	AutoRespond(v V) (string, bool)
 }
 
+// Replayer is implemented by games whose state holds a mode that was fixed
+// when a table began (or was migrated) and that its log does not record,
+// such as rules kept from an older version for a game begun under them.
+// ReplayFrom copies that mode from the table's current state into the
+// fresh state a replay starts from, so the log replays as it was played.
+type Replayer[S any] interface {
+	ReplayFrom(current, fresh *S)
+}
+
 // Prompter is implemented by games whose decisions want a sentence of
 // context on the seat's private panel: what the seat is choosing now and
 // what hangs on it ("Income turn 2: you have no resources to advance"),

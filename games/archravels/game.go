@@ -60,7 +60,7 @@ func (Game) Info() games.Info {
 		Title:      "ArchRavels",
 		MinSeats:   2,
 		MaxSeats:   4,
-		Rules:      1,
+		Rules:      2,
 		MaxActions: 8000,
 		Options: []games.OptionSpec{
 			{Key: "yarn_deck", Label: "Yarn deck", Values: []string{DeckClassic, DeckRevised}, Default: DeckClassic,

@@ -196,7 +196,7 @@ func (s *State) actionOptions() []Action {
 		// has another action still to use, so that stopping is never a
 		// step of its own with nothing after it.
 		out = append(out, s.makeOptions(s.Active, craftMode(s.CraftKind))...)
-		if s.otherActsLeft() {
+		if s.LegacyCraft || s.otherActsLeft() {
 			out = append(out, Action{Verb: VStop})
 		}
 		return append(out, Action{Verb: VEnd})
@@ -530,7 +530,7 @@ func (s *State) complete(seat games.Seat, what string, y Yarn, pay *Pay) games.E
 		switch {
 		case s.CraftLeft == 0:
 			s.CraftKind = ""
-		case len(s.makeOptions(seat, craftMode(s.CraftKind))) == 0:
+		case !s.LegacyCraft && len(s.makeOptions(seat, craftMode(s.CraftKind))) == 0:
 			// Nothing more can be paid for: the Craft ends by itself.
 			ev.Public += fmt.Sprintf(" Nothing more can be paid for, so the Craft ends (%s unused).", countOf(s.CraftLeft, "craft", "crafts"))
 			s.CraftLeft, s.CraftKind = 0, ""

@@ -81,6 +81,10 @@ func (p *Pay) yarn() Yarn {
 
 // State is the whole game.
 type State struct {
+	// LegacyCraft keeps the Craft of rules version 1 for a game begun
+	// under it (Migrate sets it): a Craft never ends by itself, and "stop"
+	// is always offered beside "end". Its log replays only so.
+	LegacyCraft bool   `json:"legacy_craft,omitempty"`
 	YarnDeckOpt string `json:"yarn_deck_opt"`
 	CharsOpt    string `json:"chars_opt"`
 	FirstOpt    string `json:"first_opt"`
