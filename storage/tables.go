@@ -379,13 +379,9 @@ func (s *Store) Undo(cat *games.Catalog, id uint64, seat games.Seat, at uint64, 
 		if at != t.Version() {
 			return clean(fmt.Errorf("storage: table %d: undo at version %d, table is at %d: %w", id, at, t.Version(), games.ErrStale))
 		}
-		entries, err := readLog(tx, id)
+		steps, err := readSteps(tx, id)
 		if err != nil {
 			return clean(err)
-		}
-		steps := make([]games.Step, len(entries))
-		for i, e := range entries {
-			steps[i] = e.Step
 		}
 		keep, err := games.UndoKeep(steps, t.ToAct(), seat, undoPolicy(cat, t))
 		if err != nil {
@@ -737,6 +733,19 @@ func readLog(tx *bolt.Tx, id uint64) ([]Entry, error) {
 	return out, err
 }
 
+// readSteps is readLog's steps alone, in order.
+func readSteps(tx *bolt.Tx, id uint64) ([]games.Step, error) {
+	entries, err := readLog(tx, id)
+	if err != nil {
+		return nil, err
+	}
+	steps := make([]games.Step, len(entries))
+	for i, e := range entries {
+		steps[i] = e.Step
+	}
+	return steps, nil
+}
+
 // Load decodes table id through the catalog. A missing table wraps
 // ErrNotFound; the catalog's refusals (games.ErrSchema, ErrNewerRules,
 // ErrOldRules, ErrUnknownGame, ErrCorrupt) are wrapped with the table id.
@@ -808,13 +817,9 @@ func (s *Store) Replay(cat *games.Catalog, id uint64) (games.Table, error) {
 		if v == nil {
 			return fmt.Errorf("storage: table %d: %w", id, ErrNotFound)
 		}
-		entries, err := readLog(tx, id)
+		steps, err := readSteps(tx, id)
 		if err != nil {
 			return err
-		}
-		steps := make([]games.Step, len(entries))
-		for i, e := range entries {
-			steps[i] = e.Step
 		}
 		t, err = cat.Replay(v, steps)
 		if err != nil {

@@ -24,13 +24,9 @@ func (s *Store) Record(id uint64) (games.Record, error) {
 		if err != nil {
 			return fmt.Errorf("storage: table %d: %w", id, err)
 		}
-		entries, err := readLog(tx, id)
+		steps, err := readSteps(tx, id)
 		if err != nil {
 			return err
-		}
-		steps := make([]games.Step, len(entries))
-		for i, e := range entries {
-			steps[i] = e.Step
 		}
 		rec = games.NewRecord(env, id, steps)
 		return nil

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"testing"
 )
 
 // Words checks a game's player text (log lines, labels, prompts, rules)
@@ -53,4 +54,41 @@ func (w Words) Problems(text string) []string {
 		}
 	}
 	return out
+}
+
+// Sweep checks every text a played game shows players (public and
+// private log lines, labels, prompts, result lines) with w, reporting each
+// distinct text's faults once through t; seen is shared across the games
+// of one sweep. A prompt must also stay under 600 characters.
+func (w Words) Sweep(t testing.TB, g Played, seen map[string]bool) {
+	t.Helper()
+	check := func(where, text string) {
+		if seen[text] {
+			return
+		}
+		seen[text] = true
+		for _, p := range w.Problems(text) {
+			t.Errorf("%s %q: %s", where, text, p)
+		}
+	}
+	for _, st := range g.Steps {
+		for _, e := range st.Events {
+			check("log line", e.Public)
+			for _, p := range e.Private {
+				check("private line", p)
+			}
+		}
+	}
+	for _, l := range g.Labels {
+		check("label", l)
+	}
+	for _, p := range g.Prompts {
+		check("prompt", p)
+		if len(p) >= 600 {
+			t.Errorf("prompt of %d characters: %q", len(p), p)
+		}
+	}
+	for _, l := range g.Result.Lines {
+		check("result line", l)
+	}
 }

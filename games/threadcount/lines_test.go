@@ -78,37 +78,7 @@ func TestWords(t *testing.T) {
 		}
 	}
 	seen := map[string]bool{}
-	check := func(where, text string) {
-		if seen[text] {
-			return
-		}
-		seen[text] = true
-		for _, p := range wordProblems(text) {
-			t.Errorf("%s %q: %s", where, text, p)
-		}
-	}
-	randomGames(t, gametest.Scale(2, 10, 100), func(seats int, seed uint64, g played) {
-		for _, st := range g.Steps {
-			for _, e := range st.Events {
-				check("log line", e.Public)
-				for _, p := range e.Private {
-					check("private line", p)
-				}
-			}
-		}
-		for _, l := range g.Labels {
-			check("label", l)
-		}
-		for _, p := range g.Prompts {
-			check("prompt", p)
-			if len(p) >= 600 {
-				t.Errorf("prompt of %d characters: %q", len(p), p)
-			}
-		}
-		for _, l := range g.Result.Lines {
-			check("result line", l)
-		}
-	})
+	randomGames(t, gametest.Scale(2, 10, 100), func(_ int, _ uint64, g played) { words.Sweep(t, g, seen) })
 }
 
 // TestPassRollsAndEnds checks the pass moves: "roll" while sowing, "end"
