@@ -98,12 +98,13 @@ func splitLabel(label string) (group, rest string) {
 type group struct {
 	head, label string
 	n           int
+	first       int // index of the group's first choice
 }
 
 func groupsOf(choices []games.Choice) []group {
 	var out []group
 	idx := map[string]int{}
-	for _, c := range choices {
+	for ci, c := range choices {
 		h := head(c.Key)
 		if h == "" {
 			h = c.Key
@@ -114,7 +115,7 @@ func groupsOf(choices []games.Choice) []group {
 		}
 		g, _ := splitLabel(c.Label)
 		idx[h] = len(out)
-		out = append(out, group{head: h, label: g, n: 1})
+		out = append(out, group{head: h, label: g, n: 1, first: ci})
 	}
 	return out
 }
@@ -162,17 +163,13 @@ func MoveRows(at CustomID, choices []games.Choice, nav Nav) []Row {
 	for _, g := range gs {
 		if g.n == 1 {
 			// A group of one is its move: picking it plays it at once.
-			for _, c := range choices {
-				if head(c.Key) == g.head || c.Key == g.head {
-					text, detail := games.SplitDetail(c.Label)
-					if head(c.Key) != "" {
-						// "<group> → <rest>" reads as one entry here.
-						text = strings.Replace(text, LabelSep, ": ", 1)
-					}
-					opts = append(opts, games.Choice{Key: playPrefix + c.Key, Label: games.WithDetail(text, detail)})
-					break
-				}
+			c := choices[g.first]
+			text, detail := games.SplitDetail(c.Label)
+			if head(c.Key) != "" {
+				// "<group> → <rest>" reads as one entry here.
+				text = strings.Replace(text, LabelSep, ": ", 1)
 			}
+			opts = append(opts, games.Choice{Key: playPrefix + c.Key, Label: games.WithDetail(text, detail)})
 			continue
 		}
 		opts = append(opts, games.Choice{Key: Nav{Group: g.head}.String(), Label: fmt.Sprintf("%s (%d options)", g.label, g.n)})

@@ -148,14 +148,21 @@ func (a *App) Delivered(ctx context.Context, req Request, resp Response, p Poste
 	a.followPanel(ctx, p, b, t, k.seat)
 }
 
+// forgetTable drops what the App keeps in memory for a table that ended
+// (its result, an abandon, its channel deleted): its open panels, the
+// version it last announced and its board's story.
+func (a *App) forgetTable(id uint64) {
+	a.panels.forgetTable(id)
+	a.shown.Delete(id)
+	a.recaps.Delete(id)
+}
+
 // followPanels edits the open panels that t leaves out of date: a seat
 // whose turn it now is, and a seat whose panel still offers moves it can
 // no longer make. actor's panel is the answer to its own click already.
 func (a *App) followPanels(ctx context.Context, p Poster, b storage.Binding, t games.Table, actor games.Seat) {
 	if t.Over() {
-		a.panels.forgetTable(b.Table)
-		a.shown.Delete(b.Table)
-		a.recaps.Delete(b.Table)
+		a.forgetTable(b.Table)
 		return
 	}
 	for i, user := range b.Users {

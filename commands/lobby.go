@@ -402,13 +402,14 @@ func (a *App) aiPicker(req Request, id uint64) (Response, error) {
 // lobbyCommand handles /game join|leave|start for the channel's lobby; the
 // lobby message is edited and the user gets a private confirmation.
 func (a *App) lobbyCommand(ctx context.Context, req Request, p Poster) (Response, error) {
-	id, err := a.tableIn(req)
+	tb, err := a.tableIn(req)
 	if errors.Is(err, storage.ErrNotFound) {
 		return Response{}, sorry("There is no open lobby in this channel. Start one with /game new.")
 	}
 	if err != nil {
 		return Response{}, err
 	}
+	id := tb.Table
 	op := strings.TrimPrefix(req.Command, "game ")
 	msg, note, err := a.lobbyOp(ctx, req, id, op, "", p)
 	if err != nil {

@@ -163,13 +163,8 @@ func (a *App) dm(ctx context.Context, p Poster, b storage.Binding, user, text st
 	}
 }
 
-func jumpLink(b storage.Binding) string {
-	link := fmt.Sprintf("https://discord.com/channels/%s/%s", b.Guild, b.Channel)
-	if b.Message != "" {
-		link += "/" + b.Message
-	}
-	return link
-}
+// jumpLink is a link to b's board, or to its channel before there is one.
+func jumpLink(b storage.Binding) string { return messageLink(b.Guild, b.Channel, b.Message) }
 
 // holdQuietPings takes out of m's allowed mentions the players in quiet
 // hours who asked to hold turn pings too, and returns "ping" timers for the

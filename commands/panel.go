@@ -25,7 +25,7 @@ func (a *App) panel(b storage.Binding, t games.Table, seat games.Seat, nav Nav, 
 // panel at any time; so a turn costs the same pictures as when the player
 // opened the panel by hand each turn.
 func (a *App) waitingPanel(b storage.Binding, t games.Table, seat games.Seat, notice string) (Message, error) {
-	return a.panelAs(b, t, seat, Nav{}, notice, t.Over() || len(t.Legal(seat)) > 0)
+	return a.panelAs(b, t, seat, Nav{}, notice, t.Over() || slices.Contains(t.ToAct(), seat))
 }
 
 func (a *App) panelAs(b storage.Binding, t games.Table, seat games.Seat, nav Nav, notice string, picture bool) (Message, error) {

@@ -196,9 +196,14 @@ func recapPara(b storage.Binding, g recapGroup) string {
 	return "**" + games.FillNames(name, b.Names) + "**: " + body
 }
 
-// messageLink is a jump link to a message.
+// messageLink is a jump link to a message, or to the channel when message
+// is "".
 func messageLink(guild, channel, message string) string {
-	return fmt.Sprintf("https://discord.com/channels/%s/%s/%s", guild, channel, message)
+	link := fmt.Sprintf("https://discord.com/channels/%s/%s", guild, channel)
+	if message != "" {
+		link += "/" + message
+	}
+	return link
 }
 
 // plural picks the singular or plural word for n.

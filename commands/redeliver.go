@@ -158,6 +158,7 @@ func (a *App) ChannelGone(channel string) (uint64, error) {
 		return 0, err
 	}
 	a.images().forget(id)
+	a.forgetTable(id)
 	a.Log.Info().Uint64("table", id).Str("channel", channel).Msg("the channel was deleted: its table ended without a result")
 	return id, nil
 }

@@ -254,7 +254,7 @@ func (a *App) postBoard(j *boardJob) error {
 	if len(j.lines) > 0 && t.Version() > b.Log.Version {
 		a.appendLog(ctx, p, &b, t, j.lines)
 	}
-	turn := turnKey(b, t)
+	turn := turnKey(t)
 	id, edited := "", false
 	if !t.Over() && b.Message != "" && b.BoardTurn == turn {
 		// An edit notifies nobody: the turn's ping went out with the
@@ -297,7 +297,7 @@ func (a *App) postBoard(j *boardJob) error {
 // turnKey says whom a board asks to act: the seats to act, a window's
 // answerer marked "w" ("0", "1,2w"); "" once the game is over. Two boards
 // with the same key belong to the same turn.
-func turnKey(b storage.Binding, t games.Table) string {
+func turnKey(t games.Table) string {
 	if t.Over() {
 		return ""
 	}
@@ -400,36 +400,33 @@ func (a *App) tableButton(ctx context.Context, req Request, c CustomID, p Poster
 	return Response{}, ErrBadCustomID
 }
 
-// tableIn returns the id of the table (lobby or game) of req's channel. A
-// table of another server than req's is none of req's business (a forged
-// channel id, a direct message): it is reported as missing, with
+// tableIn returns the binding of the table (lobby or game) of req's
+// channel. A table of another server than req's is none of req's business
+// (a forged channel id, a direct message): it is reported as missing, with
 // storage.ErrNotFound, exactly like no table at all.
-func (a *App) tableIn(req Request) (uint64, error) {
+func (a *App) tableIn(req Request) (storage.Binding, error) {
 	id, err := a.Store.Active(req.Channel)
 	if err != nil {
-		return 0, err
+		return storage.Binding{}, err
 	}
 	b, err := a.Store.GetBinding(id)
 	if err != nil {
-		return 0, err
+		return storage.Binding{}, err
 	}
 	if b.Guild != req.Guild {
-		return 0, fmt.Errorf("commands: table %d is not in guild %q: %w", id, req.Guild, storage.ErrNotFound)
+		return storage.Binding{}, fmt.Errorf("commands: table %d is not in guild %q: %w", id, req.Guild, storage.ErrNotFound)
 	}
-	return id, nil
+	return b, nil
 }
 
 // activeIn finds the active game of req's channel, in req's server, for
 // commands typed there.
 func (a *App) activeIn(req Request) (storage.Binding, error) {
-	id, err := a.tableIn(req)
+	b, err := a.tableIn(req)
 	if errors.Is(err, storage.ErrNotFound) {
 		return storage.Binding{}, sorry("There's no game running in this channel. Start one with /game new.")
 	}
-	if err != nil {
-		return storage.Binding{}, err
-	}
-	return a.Store.GetBinding(id)
+	return b, err
 }
 
 // lockedIn finds the game of req's channel (activeIn), takes its table's
@@ -513,6 +510,7 @@ func (a *App) abandon(ctx context.Context, req Request, p Poster) (Response, err
 	if err := a.Store.EndTable(b); err != nil {
 		return Response{}, err
 	}
+	a.forgetTable(b.Table)
 	if _, err := p.Post(ctx, b.Channel, Message{Content: text, Mentions: []string{}}); err != nil {
 		a.Log.Warn().Err(err).Msg("could not announce the abandon")
 	}
