@@ -28,6 +28,9 @@ type recorder struct {
 	dms     []posted // id = the user
 	deleted []string // ids of deleted messages
 	replies []posted // edits of interaction replies; id = the token
+	// refuseReplies, when set, is the error every EditReply returns (an
+	// expired token, Discord down).
+	refuseReplies error
 	// refuse, when set, is the error every Post returns (Discord saying no).
 	refuse error
 	// gate, when set, holds every Post until it is closed (a slow Discord).
@@ -132,6 +135,9 @@ func (r *recorder) DM(_ context.Context, user string, m Message) error {
 func (r *recorder) EditReply(_ context.Context, token string, m Message) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.refuseReplies != nil {
+		return r.refuseReplies
+	}
 	r.replies = append(r.replies, posted{id: token, msg: m})
 	return nil
 }

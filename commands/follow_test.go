@@ -2,6 +2,8 @@ package commands
 
 import (
 	"context"
+	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -49,5 +51,37 @@ func TestOpenPanelFollowsTheTurn(t *testing.T) {
 	last := h.rec.replies[len(h.rec.replies)-1]
 	if last.id != "tok-late" || !strings.Contains(last.msg.Content, "Waiting for") {
 		t.Fatalf("a late panel was not caught up: %q through %q", last.msg.Content, last.id)
+	}
+}
+
+// TestRefusedPanelEditLeavesTheGameGoing: when Discord refuses the edit of
+// an open panel (an expired token, an outage), the move is still committed
+// and announced, the board pings alice as usual, and the App stops trying
+// that token; alice's next panel is remembered afresh.
+func TestRefusedPanelEditLeavesTheGameGoing(t *testing.T) {
+	h := newHarness(t)
+	h.startGame()
+	h.move(alice)
+	h.rec.mu.Lock()
+	h.rec.refuseReplies = errors.New("discord: 401 Invalid Webhook Token")
+	h.rec.mu.Unlock()
+	before, _ := h.store.Load(h.app.Catalog, 1)
+	h.move(bob)
+	after, _ := h.store.Load(h.app.Catalog, 1)
+	if after.Version() <= before.Version() {
+		t.Fatal("bob's move was not committed")
+	}
+	if board := h.lastTable().msg; !slices.Contains(board.Mentions, alice.ID) {
+		t.Fatalf("the board after bob's move does not ping alice: %q", board.Content)
+	}
+	if _, ok := h.app.panels.get(panelKey{1, 0}); ok {
+		t.Fatal("a refused token is still remembered")
+	}
+	h.rec.mu.Lock()
+	h.rec.refuseReplies = nil
+	h.rec.mu.Unlock()
+	h.move(alice) // opens a new panel from the board, as the player would
+	if _, ok := h.app.panels.get(panelKey{1, 0}); !ok {
+		t.Fatal("alice's new panel is not remembered")
 	}
 }
