@@ -40,24 +40,24 @@ const (
 // far apart from each other, each drawn outlined in ink with its letter,
 // so they stay apart on paper, on the felt and for colour-blind readers.
 var arYarn = [archravels.NumColours]color.RGBA{
-	rgb(0xD7, 0x26, 0x2E), // red
-	rgb(0xF3, 0x8A, 0x1C), // orange
-	rgb(0xF8, 0xD5, 0x2E), // yellow
-	rgb(0x2C, 0x9A, 0x47), // green
-	rgb(0x25, 0x6B, 0xD6), // blue
-	rgb(0x88, 0x3F, 0xB4), // purple
+	RGB(0xD7, 0x26, 0x2E), // red
+	RGB(0xF3, 0x8A, 0x1C), // orange
+	RGB(0xF8, 0xD5, 0x2E), // yellow
+	RGB(0x2C, 0x9A, 0x47), // green
+	RGB(0x25, 0x6B, 0xD6), // blue
+	RGB(0x88, 0x3F, 0xB4), // purple
 }
 
 // Other ArchRavels colours.
 var (
-	arWool     = rgb(0xD2, 0xC6, 0xB4) // item icons
-	arHeart    = rgb(0xD9, 0x2B, 0x5A) // the favourite-request heart
-	arEvent    = rgb(0x2D, 0x5F, 0xA8) // the banner of an event card
-	arRequest  = rgb(0x9C, 0x2F, 0x6E) // the banner of a request card
-	arActive   = rgb(0xFF, 0xF0, 0xC0) // the board of the player to act
-	arDoneTint = rgb(0xDC, 0xF0, 0xDA) // a finished request
-	arHeldTint = rgb(0xF8, 0xDC, 0xD6) // a request held unfinished
-	arProjTint = rgb(0xE4, 0xE6, 0xF6) // a finished project
+	arWool     = RGB(0xD2, 0xC6, 0xB4) // item icons
+	arHeart    = RGB(0xD9, 0x2B, 0x5A) // the favourite-request heart
+	arEvent    = RGB(0x2D, 0x5F, 0xA8) // the banner of an event card
+	arRequest  = RGB(0x9C, 0x2F, 0x6E) // the banner of a request card
+	arActive   = RGB(0xFF, 0xF0, 0xC0) // the board of the player to act
+	arDoneTint = RGB(0xDC, 0xF0, 0xDA) // a finished request
+	arHeldTint = RGB(0xF8, 0xDC, 0xD6) // a request held unfinished
+	arProjTint = RGB(0xE4, 0xE6, 0xF6) // a finished project
 )
 
 // arInkOn is legible text on a yarn colour.
@@ -66,29 +66,6 @@ func arInkOn(col int) color.RGBA {
 		return Ink
 	}
 	return Light
-}
-
-// ArchravelsTable draws the public table: a header with whose turn it is
-// and what is being resolved, the Yarn Bazaar as its six positions, the
-// Yarn Deck and discard pile, the Project List with the Project Deck, and
-// one board per player with character, action spaces and marker, patterns,
-// yarn bowl, items, requests, projects and running score.
-func ArchravelsTable(v archravels.View, opt Options) (image.Image, error) {
-	return archravelsTable(v, opt)
-}
-
-// ArchravelsPanel draws one seat's board large (the active player's for a
-// spectator) with what can be crafted now, under the Bazaar and the
-// Project List, and a line per other player.
-func ArchravelsPanel(v archravels.View, opt Options) (image.Image, error) {
-	return archravelsPanel(v, opt)
-}
-
-// ArchravelsScoring draws the score sheet: the six scoring lines per
-// player with what makes them up, the totals, the tie-break values and,
-// once the game is over, the ranks.
-func ArchravelsScoring(v archravels.View, opt Options) (image.Image, error) {
-	return archravelsScoring(v, opt)
 }
 
 // arCheck refuses views this layout cannot draw.
@@ -148,13 +125,13 @@ func arCheckPlayer(p archravels.PlayerView) error {
 // character's name, else the seat's.
 func arName(v archravels.View, opt Options, s games.Seat) string {
 	if s < 0 || int(s) >= len(v.Players) {
-		return opt.name(s)
+		return opt.Name(s)
 	}
 	p := v.Players[s]
 	given := int(s) < len(opt.Names) && opt.Names[s] != ""
 	switch {
 	case p.Char == "":
-		return opt.name(s)
+		return opt.Name(s)
 	case given:
 		return opt.Names[s] + " (" + p.Name + ")"
 	}
@@ -169,7 +146,7 @@ func arShort(v archravels.View, opt Options, s games.Seat) string {
 	if s >= 0 && int(s) < len(v.Players) && v.Players[s].Char != "" {
 		return v.Players[s].Name
 	}
-	return opt.name(s)
+	return opt.Name(s)
 }
 
 // arNames joins seats' short names with commas.
@@ -659,7 +636,7 @@ func (c *Canvas) itemIcon(item int, cx, cy, r float64) {
 }
 
 // woolFill fills the current path with the wool colour and outlines it.
-func (c *Canvas) woolFill(r float64) { fillOutlined(c, arWool, r) }
+func (c *Canvas) woolFill(r float64) { FillOutlined(c, arWool, r) }
 
 // iconHat is a beanie: a dome on a ribbed band with a pompom.
 func (c *Canvas) iconHat(cx, cy, r float64) {
@@ -671,7 +648,7 @@ func (c *Canvas) iconHat(cx, cy, r float64) {
 	c.woolFill(r)
 	c.DrawRoundedRectangle(cx-r*0.86, cy+r*0.2, r*1.72, r*0.48, r*0.12)
 	c.woolFill(r)
-	c.SetColor(withAlpha(Ink, 0x90))
+	c.SetColor(WithAlpha(Ink, 0x90))
 	c.SetLineWidth(math.Max(1, r*0.07))
 	for i := -3; i <= 3; i++ {
 		x := cx + float64(i)*r*0.22
@@ -689,7 +666,7 @@ func (c *Canvas) iconBear(cx, cy, r float64) {
 	c.DrawCircle(cx, cy+r*0.08, r*0.72)
 	c.woolFill(r)
 	c.DrawEllipse(cx, cy+r*0.34, r*0.3, r*0.22)
-	fillOutlined(c, FaceColor, r*0.7)
+	FillOutlined(c, FaceColor, r*0.7)
 	c.SetColor(Ink)
 	for _, dx := range []float64{-0.27, 0.27} {
 		c.DrawCircle(cx+dx*r, cy-r*0.06, math.Max(1, r*0.09))
@@ -706,7 +683,7 @@ func (c *Canvas) iconMitten(cx, cy, r float64) {
 	c.woolFill(r)
 	c.DrawRoundedRectangle(cx-r*0.52, cy+r*0.36, r*1.1, r*0.5, r*0.1)
 	c.woolFill(r)
-	c.SetColor(withAlpha(Ink, 0x90))
+	c.SetColor(WithAlpha(Ink, 0x90))
 	c.SetLineWidth(math.Max(1, r*0.07))
 	for i := -2; i <= 2; i++ {
 		x := cx + r*0.03 + float64(i)*r*0.2
@@ -719,7 +696,7 @@ func (c *Canvas) iconMitten(cx, cy, r float64) {
 func (c *Canvas) iconScarf(cx, cy, r float64) {
 	c.NewSubPath()
 	c.DrawArc(cx, cy-r*0.3, r*0.52, math.Pi*0.95, math.Pi*2.05)
-	strokeOutlined(c, arWool, r*0.34, r)
+	StrokeOutlined(c, arWool, r*0.34, r)
 	for _, e := range [][2]float64{{-0.42, 0.1}, {0.06, -0.1}} {
 		x := cx + e[0]*r
 		c.Push()
@@ -742,7 +719,7 @@ func (c *Canvas) iconBlanket(cx, cy, r float64) {
 	s := r * 0.8
 	c.DrawRoundedRectangle(cx-s, cy-s, 2*s, 2*s, r*0.1)
 	c.woolFill(r)
-	c.SetColor(withAlpha(Ink, 0x80))
+	c.SetColor(WithAlpha(Ink, 0x80))
 	c.SetLineWidth(math.Max(1, r*0.08))
 	for i := 1; i < 4; i++ {
 		d := -s + float64(i)*s/2
@@ -755,7 +732,7 @@ func (c *Canvas) iconBlanket(cx, cy, r float64) {
 	c.LineTo(cx+s, cy+s)
 	c.LineTo(cx+s*0.2, cy+s)
 	c.ClosePath()
-	fillOutlined(c, FaceColor, r)
+	FillOutlined(c, FaceColor, r)
 }
 
 // arHeader draws the header band: a title, the status pill, what the
@@ -819,7 +796,7 @@ func (c *Canvas) posBadge(pos int, cx, cy float64) {
 // emptySpace draws an empty Bazaar position: it gives 1 token of any
 // colour, unless it was shopped in the Shop under way.
 func (c *Canvas) emptySpace(v archravels.View, pos int, x, y, w, h float64) {
-	c.Box(x, y, w, h, 10, withAlpha(FeltLine, 0xFF), FeltLine, 0)
+	c.Box(x, y, w, h, 10, WithAlpha(FeltLine, 0xFF), FeltLine, 0)
 	c.DashedOutline(x, y, w, h, 10, Ink, 2, 8)
 	if slices.Contains(v.Turn.Picked, pos) {
 		c.Text("shopped", x+w/2, y+h*0.45, 0.5, Bold, 19, Light)
@@ -914,10 +891,10 @@ func (c *Canvas) arPiles(v archravels.View, x, y float64) {
 	const ph = 96.0
 	top := y + 22
 	if v.YarnDeck > 0 {
-		c.clipped(x, top, arPileW, ph, cardRadius(arPileW), func(sub *Canvas, w, h float64) {
+		c.Clipped(x, top, arPileW, ph, CardRadius(arPileW), func(sub *Canvas, w, h float64) {
 			sub.CardBack(0, 0, w, h)
 		})
-		c.Outline(x, top, arPileW, ph, cardRadius(arPileW), Ink, cardLine(arPileW))
+		c.Outline(x, top, arPileW, ph, CardRadius(arPileW), Ink, CardLine(arPileW))
 		c.Pill(strconv.Itoa(v.YarnDeck), x+arPileW/2, top+ph/2, 0.5, Bold, 22, Ink, Light)
 	} else {
 		c.DashedOutline(x, top, arPileW, ph, 10, Ink, 2, 8)
@@ -976,7 +953,7 @@ func (c *Canvas) projectCard(v archravels.View, opt Options, id string, x, y, w,
 			ready = append(ready, games.Seat(i))
 		}
 	}
-	c.Rule(x+10, x+w-10, y+h-36, withAlpha(InkSoft, 0x80), 1)
+	c.Rule(x+10, x+w-10, y+h-36, WithAlpha(InkSoft, 0x80), 1)
 	if len(ready) == 0 {
 		c.FitText("nobody has the items yet", x+12, y+h-18, 0, w-24, Regular, arSmall, arSmall, InkSoft)
 		return
@@ -1049,7 +1026,7 @@ func (c *Canvas) boardInfo(v archravels.View, opt Options, seat int, x, y, w flo
 	switch {
 	case p.Out:
 	case v.Phase == archravels.PhOver && seat < len(v.Ranks):
-		tag(ordinal(v.Ranks[seat]), Ink, Highlight)
+		tag(Ordinal(v.Ranks[seat]), Ink, Highlight)
 	case deciding && active:
 		tag("to play", Ink, Highlight)
 	case deciding:
@@ -1330,6 +1307,11 @@ func (c *Canvas) boardChips(v archravels.View, p archravels.PlayerView, x, cy, w
 
 // ---- table ----
 
+// archravelsTable draws the public table: a header with whose turn it is
+// and what is being resolved, the Yarn Bazaar as its six positions, the
+// Yarn Deck and discard pile, the Project List with the Project Deck, and
+// one board per player with character, action spaces and marker, patterns,
+// yarn bowl, items, requests, projects and running score.
 func archravelsTable(v archravels.View, opt Options) (image.Image, error) {
 	if err := arCheck(v); err != nil {
 		return nil, err
@@ -1395,7 +1377,7 @@ func (c *Canvas) arRow(v archravels.View, opt Options, seat int, x, y, w, h floa
 	cx := c.boardScore(v, p, x+14, y+h-24)
 	c.boardChips(v, p, cx+18, y+h-24, x+w-14-cx-18)
 	if p.Out {
-		c.Box(x, y, w, h, 12, withAlpha(Felt, 0x90), nil, 0)
+		c.Box(x, y, w, h, 12, WithAlpha(Felt, 0x90), nil, 0)
 		c.Pill("conceded", x+w/2, y+h/2, 0.5, Bold, 26, Light, Frame)
 	}
 }
@@ -1454,6 +1436,9 @@ func arYourTurn(v archravels.View) string {
 	return "Your decision"
 }
 
+// archravelsPanel draws one seat's board large (the active player's for a
+// spectator) with what can be crafted now, under the Bazaar and the
+// Project List, and a line per other player.
 func archravelsPanel(v archravels.View, opt Options) (image.Image, error) {
 	if err := arCheck(v); err != nil {
 		return nil, err
@@ -1856,6 +1841,9 @@ func arTieNote(v archravels.View) string {
 	return ""
 }
 
+// archravelsScoring draws the score sheet: the six scoring lines per
+// player with what makes them up, the totals, the tie-break values and,
+// once the game is over, the ranks.
 func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
 	if err := arCheck(v); err != nil {
 		return nil, err
@@ -1994,7 +1982,7 @@ func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
 			cx, _, cw, _ := t.Cell(0, ci+1)
 			label := ""
 			if seat < len(v.Ranks) {
-				label = ordinal(v.Ranks[seat])
+				label = Ordinal(v.Ranks[seat])
 			}
 			fg, bg := Ink, Highlight
 			switch {
@@ -2012,7 +2000,7 @@ func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
 	for ci, seat := range order {
 		if v.Players[seat].Out {
 			cx, cy, cw, _ := t.Cell(-1, ci+1)
-			c.Box(cx+2, cy+headRow, cw-4, rows-headRow-2, 0, withAlpha(Felt, 0x60), nil, 0)
+			c.Box(cx+2, cy+headRow, cw-4, rows-headRow-2, 0, WithAlpha(Felt, 0x60), nil, 0)
 		}
 	}
 	foot := "Total = lines 1 + 2 + 3 + 4 − 5 − 6. A finished favourite request (♥) scores 5 more."

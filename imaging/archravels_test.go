@@ -70,31 +70,31 @@ func arEnd(t testing.TB) archravels.View {
 	return arViewOf(tb, games.Spectator)
 }
 
-func arGoldens(t *testing.T) []golden {
+func arGoldens(t *testing.T) []Golden {
 	mid := arMidTable(t)
-	return []golden{
-		{"ar_setup_table", func() (image.Image, error) { return ArchravelsTable(arSetupView(t), arNamesOpt) }},
-		{"ar_mid_table", func() (image.Image, error) { return ArchravelsTable(arViewOf(mid, games.Spectator), arNamesOpt) }},
+	return []Golden{
+		{"ar_setup_table", func() (image.Image, error) { return archravelsTable(arSetupView(t), arNamesOpt) }},
+		{"ar_mid_table", func() (image.Image, error) { return archravelsTable(arViewOf(mid, games.Spectator), arNamesOpt) }},
 		{"ar_mid_panel", func() (image.Image, error) {
-			return ArchravelsPanel(arViewOf(mid, mid.ToAct()[0]), arNamesOpt)
+			return archravelsPanel(arViewOf(mid, mid.ToAct()[0]), arNamesOpt)
 		}},
-		{"ar_four_table", func() (image.Image, error) { return ArchravelsTable(arFour(t), Options{}) }},
-		{"ar_end_table", func() (image.Image, error) { return ArchravelsTable(arEnd(t), arNamesOpt) }},
-		{"ar_end_scoring", func() (image.Image, error) { return ArchravelsScoring(arEnd(t), arNamesOpt) }},
+		{"ar_four_table", func() (image.Image, error) { return archravelsTable(arFour(t), Options{}) }},
+		{"ar_end_table", func() (image.Image, error) { return archravelsTable(arEnd(t), arNamesOpt) }},
+		{"ar_end_scoring", func() (image.Image, error) { return archravelsScoring(arEnd(t), arNamesOpt) }},
 	}
 }
 
 func TestGoldenArchravels(t *testing.T) {
 	for _, tc := range arGoldens(t) {
-		t.Run(tc.name, func(t *testing.T) {
-			img, err := tc.draw()
+		t.Run(tc.Name, func(t *testing.T) {
+			img, err := tc.Draw()
 			if err != nil {
 				t.Fatal(err)
 			}
 			if b := img.Bounds(); b.Dx() > 1600 || b.Dy() > 1400 {
 				t.Errorf("image is %v, larger than the layout limits", b.Size())
 			}
-			checkGolden(t, tc.name, img)
+			CheckGolden(t, tc.Name, img)
 		})
 	}
 }
@@ -115,7 +115,7 @@ func TestArchravelsRenderDispatch(t *testing.T) {
 	bad := func(edit func(v *archravels.View)) error {
 		w := arFour(t)
 		edit(&w)
-		_, err := ArchravelsTable(w, Options{})
+		_, err := archravelsTable(w, Options{})
 		return err
 	}
 	for name, tc := range map[string]struct {
@@ -275,3 +275,12 @@ func TestArchravelsRendersWholeGame(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func BenchmarkArchravelsTable(b *testing.B) { benchmarkPNG(b, Table, arFour(b), arNamesOpt) }
+func BenchmarkArchravelsPanel(b *testing.B) {
+	v := arFour(b)
+	v.Viewer = 1
+	benchmarkPNG(b, Panel, v, arNamesOpt)
+}
+
+func BenchmarkArchravelsScoring(b *testing.B) { benchmarkPNG(b, Scoring, arEnd(b), arNamesOpt) }

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"math"
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/math/fixed"
@@ -36,7 +37,7 @@ var canvasHook func(*Canvas)
 
 // NewCanvas returns a w×h canvas filled with bg.
 func NewCanvas(w, h int, bg color.Color) (*Canvas, error) {
-	faces, err := takeFaces()
+	faces, err := TakeFaces()
 	if err != nil {
 		return nil, err
 	}
@@ -71,9 +72,9 @@ const (
 	viewMinText = 9.0
 )
 
-// legible is the smallest text size, in this canvas's pixels, that still
+// Legible is the smallest text size, in this canvas's pixels, that still
 // reads viewMinText pixels tall when the picture is shown viewW wide.
-func (c *Canvas) legible() float64 {
+func (c *Canvas) Legible() float64 {
 	return viewMinText * float64(c.Width()) / viewW
 }
 
@@ -217,11 +218,11 @@ func (c *Canvas) TextBlock(s string, x, y, w, h, align float64, f Font, size, mi
 		return func(t string) float64 { return c.Measure(t, f, sz) }
 	}, s, w, maxLines, size, minSize)
 	if h > 0 && len(lines) > 0 {
-		for float64(len(lines))*sz*lineGap > h*1.05 && sz > minSize {
+		for float64(len(lines))*sz*LineGap > h*1.05 && sz > minSize {
 			sz = max(sz-1, minSize)
 		}
 	}
-	lh := sz * lineGap
+	lh := sz * LineGap
 	top := y + h/2 - lh*float64(len(lines))/2 + lh/2
 	for i, ln := range lines {
 		c.Text(ln, x+align*w, top+float64(i)*lh, align, f, sz, col)
@@ -229,5 +230,21 @@ func (c *Canvas) TextBlock(s string, x, y, w, h, align float64, f Font, size, mi
 	return sz, len(lines)
 }
 
-// lineGap is the line pitch of wrapped text as a multiple of the size.
-const lineGap = 1.18
+// LineGap is the line pitch of wrapped text as a multiple of the size.
+const LineGap = 1.18
+
+// Clipped runs draw on a small canvas of the box's size whose drawing is
+// Clipped to a rounded rectangle of radius r, then pastes it at (x, y).
+// Clipping the small canvas instead of the picture keeps the clip mask
+// (one byte per pixel of the canvas) small.
+func (c *Canvas) Clipped(x, y, w, h, r float64, draw func(sub *Canvas, w, h float64)) {
+	iw, ih := int(math.Ceil(w)), int(math.Ceil(h))
+	if iw <= 0 || ih <= 0 {
+		return
+	}
+	sub := &Canvas{Context: gg.NewContext(iw, ih), Faces: c.Faces}
+	sub.DrawRoundedRectangle(0, 0, w, h, r)
+	sub.Clip()
+	draw(sub, w, h)
+	c.DrawImage(sub.Image(), int(math.Round(x)), int(math.Round(y)))
+}

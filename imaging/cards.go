@@ -19,11 +19,11 @@ type CardSpec struct {
 // CardAspect is the height of a card face as a multiple of its width.
 const CardAspect = 1.25
 
-// cardRadius is the corner radius of a card of width w.
-func cardRadius(w float64) float64 { return math.Max(3, w*0.08) }
+// CardRadius is the corner radius of a card of width w.
+func CardRadius(w float64) float64 { return math.Max(3, w*0.08) }
 
-// cardLine is the outline width of a card of width w.
-func cardLine(w float64) float64 { return math.Max(1.5, w*0.02) }
+// CardLine is the outline width of a card of width w.
+func CardLine(w float64) float64 { return math.Max(1.5, w*0.02) }
 
 // CardFace draws a card face in the box (x, y, w, h): the value large in the
 // top-left corner, the marks in a row across the middle and the title
@@ -31,10 +31,10 @@ func cardLine(w float64) float64 { return math.Max(1.5, w*0.02) }
 // too small to read (Canvas.legible), the title is left out so the value and
 // marks stay readable.
 func (c *Canvas) CardFace(s CardSpec, x, y, w, h float64) {
-	c.Box(x, y, w, h, cardRadius(w), FaceColor, Ink, cardLine(w))
+	c.Box(x, y, w, h, CardRadius(w), FaceColor, Ink, CardLine(w))
 	pad := w * 0.07
 	// The title shows only where it can be legible (see Canvas.legible).
-	showTitle := w >= 90 && s.Title != "" && w*0.145 >= c.legible()
+	showTitle := w >= 90 && s.Title != "" && w*0.145 >= c.Legible()
 
 	vs := w * 0.27
 	if !showTitle {
@@ -52,8 +52,8 @@ func (c *Canvas) CardFace(s CardSpec, x, y, w, h float64) {
 
 	if showTitle {
 		ty := y + h*0.67
-		c.Rule(x+pad, x+w-pad, ty, withAlpha(InkSoft, 0x90), math.Max(1, w*0.008))
-		c.TextBlock(s.Title, x+pad*0.5, ty+pad*0.2, w-pad, y+h-ty-pad*0.6, 0.5, Bold, w*0.145, math.Min(w*0.145, math.Max(w*0.11, c.legible())), 2, Ink)
+		c.Rule(x+pad, x+w-pad, ty, WithAlpha(InkSoft, 0x90), math.Max(1, w*0.008))
+		c.TextBlock(s.Title, x+pad*0.5, ty+pad*0.2, w-pad, y+h-ty-pad*0.6, 0.5, Bold, w*0.145, math.Min(w*0.145, math.Max(w*0.11, c.Legible())), 2, Ink)
 	}
 }
 
@@ -105,15 +105,15 @@ func (c *Canvas) MiniCard(s CardSpec, x, y, w, h float64) {
 // CardBack draws the back of a card: a dark field with a woven pattern of
 // warp and weft threads, framed by a light border.
 func (c *Canvas) CardBack(x, y, w, h float64) {
-	rad := cardRadius(w)
-	c.Box(x, y, w, h, rad, BackColor, Ink, cardLine(w))
+	rad := CardRadius(w)
+	c.Box(x, y, w, h, rad, BackColor, Ink, CardLine(w))
 	in := math.Max(3, w*0.1)
 	// The weave is drawn on a small canvas clipped to the inner panel, so
 	// the clip mask is the card's size, never the whole picture's.
-	c.clipped(x+in, y+in, w-2*in, h-2*in, rad*0.6, func(sub *Canvas, iw, ih float64) {
+	c.Clipped(x+in, y+in, w-2*in, h-2*in, rad*0.6, func(sub *Canvas, iw, ih float64) {
 		step := math.Max(4, w*0.12)
 		sub.SetLineWidth(step * 0.42)
-		sub.SetColor(withAlpha(BackWeave, 0xC0))
+		sub.SetColor(WithAlpha(BackWeave, 0xC0))
 		for i, gx := 0, 0.0; gx < iw+in; i, gx = i+1, gx+step {
 			for j, gy := 0, 0.0; gy < ih+in; j, gy = j+1, gy+step {
 				// Alternate over/under: horizontal on even squares,
@@ -134,7 +134,7 @@ func (c *Canvas) CardBack(x, y, w, h float64) {
 // gap between cards, so one card (the last played) stands out.
 func (c *Canvas) CardHighlight(x, y, w, h float64, col color.Color) {
 	t := math.Max(3, w*0.045)
-	o := t/2 + cardLine(w)/2
-	c.Outline(x-o-t/2, y-o-t/2, w+2*o+t, h+2*o+t, cardRadius(w)+o+t/2, Ink, math.Max(1, t*0.35))
-	c.Outline(x-o, y-o, w+2*o, h+2*o, cardRadius(w)+o, col, t)
+	o := t/2 + CardLine(w)/2
+	c.Outline(x-o-t/2, y-o-t/2, w+2*o+t, h+2*o+t, CardRadius(w)+o+t/2, Ink, math.Max(1, t*0.35))
+	c.Outline(x-o, y-o, w+2*o, h+2*o, CardRadius(w)+o, col, t)
 }

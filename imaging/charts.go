@@ -78,7 +78,7 @@ func boardColumns() []Column {
 
 // rankColors are the pills of the first three places; later places get a
 // plain pill.
-var rankColors = []color.RGBA{rgb(0xC9, 0x9A, 0x06), rgb(0x8A, 0x93, 0x9B), rgb(0xA8, 0x65, 0x2C)}
+var rankColors = []color.RGBA{RGB(0xC9, 0x9A, 0x06), RGB(0x8A, 0x93, 0x9B), RGB(0xA8, 0x65, 0x2C)}
 
 // RenderBoard draws a leaderboard: a header with the title and subtitle
 // and a ranked table of players with their rating, games, wins and win
@@ -113,7 +113,7 @@ func RenderBoard(b Board) (image.Image, error) {
 		x, y, _, rh := t.Cell(r, 0)
 		switch {
 		case row.Mark:
-			c.Box(x, y+2, tw, rh-4, 8, withAlpha(Highlight, 0x90), Ink, 2)
+			c.Box(x, y+2, tw, rh-4, 8, WithAlpha(Highlight, 0x90), Ink, 2)
 		case r%2 == 1:
 			c.Box(x, y+2, tw, rh-4, 8, PaperAlt, PaperAlt, 0)
 		}
@@ -159,7 +159,7 @@ func (c *Canvas) header(title, subtitle string, w float64) {
 }
 
 // gridLine is the chart's grid on paper: visible but quieter than ink.
-var gridLine = rgb(0xE4, 0xD5, 0xBA)
+var gridLine = RGB(0xE4, 0xD5, 0xBA)
 
 // seriesColors are the lines of a chart in order; they stay dark enough
 // for the paper sheet.
@@ -204,11 +204,11 @@ func RenderLineChart(ch LineChart) (image.Image, error) {
 	}
 	yAt := func(v float64) float64 { return py1 - (v-y0)/(y1-y0)*(py1-py0) }
 	for _, tk := range ticks {
-		y := round(yAt(tk)) + 0.5
+		y := Round(yAt(tk)) + 0.5
 		c.Rule(px0, px1, y, gridLine, 2)
 		c.Text(tickLabel(tk, ticks), px0-12, y, 1, Regular, 18, InkSoft)
 	}
-	c.Rule(px0, px1, round(py1)+0.5, InkSoft, 2)
+	c.Rule(px0, px1, Round(py1)+0.5, InkSoft, 2)
 	for _, i := range XTicks(n, 8) {
 		x := xAt(i)
 		c.Text(strconv.Itoa(i+1), x, py1+20, 0.5, Regular, 18, InkSoft)

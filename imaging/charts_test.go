@@ -82,14 +82,14 @@ func sampleChart() LineChart {
 		XLabel: "game", Series: []Series{{Label: "Rating − 2·RD", Values: cons}, {Label: "Rating", Values: mean, Thin: true}}}
 }
 
-func chartGoldens(t *testing.T) []golden {
+func chartGoldens(t *testing.T) []Golden {
 	long := sampleChart()
 	long.Series[0].Values = nil
 	for i := range 150 {
 		long.Series[0].Values = append(long.Series[0].Values, 20*math.Sin(float64(i)/9)+float64(i)*0.1)
 	}
 	long.Series = long.Series[:1]
-	return []golden{
+	return []Golden{
 		{"chart_board", func() (image.Image, error) { return RenderBoard(sampleBoard()) }},
 		{"chart_board_empty", func() (image.Image, error) { return RenderBoard(Board{Title: "All games leaderboard"}) }},
 		{"chart_line", func() (image.Image, error) { return RenderLineChart(sampleChart()) }},
@@ -102,15 +102,15 @@ func chartGoldens(t *testing.T) []golden {
 
 func TestGoldenCharts(t *testing.T) {
 	for _, tc := range chartGoldens(t) {
-		t.Run(tc.name, func(t *testing.T) {
-			img, err := tc.draw()
+		t.Run(tc.Name, func(t *testing.T) {
+			img, err := tc.Draw()
 			if err != nil {
 				t.Fatal(err)
 			}
 			if b := img.Bounds(); b.Dx() > 1600 || b.Dy() > 1400 {
 				t.Errorf("image is %v, larger than the layout limits", b.Size())
 			}
-			checkGolden(t, tc.name, img)
+			CheckGolden(t, tc.Name, img)
 		})
 	}
 }

@@ -5,12 +5,13 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"github.com/klauspost/compress/zlib"
 	"hash/crc32"
 	"image"
 	"image/color"
 	"slices"
 	"sync"
+
+	"github.com/klauspost/compress/zlib"
 )
 
 // The pictures are opaque RGBA canvases of flat fills, lines and

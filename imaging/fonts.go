@@ -97,8 +97,8 @@ func (fc *Faces) Face(f Font, size float64) font.Face {
 // a few hundred KiB of glyph masks).
 var freeFaces = make(chan *Faces, 4)
 
-// takeFaces borrows a Faces from the free list, or makes a new one.
-func takeFaces() (*Faces, error) {
+// TakeFaces borrows a Faces from the free list, or makes a new one.
+func TakeFaces() (*Faces, error) {
 	select {
 	case fc := <-freeFaces:
 		return fc, nil
@@ -107,9 +107,9 @@ func takeFaces() (*Faces, error) {
 	}
 }
 
-// giveFaces returns fc to the free list; when the list is full it is left
+// GiveFaces returns fc to the free list; when the list is full it is left
 // to the garbage collector.
-func giveFaces(fc *Faces) {
+func GiveFaces(fc *Faces) {
 	if fc == nil {
 		return
 	}

@@ -21,10 +21,10 @@ const (
 	maxDiffFrac = 0.001
 )
 
-// checkGolden compares img with testdata/<name>.png by decoded pixels. With
+// CheckGolden compares img with testdata/<name>.png by decoded pixels. With
 // -update it rewrites the golden; on a mismatch it writes <name>.got.png
 // beside it.
-func checkGolden(t *testing.T, name string, img image.Image) {
+func CheckGolden(t *testing.T, name string, img image.Image) {
 	t.Helper()
 	path := filepath.Join("testdata", name+".png")
 	got := filepath.Join("testdata", name+".got.png")
@@ -42,16 +42,16 @@ func checkGolden(t *testing.T, name string, img image.Image) {
 	if err != nil {
 		t.Fatalf("decode golden %s: %v", path, err)
 	}
-	if msg := diffImages(want, img); msg != "" {
+	if msg := DiffImages(want, img); msg != "" {
 		writePNG(t, got, img)
 		t.Fatalf("%s differs from golden: %s; wrote %s", name, msg, got)
 	}
 	os.Remove(got)
 }
 
-// diffImages describes how b differs from a beyond the tolerances, or
+// DiffImages describes how b differs from a beyond the tolerances, or
 // returns "" when they match.
-func diffImages(a, b image.Image) string {
+func DiffImages(a, b image.Image) string {
 	if a.Bounds().Size() != b.Bounds().Size() {
 		return fmt.Sprintf("size %v, want %v", b.Bounds().Size(), a.Bounds().Size())
 	}
@@ -96,34 +96,8 @@ func writePNG(t *testing.T, path string, img image.Image) {
 	}
 }
 
-func wwGoldens(t *testing.T) []golden {
-	return []golden{
-		{"ww_ex6_table", func() (image.Image, error) { return WarpWeftTable(ex6()) }},
-		{"ww_ex8_table", func() (image.Image, error) { return WarpWeftTable(ex8()) }},
-		{"ww_ex8_panel", func() (image.Image, error) { return WarpWeftPanel(ex8Panel()) }},
-		{"ww_ex8_scoring", func() (image.Image, error) { return WarpWeftScoring(ex8()) }},
-		{"ww_ex7_scoring", func() (image.Image, error) { return WarpWeftScoring(ex7()) }},
-	}
-}
-
-func TestGoldenWarpWeft(t *testing.T) {
-	for _, tc := range wwGoldens(t) {
-		t.Run(tc.name, func(t *testing.T) {
-			img, err := tc.draw()
-			if err != nil {
-				t.Fatal(err)
-			}
-			b := img.Bounds()
-			if b.Dx() > 1600 || b.Dy() > 1400 {
-				t.Errorf("image is %v, larger than the layout limits", b.Size())
-			}
-			checkGolden(t, tc.name, img)
-		})
-	}
-}
-
-// golden is one golden picture: its name in testdata and how to draw it.
-type golden struct {
-	name string
-	draw func() (image.Image, error)
+// Golden is one Golden picture: its name in testdata and how to draw it.
+type Golden struct {
+	Name string
+	Draw func() (image.Image, error)
 }

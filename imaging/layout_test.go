@@ -197,7 +197,7 @@ func TestRowTable(t *testing.T) {
 
 func TestSigned(t *testing.T) {
 	for n, want := range map[int]string{0: "0", 7: "7", -7: "−7", -12: "−12"} {
-		if got := signed(n); got != want {
+		if got := Signed(n); got != want {
 			t.Errorf("signed(%d) = %q, want %q", n, got, want)
 		}
 	}

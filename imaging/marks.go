@@ -40,8 +40,8 @@ func (c *Canvas) DrawMarkLetter(m Mark, cx, cy, r float64) {
 // outlineWidth is the dark edge around a symbol of radius r.
 func outlineWidth(r float64) float64 { return math.Max(1, r*0.11) }
 
-// fillOutlined fills the current path with col and strokes it with ink.
-func fillOutlined(c *Canvas, col color.Color, r float64) {
+// FillOutlined fills the current path with col and strokes it with ink.
+func FillOutlined(c *Canvas, col color.Color, r float64) {
 	c.SetColor(col)
 	c.FillPreserve()
 	c.SetColor(Ink)
@@ -50,9 +50,9 @@ func fillOutlined(c *Canvas, col color.Color, r float64) {
 	c.Stroke()
 }
 
-// strokeOutlined strokes the current path thick in col over a slightly
+// StrokeOutlined strokes the current path thick in col over a slightly
 // thicker ink stroke, so a line symbol has an outline like filled ones.
-func strokeOutlined(c *Canvas, col color.Color, lw, r float64) {
+func StrokeOutlined(c *Canvas, col color.Color, lw, r float64) {
 	c.SetLineCapRound()
 	c.SetLineJoinRound()
 	c.SetColor(Ink)
@@ -77,7 +77,7 @@ func drawCrescent(c *Canvas, m Mark, cx, cy, r float64) {
 	c.DrawArc(ox, cy, R, a1, a2)
 	c.DrawArc(ox+d, cy, R, b1, b2)
 	c.ClosePath()
-	fillOutlined(c, m.Color, r)
+	FillOutlined(c, m.Color, r)
 }
 
 // drawSun paints a disc with eight triangular rays.
@@ -93,9 +93,9 @@ func drawSun(c *Canvas, m Mark, cx, cy, r float64) {
 		c.LineTo(cx+inner*math.Cos(a+da), cy+inner*math.Sin(a+da))
 		c.ClosePath()
 	}
-	fillOutlined(c, m.Color, r)
+	FillOutlined(c, m.Color, r)
 	c.DrawCircle(cx, cy, r*0.5)
-	fillOutlined(c, m.Color, r)
+	FillOutlined(c, m.Color, r)
 }
 
 // drawWaves paints three stacked wavy lines.
@@ -109,7 +109,7 @@ func drawWaves(c *Canvas, m Mark, cx, cy, r float64) {
 		c.MoveTo(x0, y)
 		c.QuadraticTo(x0+seg*0.5, y-r*0.34, x0+seg, y)
 		c.QuadraticTo(x0+seg*1.5, y+r*0.34, x0+seg*2, y)
-		strokeOutlined(c, m.Color, lw, r)
+		StrokeOutlined(c, m.Color, lw, r)
 	}
 }
 
@@ -122,7 +122,7 @@ func drawLeaf(c *Canvas, m Mark, cx, cy, r float64) {
 	c.QuadraticTo(cx+r*0.95, cy-r*0.1, cx, bot)
 	c.QuadraticTo(cx-r*0.95, cy-r*0.1, cx, top)
 	c.ClosePath()
-	fillOutlined(c, m.Color, r)
+	FillOutlined(c, m.Color, r)
 	c.SetColor(Ink)
 	c.SetLineWidth(outlineWidth(r))
 	c.SetLineCapRound()
@@ -138,9 +138,9 @@ func drawWyrm(c *Canvas, m Mark, cx, cy, r float64) {
 	c.CubicTo(cx-r*0.2, cy+r*1.05, cx-r*0.1, cy-r*0.2, cx+r*0.15, cy-r*0.1)
 	c.CubicTo(cx+r*0.4, cy, cx+r*0.5, cy+r*0.6, cx+r*0.75, cy+r*0.2)
 	c.LineTo(cx+r*0.5, cy-r*0.55)
-	strokeOutlined(c, m.Color, lw, r)
+	StrokeOutlined(c, m.Color, lw, r)
 	c.DrawCircle(cx+r*0.48, cy-r*0.62, r*0.26)
-	fillOutlined(c, m.Color, r)
+	FillOutlined(c, m.Color, r)
 	c.DrawCircle(cx+r*0.52, cy-r*0.66, math.Max(0.8, r*0.07))
 	c.SetColor(Ink)
 	c.Fill()
@@ -165,7 +165,7 @@ func drawKnot(c *Canvas, m Mark, cx, cy, r float64) {
 		}
 	}
 	c.ClosePath()
-	strokeOutlined(c, m.Color, lw, r)
+	StrokeOutlined(c, m.Color, lw, r)
 	// Redraw one crossing strand on top so the loop reads as interlaced.
 	c.NewSubPath()
 	for i := -4; i <= 4; i++ {
@@ -176,5 +176,5 @@ func drawKnot(c *Canvas, m Mark, cx, cy, r float64) {
 			c.LineTo(x, y)
 		}
 	}
-	strokeOutlined(c, m.Color, lw, r)
+	StrokeOutlined(c, m.Color, lw, r)
 }

@@ -96,7 +96,7 @@ func Release(img image.Image) {
 	}
 	pool.Unlock()
 	if owned {
-		giveFaces(fc)
+		GiveFaces(fc)
 	}
 }
 
@@ -139,18 +139,4 @@ func PNG(img image.Image) ([]byte, error) {
 		return nil, fmt.Errorf("imaging: encode png: %w", err)
 	}
 	return bytes.Clone(buf.Bytes()), nil
-}
-
-// RenderPNG draws the picture of the given kind for a view and encodes it,
-// waiting for a render slot first. It is what the bot calls: the canvas and
-// its faces go back to the pool as soon as the bytes are out.
-func RenderPNG(kind Kind, view any, opt Options) ([]byte, error) {
-	renderSlots <- struct{}{}
-	defer func() { <-renderSlots }()
-	img, err := RenderWith(kind, view, opt)
-	if err != nil {
-		return nil, err
-	}
-	defer Release(img)
-	return PNG(img)
 }

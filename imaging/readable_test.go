@@ -25,17 +25,17 @@ type measure struct {
 
 // measureGolden renders g and measures it: size, PNG bytes and the
 // smallest text drawn on any canvas of the render.
-func measureGolden(t *testing.T, g golden) measure {
+func measureGolden(t *testing.T, g Golden) measure {
 	t.Helper()
 	var canvases []*Canvas
 	canvasHook = func(c *Canvas) { canvases = append(canvases, c) }
-	img, err := g.draw()
+	img, err := g.Draw()
 	canvasHook = nil
 	if err != nil {
-		t.Fatalf("%s: %v", g.name, err)
+		t.Fatalf("%s: %v", g.Name, err)
 	}
 	defer Release(img)
-	m := measure{name: g.name, w: img.Bounds().Dx(), h: img.Bounds().Dy()}
+	m := measure{name: g.Name, w: img.Bounds().Dx(), h: img.Bounds().Dy()}
 	for _, c := range canvases {
 		if c.minText > 0 && (m.minText == 0 || c.minText < m.minText) {
 			m.minText = c.minText
@@ -46,7 +46,7 @@ func measureGolden(t *testing.T, g golden) measure {
 	}
 	png, err := PNG(img)
 	if err != nil {
-		t.Fatalf("%s: %v", g.name, err)
+		t.Fatalf("%s: %v", g.Name, err)
 	}
 	m.bytes = len(png)
 	m.minAt520 = m.minText * discordW / float64(m.w)
@@ -54,9 +54,9 @@ func measureGolden(t *testing.T, g golden) measure {
 }
 
 // allGoldens lists every golden picture of the package.
-func allGoldens(t *testing.T) []golden {
-	var all []golden
-	for _, gs := range [][]golden{wwGoldens(t), scGoldens(t), rtGoldens(t), arGoldens(t), tpGoldens(t), tpCivGoldens(t), chartGoldens(t)} {
+func allGoldens(t *testing.T) []Golden {
+	var all []Golden
+	for _, gs := range [][]Golden{wwGoldens(t), scGoldens(t), rtGoldens(t), arGoldens(t), tpGoldens(t), tpCivGoldens(t), chartGoldens(t)} {
 		all = append(all, gs...)
 	}
 	return all
@@ -122,7 +122,7 @@ var widthVaries = map[string]bool{}
 func TestTableWidthStable(t *testing.T) {
 	widths := map[string]map[int][]string{}
 	for _, g := range allGoldens(t) {
-		prefix, rest, _ := strings.Cut(g.name, "_")
+		prefix, rest, _ := strings.Cut(g.Name, "_")
 		var kind string
 		switch {
 		case strings.HasSuffix(rest, "_table"):
@@ -132,7 +132,7 @@ func TestTableWidthStable(t *testing.T) {
 		default:
 			continue
 		}
-		img, err := g.draw()
+		img, err := g.Draw()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -140,7 +140,7 @@ func TestTableWidthStable(t *testing.T) {
 		if widths[key] == nil {
 			widths[key] = map[int][]string{}
 		}
-		widths[key][img.Bounds().Dx()] = append(widths[key][img.Bounds().Dx()], g.name)
+		widths[key][img.Bounds().Dx()] = append(widths[key][img.Bounds().Dx()], g.Name)
 		Release(img)
 	}
 	for key, ws := range widths {

@@ -1,42 +1,15 @@
 package imaging
 
 import (
-	"errors"
 	"fmt"
 	"image"
 
-	"spindle/games"
 	"spindle/games/archravels"
 	"spindle/games/stitchcraft"
 	"spindle/games/tapestry"
 	"spindle/games/threadcount"
 	"spindle/games/warpweft"
 )
-
-// Kind names which picture of a view to draw.
-type Kind string
-
-// The kinds of picture every game offers.
-const (
-	// Table is the public table, posted in the channel.
-	Table Kind = "table"
-	// Panel is one seat's private panel: its hand and where it may play.
-	Panel Kind = "panel"
-	// Scoring is the score breakdown, final once the game is over.
-	Scoring Kind = "scoring"
-)
-
-// The kinds of picture only some games offer; Has reports which.
-const (
-	// Players shows every player's holdings, for a game whose players hold
-	// too much to fit on the table picture (Tapestry's capital cities,
-	// income mats, tech cards and tapestry slots).
-	Players Kind = "players"
-)
-
-// ErrNoPicture is the error, wrapped, of a render asking a game for a kind
-// of picture it does not offer (such as Players of a game without one).
-var ErrNoPicture = errors.New("imaging: no picture of that kind")
 
 // Has reports whether the view's game offers a picture of the given kind:
 // every game has Table, Panel and Scoring, and some have more (Players). It
@@ -48,28 +21,6 @@ func Has(kind Kind, view any) bool {
 		}
 	}
 	return false
-}
-
-// Options adjusts a render without changing what it shows of the view.
-type Options struct {
-	// Names are display names by seat; a missing or empty name shows as
-	// games.DefaultName ("Player N", N counted from 1).
-	Names []string
-	// Focus is the choice group a private panel is showing (the head of
-	// the keys in its menu: Warp and Weft's card being placed); a panel
-	// picture marks it. "" marks nothing.
-	Focus string
-}
-
-// name is the display name of seat.
-func (o Options) name(s games.Seat) string {
-	if s >= 0 && int(s) < len(o.Names) && o.Names[s] != "" {
-		return o.Names[s]
-	}
-	if s < 0 {
-		return "nobody"
-	}
-	return games.DefaultName(s)
 }
 
 // Render draws the picture of the given kind for a game's view, chosen by
@@ -169,4 +120,18 @@ func (p pictures[V]) draw(kind Kind, view any, opt Options) (image.Image, bool, 
 	}
 	img, err := layout(v, opt)
 	return img, true, err
+}
+
+// RenderPNG draws the picture of the given kind for a view and encodes it,
+// waiting for a render slot first. It is what the bot calls: the canvas and
+// its faces go back to the pool as soon as the bytes are out.
+func RenderPNG(kind Kind, view any, opt Options) ([]byte, error) {
+	renderSlots <- struct{}{}
+	defer func() { <-renderSlots }()
+	img, err := RenderWith(kind, view, opt)
+	if err != nil {
+		return nil, err
+	}
+	defer Release(img)
+	return PNG(img)
 }

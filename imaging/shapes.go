@@ -111,5 +111,5 @@ func (c *Canvas) Cross(cx, cy, r float64, col color.Color, lw float64) {
 	c.Stroke()
 }
 
-// round rounds v to the nearest whole pixel, for crisp edges.
-func round(v float64) float64 { return math.Round(v) }
+// Round rounds v to the nearest whole pixel, for crisp edges.
+func Round(v float64) float64 { return math.Round(v) }

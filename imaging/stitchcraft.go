@@ -27,18 +27,18 @@ const (
 
 // stColours are the Tapestry colours as drawn, in slot order.
 var stColours = [stitchcraft.NumColours]color.RGBA{
-	rgb(0x2F, 0x6F, 0xD0), // Blue
-	rgb(0x1B, 0x1B, 0x1F), // Black
-	rgb(0xC8, 0x32, 0x2B), // Red
-	rgb(0x2E, 0x8B, 0x3D), // Green
-	rgb(0xF5, 0xF1, 0xE6), // White
-	rgb(0xE8, 0x86, 0x2A), // Orange
-	rgb(0xF2, 0xCF, 0x2E), // Yellow
-	rgb(0x7D, 0x3F, 0xA8), // Purple
+	RGB(0x2F, 0x6F, 0xD0), // Blue
+	RGB(0x1B, 0x1B, 0x1F), // Black
+	RGB(0xC8, 0x32, 0x2B), // Red
+	RGB(0x2E, 0x8B, 0x3D), // Green
+	RGB(0xF5, 0xF1, 0xE6), // White
+	RGB(0xE8, 0x86, 0x2A), // Orange
+	RGB(0xF2, 0xCF, 0x2E), // Yellow
+	RGB(0x7D, 0x3F, 0xA8), // Purple
 }
 
 // stTeamColours tint team A and team B.
-var stTeamColours = [2]color.RGBA{rgb(0x2D, 0x5F, 0xA8), rgb(0xA8, 0x4A, 0x1C)}
+var stTeamColours = [2]color.RGBA{RGB(0x2D, 0x5F, 0xA8), RGB(0xA8, 0x4A, 0x1C)}
 
 // stFill is the drawn colour of a Tapestry colour.
 func stFill(c stitchcraft.Colour) color.RGBA {
@@ -55,29 +55,6 @@ func stInk(c stitchcraft.Colour) color.RGBA {
 		return Ink
 	}
 	return Light
-}
-
-// StitchcraftTable draws the public table: header with whose decision it
-// is, the Stack, one row per player (Display backs, Showcase by colour with
-// progress, counts, Scrap Pile, Crowd Favor, team and role) and the Removed
-// pile. Face-down colours are never drawn, even when the view knows them.
-func StitchcraftTable(v stitchcraft.View, opt Options) (image.Image, error) {
-	return stitchcraftTable(v, opt)
-}
-
-// StitchcraftPanel draws a seat's private panel: its hand and Display with
-// faces and powers (and its partner's in Consortium), its latest peek and
-// the cards a pending power of its is looking at, with the prompt of its
-// current decision.
-func StitchcraftPanel(v stitchcraft.View, opt Options) (image.Image, error) {
-	return stitchcraftPanel(v, opt)
-}
-
-// StitchcraftReference draws the Pattern reference: the eight colours with
-// their slot, power name and what the power does, and, once the game is
-// over, the result. It is the Scoring picture of a Stitchcraft view.
-func StitchcraftReference(v stitchcraft.View, opt Options) (image.Image, error) {
-	return stitchcraftReference(v, opt)
 }
 
 // stCheck rejects views the pictures cannot draw.
@@ -117,7 +94,7 @@ func stStatus(v stitchcraft.View, opt Options) string {
 	case v.Over && v.Draw && len(v.Winners) > 0 && len(v.Winners) < len(v.Players):
 		var names []string
 		for _, w := range v.Winners {
-			names = append(names, opt.name(games.Seat(w)))
+			names = append(names, opt.Name(games.Seat(w)))
 		}
 		return "Game over: a draw among " + strings.Join(names, " and ") + " at the turn limit."
 	case v.Over && v.Draw:
@@ -125,18 +102,18 @@ func stStatus(v stitchcraft.View, opt Options) string {
 	case v.Over:
 		var names []string
 		for _, w := range v.Winners {
-			names = append(names, opt.name(games.Seat(w)))
+			names = append(names, opt.Name(games.Seat(w)))
 		}
 		return "Game over: " + strings.Join(names, " and ") + " win" + map[bool]string{true: "s", false: ""}[len(names) == 1] + "."
 	case v.Setup:
 		return "Shuffling the Chests…"
 	case v.Window >= 0 && len(v.Stack) > 0:
 		top := v.Stack[len(v.Stack)-1]
-		return fmt.Sprintf("%s may react to %s's %s, or pass.", opt.name(games.Seat(v.Window)), opt.name(games.Seat(top.By)), top.Card.Colour)
+		return fmt.Sprintf("%s may react to %s's %s, or pass.", opt.Name(games.Seat(v.Window)), opt.Name(games.Seat(top.By)), top.Card.Colour)
 	case v.Pending != nil:
-		return fmt.Sprintf("%s is choosing for %s.", opt.name(games.Seat(v.Pending.Ctrl)), v.Pending.Power)
+		return fmt.Sprintf("%s is choosing for %s.", opt.Name(games.Seat(v.Pending.Ctrl)), v.Pending.Power)
 	}
-	return fmt.Sprintf("%s's turn: %d action%s left.", opt.name(games.Seat(v.Active)), v.Actions, map[bool]string{true: "", false: "s"}[v.Actions == 1])
+	return fmt.Sprintf("%s's turn: %d action%s left.", opt.Name(games.Seat(v.Active)), v.Actions, map[bool]string{true: "", false: "s"}[v.Actions == 1])
 }
 
 // stHeader draws the title band with a status line and the turn counter.
@@ -156,9 +133,9 @@ func (c *Canvas) stHeader(v stitchcraft.View, w float64, title, status string) {
 // stTapestry draws a face-up Tapestry: its colour with the code, and the
 // power name below when there is room.
 func (c *Canvas) stTapestry(col stitchcraft.Colour, pat stitchcraft.Pattern, x, y, w, h float64, label string) {
-	c.Box(x, y, w, h, cardRadius(w), stFill(col), Ink, cardLine(w))
+	c.Box(x, y, w, h, CardRadius(w), stFill(col), Ink, CardLine(w))
 	if col == stitchcraft.Black {
-		c.Outline(x+2, y+2, w-4, h-4, cardRadius(w), rgb(0x70, 0x70, 0x78), 1)
+		c.Outline(x+2, y+2, w-4, h-4, CardRadius(w), RGB(0x70, 0x70, 0x78), 1)
 	}
 	ink := stInk(col)
 	if label != "" {
@@ -166,8 +143,8 @@ func (c *Canvas) stTapestry(col stitchcraft.Colour, pat stitchcraft.Pattern, x, 
 	}
 	c.FitText(col.Code(), x+w/2, y+h*0.42, 0.5, w*0.86, Bold, math.Max(stSmall, w*0.28), stSmall, ink)
 	// The power name shows only where it can be legible.
-	if w >= 80 && w*0.16 >= c.legible() {
-		c.TextBlock(stitchcraft.Power(pat, col).Name, x+w*0.05, y+h*0.58, w*0.9, h*0.34, 0.5, Bold, w*0.16, c.legible(), 2, ink)
+	if w >= 80 && w*0.16 >= c.Legible() {
+		c.TextBlock(stitchcraft.Power(pat, col).Name, x+w*0.05, y+h*0.58, w*0.9, h*0.34, 0.5, Bold, w*0.16, c.Legible(), 2, ink)
 	}
 }
 
@@ -236,7 +213,7 @@ func (c *Canvas) stShowcase(v stitchcraft.View, cards []stitchcraft.Card, x, y, 
 		if n[col] == 0 {
 			// An empty slot keeps a faint tint of its colour.
 			c.Box(cx, y, s, s, s*0.18, FeltLine, FeltLine, 0)
-			c.Box(cx+3, y+3, s-6, s-6, s*0.14, withAlpha(stFill(col), 0x48), withAlpha(Ink, 0x50), 1)
+			c.Box(cx+3, y+3, s-6, s-6, s*0.14, WithAlpha(stFill(col), 0x48), WithAlpha(Ink, 0x50), 1)
 			continue
 		}
 		c.stChip(col, n[col], cx, y, s, n[col] == most && most >= needMost-1)
@@ -264,7 +241,7 @@ func (c *Canvas) stPlayerRow(v stitchcraft.View, opt Options, p stitchcraft.Play
 		}
 		c.Box(x, y, 10, h, 4, stTeamColours[t], stTeamColours[t], 0)
 	}
-	c.FitText(opt.name(games.Seat(p.Seat)), nx, y+26, 0, 190, Bold, 26, stSmall, Ink)
+	c.FitText(opt.Name(games.Seat(p.Seat)), nx, y+26, 0, 190, Bold, 26, stSmall, Ink)
 	px := nx
 	pill := func(text string, fg, bg color.Color) {
 		px += c.Pill(text, px, y+60, 0, Bold, stSmall, fg, bg) + 6
@@ -291,7 +268,7 @@ func (c *Canvas) stPlayerRow(v stitchcraft.View, opt Options, p stitchcraft.Play
 		if p.Favor < 0 {
 			col = Bad
 		}
-		c.Pill(fmt.Sprintf("Crowd Favor %s", signed(p.Favor)), nx, y+120, 0, Bold, stSmall, Light, col)
+		c.Pill(fmt.Sprintf("Crowd Favor %s", Signed(p.Favor)), nx, y+120, 0, Bold, stSmall, Light, col)
 	}
 
 	// Display: face-down backs, labelled beneath.
@@ -311,7 +288,7 @@ func (c *Canvas) stPlayerRow(v stitchcraft.View, opt Options, p stitchcraft.Play
 	sw := w - (sx - x) - 12
 	switch {
 	case v.Mode == stitchcraft.Consortium && p.Seat >= 2:
-		c.FitText("Showcase shared with "+opt.name(games.Seat(p.Seat-2)), sx, y+20, 0, sw, Bold, stSmall, stSmall, InkSoft)
+		c.FitText("Showcase shared with "+opt.Name(games.Seat(p.Seat-2)), sx, y+20, 0, sw, Bold, stSmall, stSmall, InkSoft)
 	default:
 		title := "Showcase"
 		if v.Mode == stitchcraft.Consortium {
@@ -345,10 +322,10 @@ func (c *Canvas) stStack(v stitchcraft.View, opt Options, x, y, w float64) {
 	cx := x
 	for _, e := range v.Stack {
 		c.stTapestry(e.Card.Colour, v.Pattern, cx, y+30, cw, ch, "")
-		what := opt.name(games.Seat(e.By)) + " reveals"
+		what := opt.Name(games.Seat(e.By)) + " reveals"
 		sub := stitchcraft.Power(v.Pattern, e.Card.Colour).Name
 		if e.Reaction {
-			what = opt.name(games.Seat(e.By)) + " reacts"
+			what = opt.Name(games.Seat(e.By)) + " reacts"
 			for _, t := range v.Stack {
 				if t.ID == e.Target {
 					sub += " on " + t.Card.Colour.String()
@@ -384,6 +361,10 @@ func (c *Canvas) stRemoved(v stitchcraft.View, x, y float64) {
 	}
 }
 
+// stitchcraftTable draws the public table: header with whose decision it
+// is, the Stack, one row per player (Display backs, Showcase by colour with
+// progress, counts, Scrap Pile, Crowd Favor, team and role) and the Removed
+// pile. Face-down colours are never drawn, even when the view knows them.
 func stitchcraftTable(v stitchcraft.View, opt Options) (image.Image, error) {
 	if err := stCheck(v); err != nil {
 		return nil, err
@@ -424,6 +405,10 @@ func stPrompt(v stitchcraft.View) string {
 	return fmt.Sprintf("Your turn: %d action%s left. Play a card face down or reveal one.", v.Actions, map[bool]string{true: "", false: "s"}[v.Actions == 1])
 }
 
+// stitchcraftPanel draws a seat's private panel: its hand and Display with
+// faces and powers (and its partner's in Consortium), its latest peek and
+// the cards a pending power of its is looking at, with the prompt of its
+// current decision.
 func stitchcraftPanel(v stitchcraft.View, opt Options) (image.Image, error) {
 	if err := stCheck(v); err != nil {
 		return nil, err
@@ -459,7 +444,7 @@ func stitchcraftPanel(v stitchcraft.View, opt Options) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.stHeader(v, stW, stTitle(v)+" · "+opt.name(v.Viewer)+"'s hand", stStatus(v, opt))
+	c.stHeader(v, stW, stTitle(v)+" · "+opt.Name(v.Viewer)+"'s hand", stStatus(v, opt))
 	y := stHeadH + stMargin
 	c.FitText(stPrompt(v), stMargin, y+18, 0, stW-2*stMargin, Bold, 26, stSmall, Light)
 	y += 56
@@ -493,16 +478,16 @@ func stitchcraftPanel(v stitchcraft.View, opt Options) (image.Image, error) {
 	}
 	row(fmt.Sprintf("Your Display, face down to the others (%d)", len(me.Display)), dc, dl)
 	for _, p := range partners {
-		row(fmt.Sprintf("Your partner %s's hand (%d)", opt.name(games.Seat(p.Seat)), len(p.Hand)), p.Hand, nil)
+		row(fmt.Sprintf("Your partner %s's hand (%d)", opt.Name(games.Seat(p.Seat)), len(p.Hand)), p.Hand, nil)
 		dc, dl = nil, nil
 		for _, f := range p.Display {
 			dc = append(dc, f.Colour)
 			dl = append(dl, fmt.Sprintf("D%d", f.Label))
 		}
-		row(fmt.Sprintf("Your partner %s's Display (%d)", opt.name(games.Seat(p.Seat)), len(p.Display)), dc, dl)
+		row(fmt.Sprintf("Your partner %s's Display (%d)", opt.Name(games.Seat(p.Seat)), len(p.Display)), dc, dl)
 	}
 	if me.Look != nil {
-		whose := opt.name(games.Seat(me.Look.Of)) + "'s"
+		whose := opt.Name(games.Seat(me.Look.Of)) + "'s"
 		if me.Look.Of == int(v.Viewer) {
 			whose = "your own"
 		}
@@ -514,7 +499,7 @@ func stitchcraftPanel(v stitchcraft.View, opt Options) (image.Image, error) {
 		y += ch + 22
 	}
 	if v.Pending != nil && len(v.Pending.Looked) > 0 {
-		c.Text(fmt.Sprintf("Cards %s is looking at now (%s), top first", opt.name(games.Seat(v.Pending.Ctrl)), v.Pending.Power), stMargin, y+14, 0, Bold, 22, Highlight)
+		c.Text(fmt.Sprintf("Cards %s is looking at now (%s), top first", opt.Name(games.Seat(v.Pending.Ctrl)), v.Pending.Power), stMargin, y+14, 0, Bold, 22, Highlight)
 		y += secH
 		for i, col := range v.Pending.Looked {
 			c.stTapestry(col, v.Pattern, stMargin+float64(i)*(cw+12), y, cw, ch, "")
@@ -533,6 +518,9 @@ func stReferenceText(v stitchcraft.View, opt Options) (status, banner string) {
 	return "Stitchcraft · " + stModeTitle[v.Mode] + " · final result", stStatus(v, opt)
 }
 
+// stitchcraftReference draws the Pattern reference: the eight colours with
+// their slot, power name and what the power does, and, once the game is
+// over, the result. It is the Scoring picture of a Stitchcraft view.
 func stitchcraftReference(v stitchcraft.View, opt Options) (image.Image, error) {
 	if err := stCheck(v); err != nil {
 		return nil, err

@@ -110,23 +110,23 @@ func scPanel() stitchcraft.View {
 	return v
 }
 
-func scGoldens(t *testing.T) []golden {
+func scGoldens(t *testing.T) []Golden {
 	names := Options{Names: []string{"Ada", "Brook", "Cyd", "Dee", "Eli"}}
-	return []golden{
-		{"sc_ex6_table", func() (image.Image, error) { return StitchcraftTable(scEx6(), names) }},
-		{"sc_crowd_table", func() (image.Image, error) { return StitchcraftTable(scCrowd(), names) }},
-		{"sc_consortium_table", func() (image.Image, error) { return StitchcraftTable(scConsortium(), Options{}) }},
-		{"sc_panel", func() (image.Image, error) { return StitchcraftPanel(scPanel(), names) }},
-		{"sc_consortium_panel", func() (image.Image, error) { return StitchcraftPanel(scConsortium(), Options{}) }},
-		{"sc_reference", func() (image.Image, error) { return StitchcraftReference(scCrowd(), names) }},
-		{"sc_reference_over", func() (image.Image, error) { return StitchcraftReference(scConsortium(), Options{}) }},
+	return []Golden{
+		{"sc_ex6_table", func() (image.Image, error) { return stitchcraftTable(scEx6(), names) }},
+		{"sc_crowd_table", func() (image.Image, error) { return stitchcraftTable(scCrowd(), names) }},
+		{"sc_consortium_table", func() (image.Image, error) { return stitchcraftTable(scConsortium(), Options{}) }},
+		{"sc_panel", func() (image.Image, error) { return stitchcraftPanel(scPanel(), names) }},
+		{"sc_consortium_panel", func() (image.Image, error) { return stitchcraftPanel(scConsortium(), Options{}) }},
+		{"sc_reference", func() (image.Image, error) { return stitchcraftReference(scCrowd(), names) }},
+		{"sc_reference_over", func() (image.Image, error) { return stitchcraftReference(scConsortium(), Options{}) }},
 	}
 }
 
 func TestGoldenStitchcraft(t *testing.T) {
 	for _, tc := range scGoldens(t) {
-		t.Run(tc.name, func(t *testing.T) {
-			img, err := tc.draw()
+		t.Run(tc.Name, func(t *testing.T) {
+			img, err := tc.Draw()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -134,7 +134,7 @@ func TestGoldenStitchcraft(t *testing.T) {
 			if b.Dx() > 1600 || b.Dy() > 1400 {
 				t.Errorf("image is %v, larger than the layout limits", b.Size())
 			}
-			checkGolden(t, tc.name, img)
+			CheckGolden(t, tc.Name, img)
 		})
 	}
 }
@@ -165,11 +165,11 @@ func TestStitchcraftRenderDispatch(t *testing.T) {
 // TestStitchcraftTableHidesFaces checks that the table never draws a
 // Display colour, even from a view that knows it.
 func TestStitchcraftTableHidesFaces(t *testing.T) {
-	a, _ := StitchcraftTable(scPanel(), Options{})
+	a, _ := stitchcraftTable(scPanel(), Options{})
 	v := scPanel()
 	v.Players[0].Display = scFaces("KK", 2, false)
-	b, _ := StitchcraftTable(v, Options{})
-	if msg := diffImages(a, b); msg != "" {
+	b, _ := stitchcraftTable(v, Options{})
+	if msg := DiffImages(a, b); msg != "" {
 		t.Errorf("the table changed with the Display colours: %s", msg)
 	}
 }
@@ -229,3 +229,7 @@ func TestStitchcraftReferenceSaysGameOverOnce(t *testing.T) {
 		})
 	}
 }
+
+func BenchmarkStitchcraftTable(b *testing.B)     { benchmarkPNG(b, Table, scCrowd(), Options{}) }
+func BenchmarkStitchcraftPanel(b *testing.B)     { benchmarkPNG(b, Panel, scPanel(), Options{}) }
+func BenchmarkStitchcraftReference(b *testing.B) { benchmarkPNG(b, Scoring, scCrowd(), Options{}) }

@@ -35,56 +35,56 @@ const (
 // Terrain colours, by corner letter: S sea, D desert, F forest, G
 // grassland, M mountain.
 var tpTerrain = map[byte]color.RGBA{
-	'S': rgb(0x4F, 0x8F, 0xC9),
-	'D': rgb(0xE8, 0xC8, 0x72),
-	'F': rgb(0x2E, 0x74, 0x38),
-	'G': rgb(0x9F, 0xCB, 0x5B),
-	'M': rgb(0x92, 0x8C, 0x86),
+	'S': RGB(0x4F, 0x8F, 0xC9),
+	'D': RGB(0xE8, 0xC8, 0x72),
+	'F': RGB(0x2E, 0x74, 0x38),
+	'G': RGB(0x9F, 0xCB, 0x5B),
+	'M': RGB(0x92, 0x8C, 0x86),
 }
 
 // The seat colours: far apart from each other and from the terrains, each
 // token drawn outlined with the seat's number inside, so they stay apart
 // for colour-blind readers too.
 var tpSeatCol = [5]color.RGBA{
-	rgb(0xD4, 0x36, 0x2C), // red
-	rgb(0xF5, 0xB8, 0x22), // amber
-	rgb(0x7A, 0x48, 0xC6), // violet
-	rgb(0xF7, 0xF4, 0xEC), // white
-	rgb(0x26, 0x22, 0x20), // black
+	RGB(0xD4, 0x36, 0x2C), // red
+	RGB(0xF5, 0xB8, 0x22), // amber
+	RGB(0x7A, 0x48, 0xC6), // violet
+	RGB(0xF7, 0xF4, 0xEC), // white
+	RGB(0x26, 0x22, 0x20), // black
 }
 
 // The track colours, by tapestry.Track.
 var tpTrackCol = [tapestry.NumTracks]color.RGBA{
-	rgb(0x2C, 0x6A, 0xA6), // exploration
-	rgb(0x2D, 0x86, 0x4C), // science
-	rgb(0xB3, 0x5A, 0x1F), // technology
-	rgb(0x9A, 0x2A, 0x2C), // military
+	RGB(0x2C, 0x6A, 0xA6), // exploration
+	RGB(0x2D, 0x86, 0x4C), // science
+	RGB(0xB3, 0x5A, 0x1F), // technology
+	RGB(0x9A, 0x2A, 0x2C), // military
 }
 
 // The income building colours, by tapestry.Building (f h m a).
 var tpBuildingCol = [tapestry.NumBuildings]color.RGBA{
-	rgb(0xD9, 0xB2, 0x3A), // farm
-	rgb(0xC2, 0x62, 0x3F), // house
-	rgb(0x3E, 0x86, 0xC4), // market
-	rgb(0x6E, 0x50, 0x8E), // armory
+	RGB(0xD9, 0xB2, 0x3A), // farm
+	RGB(0xC2, 0x62, 0x3F), // house
+	RGB(0x3E, 0x86, 0xC4), // market
+	RGB(0x6E, 0x50, 0x8E), // armory
 }
 
 // The resource colours, by resource index (coin, worker, food, culture).
 var tpResCol = [tapestry.NumRes]color.RGBA{
-	rgb(0xE9, 0xB8, 0x24), // coin
-	rgb(0x8A, 0x5A, 0x36), // worker
-	rgb(0xC9, 0x4E, 0x2E), // food
-	rgb(0x8E, 0x44, 0xAD), // culture
+	RGB(0xE9, 0xB8, 0x24), // coin
+	RGB(0x8A, 0x5A, 0x36), // worker
+	RGB(0xC9, 0x4E, 0x2E), // food
+	RGB(0x8E, 0x44, 0xAD), // culture
 }
 
 // Other Tapestry colours.
 var (
-	tpUnexplored = rgb(0xC4, 0xA8, 0x84) // an unexplored hex
-	tpUnexpLine  = rgb(0x86, 0x67, 0x48) // its outline
-	tpImpassable = rgb(0x4B, 0x40, 0x37) // an impassable capital plot
-	tpLandmark   = rgb(0xA9, 0xB6, 0xC4) // a landmark in a capital
-	tpActive     = rgb(0xFF, 0xF0, 0xC0) // the player to act
-	tpSea        = rgb(0x7C, 0x60, 0x44) // the map's surround
+	tpUnexplored = RGB(0xC4, 0xA8, 0x84) // an unexplored hex
+	tpUnexpLine  = RGB(0x86, 0x67, 0x48) // its outline
+	tpImpassable = RGB(0x4B, 0x40, 0x37) // an impassable capital plot
+	tpLandmark   = RGB(0xA9, 0xB6, 0xC4) // a landmark in a capital
+	tpActive     = RGB(0xFF, 0xF0, 0xC0) // the player to act
+	tpSea        = RGB(0x7C, 0x60, 0x44) // the map's surround
 )
 
 // tpSeat is the colour of seat s.
@@ -115,39 +115,6 @@ func tpSeatEdge(s int) color.RGBA {
 func mix(a, b color.RGBA, t float64) color.RGBA {
 	m := func(x, y uint8) uint8 { return uint8(math.Round(float64(x) + (float64(y)-float64(x))*t)) }
 	return color.RGBA{m(a.R, b.R), m(a.G, b.G), m(a.B, b.B), 0xFF}
-}
-
-// TapestryTable draws the public table: a header with whose turn it is and
-// what the table waits for, the map (terrain by corner, tiles, outposts
-// standing and toppled, civilizations' tokens), the four tracks with every token and the track
-// landmarks, the achievements with their claimants, the tech row, the
-// landmarks left and a line per player.
-func TapestryTable(v tapestry.View, opt Options) (image.Image, error) {
-	return tapestryTable(v, opt)
-}
-
-// TapestryPlayers draws every player's holdings: the capital city with its
-// buildings and landmarks, the income mat, resources, tech cards, tapestry
-// slots (with Herald tokens), hand size, the tiles in supply and each of
-// the player's civilizations with what its mat shows.
-func TapestryPlayers(v tapestry.View, opt Options) (image.Image, error) {
-	return tapestryPlayers(v, opt)
-}
-
-// TapestryPanel draws one seat's private panel: what its pending decision
-// is about (with a preview of a tile's rotations, the hexes it may go on
-// or the plots of the capital a building may go on; for a civilization's
-// decision its mat, and the two civilizations dealt at set-up), its hand
-// with what each card does, its tiles in supply and its capital.
-func TapestryPanel(v tapestry.View, opt Options) (image.Image, error) {
-	return tapestryPanel(v, opt)
-}
-
-// TapestryScoring draws the score table: per player VP, resources left,
-// rank, achievements, landmarks, territories controlled and the capital's
-// complete lines, final once the game is over.
-func TapestryScoring(v tapestry.View, opt Options) (image.Image, error) {
-	return tapestryScoring(v, opt)
 }
 
 // ---- checks ----
@@ -561,7 +528,7 @@ func tpStatus(v tapestry.View, opt Options) string {
 	case v.Setup:
 		return "Setting up"
 	}
-	return opt.name(games.Seat(v.Turn)) + "'s turn"
+	return opt.Name(games.Seat(v.Turn)) + "'s turn"
 }
 
 // tpNote is the header's note: what the table waits for, or who won.
@@ -571,7 +538,7 @@ func tpNote(v tapestry.View, opt Options) string {
 		var best []string
 		for _, s := range order {
 			if tpRank(v, s) == 1 {
-				best = append(best, opt.name(games.Seat(s)))
+				best = append(best, opt.Name(games.Seat(s)))
 			}
 		}
 		top := v.Players[order[0]]
@@ -584,7 +551,7 @@ func tpNote(v tapestry.View, opt Options) string {
 	if v.Ask == nil || v.Ask.Seat < 0 {
 		return "Waiting for the next turn"
 	}
-	return opt.name(games.Seat(v.Ask.Seat)) + " to act: " + tpAskText(v, v.Ask)
+	return opt.Name(games.Seat(v.Ask.Seat)) + " to act: " + tpAskText(v, v.Ask)
 }
 
 // tpDecks is the header's detail line: the decks and piles.
@@ -1381,7 +1348,7 @@ func (c *Canvas) tpPlayersTable(v tapestry.View, opt Options, x, y, w float64) {
 		}
 		c.tpSwatch(s, rx+24, ry+rh/2, 12)
 		_, _, nw, _ := t.Cell(s, 0)
-		c.FitText(opt.name(games.Seat(s)), rx+44, ry+rh/2, 0, nw-52, Bold, 20, tpSmall, Ink)
+		c.FitText(opt.Name(games.Seat(s)), rx+44, ry+rh/2, 0, nw-52, Bold, 20, tpSmall, Ink)
 		vals := []string{
 			strconv.Itoa(p.VP), tpEraText(p),
 			strconv.Itoa(p.Res[0]), strconv.Itoa(p.Res[1]), strconv.Itoa(p.Res[2]), strconv.Itoa(p.Res[3]),
@@ -1405,6 +1372,11 @@ func (c *Canvas) tpPlayersTable(v tapestry.View, opt Options, x, y, w float64) {
 
 // ---- table ----
 
+// tapestryTable draws the public table: a header with whose turn it is and
+// what the table waits for, the map (terrain by corner, tiles, outposts
+// standing and toppled, civilizations' tokens), the four tracks with every token and the track
+// landmarks, the achievements with their claimants, the tech row, the
+// landmarks left and a line per player.
 func tapestryTable(v tapestry.View, opt Options) (image.Image, error) {
 	if err := tpCheck(v); err != nil {
 		return nil, err
@@ -1536,7 +1508,7 @@ func (c *Canvas) tpCity(mat int, cover string, x, y, cell float64, hl map[int]co
 	}
 	if mat == 0 {
 		c.DrawRectangle(x, y, size, size)
-		c.SetColor(withAlpha(Paper, 0xC0))
+		c.SetColor(WithAlpha(Paper, 0xC0))
 		c.Fill()
 		c.TextBlock("capital not chosen yet", x+8, y, size-16, size, 0.5, Bold, tpSmall, tpSmall, 3, Ink)
 	}
@@ -1633,7 +1605,7 @@ func (c *Canvas) tpBar(v tapestry.View, opt Options, seat int, x, y, w, h float6
 	if v.Ask != nil && v.Ask.Seat == seat && !v.Over {
 		right -= c.Pill("to act", right, y+h/2, 1, Bold, tpSmall, Ink, Highlight) + 12
 	}
-	name := opt.name(games.Seat(seat))
+	name := opt.Name(games.Seat(seat))
 	nw := c.Measure(name, Bold, 22)
 	nw = math.Min(nw, right-x-24)
 	c.FitText(name, x+12, y+h/2, 0, nw, Bold, 22, tpSmall, ink)
@@ -1716,6 +1688,10 @@ func (c *Canvas) tpResourceGrid(r tapestry.Res, x, y, w, pitch float64) {
 
 // ---- players ----
 
+// tapestryPlayers draws every player's holdings: the capital city with its
+// buildings and landmarks, the income mat, resources, tech cards, tapestry
+// slots (with Herald tokens), hand size, the tiles in supply and each of
+// the player's civilizations with what its mat shows.
 func tapestryPlayers(v tapestry.View, opt Options) (image.Image, error) {
 	if err := tpCheck(v); err != nil {
 		return nil, err
@@ -2234,7 +2210,7 @@ func (c *Canvas) tpPlotChoice(v tapestry.View, x, y, w, h float64) {
 		c.Text(strconv.Itoa(i+1), x+12, gy+(float64(i)+0.5)*cell, 0.5, Bold, tpSmall, InkSoft)
 	}
 	hl := map[int]color.RGBA{}
-	open := withAlpha(Highlight, 0xB0)
+	open := WithAlpha(Highlight, 0xB0)
 	tx := gx + 9*cell + 40
 	tw := x + w - tx
 	var lines []string
@@ -2272,14 +2248,14 @@ func (c *Canvas) tpPlotChoice(v tapestry.View, x, y, w, h float64) {
 				}
 				if r >= 0 && r < tapestry.CitySize && col >= 0 && col < tapestry.CitySize {
 					if _, ok := hl[r*tapestry.CitySize+col]; !ok {
-						hl[r*tapestry.CitySize+col] = withAlpha(Highlight, 0x60)
+						hl[r*tapestry.CitySize+col] = WithAlpha(Highlight, 0x60)
 					}
 				}
 			}
 		}
 		for _, p := range first {
 			if p[0] >= 0 && p[0] < tapestry.CitySize && p[1] >= 0 && p[1] < tapestry.CitySize {
-				hl[p[0]*tapestry.CitySize+p[1]] = withAlpha(Good, 0xD0)
+				hl[p[0]*tapestry.CitySize+p[1]] = WithAlpha(Good, 0xD0)
 			}
 		}
 		c.tpCity(int(me.Mat), me.Cover, gx, gy, cell, hl)
@@ -2317,7 +2293,7 @@ func (c *Canvas) tpPlotChoice(v tapestry.View, x, y, w, h float64) {
 // tpParagraph draws s word-wrapped to width w at the smallest size, its
 // first line's middle at y, and returns the middle of the line after it.
 func (c *Canvas) tpParagraph(s string, x, y, w float64) float64 {
-	lh := tpSmall * lineGap
+	lh := tpSmall * LineGap
 	for _, ln := range WrapText(func(t string) float64 { return c.Measure(t, Regular, tpSmall) }, s, w) {
 		c.Text(ln, x, y, 0, Regular, tpSmall, Ink)
 		y += lh
@@ -2386,11 +2362,11 @@ func (c *Canvas) tpMatChoice(v tapestry.View, x, y, w, h float64) {
 func tpCardCol(c tapestry.TapCard) color.RGBA {
 	switch c.Type {
 	case "this_era":
-		return rgb(0x6A, 0x3F, 0x8F)
+		return RGB(0x6A, 0x3F, 0x8F)
 	case "trap":
 		return Bad
 	}
-	return rgb(0x1F, 0x6E, 0x6A)
+	return RGB(0x1F, 0x6E, 0x6A)
 }
 
 // tpHandCard draws a tapestry card: its name, type and what it does;
@@ -2560,6 +2536,11 @@ func tpPanelSeat(v tapestry.View) int {
 
 // ---- panel ----
 
+// tapestryPanel draws one seat's private panel: what its pending decision
+// is about (with a preview of a tile's rotations, the hexes it may go on
+// or the plots of the capital a building may go on; for a civilization's
+// decision its mat, and the two civilizations dealt at set-up), its hand
+// with what each card does, its tiles in supply and its capital.
 func tapestryPanel(v tapestry.View, opt Options) (image.Image, error) {
 	if err := tpCheck(v); err != nil {
 		return nil, err
@@ -2596,7 +2577,7 @@ func tapestryPanel(v tapestry.View, opt Options) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	name := opt.name(games.Seat(seat))
+	name := opt.Name(games.Seat(seat))
 	title := "Tapestry: " + name + "'s panel"
 	note := tpNote(v, opt)
 	if !own {
@@ -2691,6 +2672,9 @@ var tpScoreLines = []tpScoreLine{
 	}},
 }
 
+// tapestryScoring draws the score table: per player VP, resources left,
+// rank, achievements, landmarks, territories controlled and the capital's
+// complete lines, final once the game is over.
 func tapestryScoring(v tapestry.View, opt Options) (image.Image, error) {
 	if err := tpCheck(v); err != nil {
 		return nil, err
@@ -2734,8 +2718,8 @@ func tapestryScoring(v tapestry.View, opt Options) (image.Image, error) {
 		}
 		c.Box(cx+6, cy+8, cw-12, ch-12, 8, bar, bar, 0)
 		c.tpSwatch(seat, cx+24, cy+30, 11)
-		c.FitText(opt.name(games.Seat(seat)), cx+40, cy+30, 0, cw-52, Bold, 22, tpSmall, ink)
-		sub := ordinal(rank)
+		c.FitText(opt.Name(games.Seat(seat)), cx+40, cy+30, 0, cw-52, Bold, 22, tpSmall, ink)
+		sub := Ordinal(rank)
 		switch {
 		case v.Over && rank == 1:
 			sub += " · winner"

@@ -24,7 +24,7 @@ import (
 // file.
 
 // tpCivCol is the colour of a civilization's name label.
-var tpCivCol = rgb(0x2F, 0x55, 0x5E)
+var tpCivCol = RGB(0x2F, 0x55, 0x5E)
 
 // tpCivLineH is the pitch of one civilization's line on the players
 // picture.
@@ -215,7 +215,7 @@ func tpCivState(v tapestry.View, opt Options, seat int, cs tapestry.CivState) st
 		var parts []string
 		for s := range v.Players {
 			if n := held[s]; n > 0 {
-				parts = append(parts, tpCivCount(opt.name(games.Seat(s)), n))
+				parts = append(parts, tpCivCount(opt.Name(games.Seat(s)), n))
 			}
 		}
 		return fmt.Sprintf("tokens with %s · %d on the mat", strings.Join(parts, ", "), mat)
@@ -400,7 +400,7 @@ func tpPlayersDims(v tapestry.View, gap float64) tpBlockDims {
 // tpCivStrip draws seat's civilization lines across the foot of its block
 // (x, y the top left of the lines).
 func (c *Canvas) tpCivStrip(v tapestry.View, opt Options, seat int, x, y, w float64) {
-	c.Rule(x, x+w, y, withAlpha(InkSoft, 0x80), 1)
+	c.Rule(x, x+w, y, WithAlpha(InkSoft, 0x80), 1)
 	for i, ln := range tpCivLines(v, opt, seat) {
 		cy := y + 2 + tpCivLineH/2 + float64(i)*tpCivLineH
 		lw := c.Measure(ln.name, Bold, tpSmall) + 16
@@ -636,17 +636,17 @@ const tpCivCardW = (tpW-2*tpM-32-16)/2 - 24
 
 // tpCivCardH is the height of a card holding t.
 func tpCivCardH(t tpCivCard) float64 {
-	lh := tpSmall * lineGap
+	lh := tpSmall * LineGap
 	return 44 + float64(len(t.when)+len(t.ability)+len(t.details)+len(t.adjust))*lh + 3*10 + 8
 }
 
 // tpCivChoiceH is the height of the preview of the dealt civilizations.
 func tpCivChoiceH(v tapestry.View) float64 {
-	fc, err := takeFaces()
+	fc, err := TakeFaces()
 	if err != nil {
 		return 420
 	}
-	defer giveFaces(fc)
+	defer GiveFaces(fc)
 	face := fc.Face(Regular, tpSmall)
 	measure := func(s string) float64 { return float64(font.MeasureString(face, s)) / 64 }
 	h := 0.0
@@ -811,7 +811,7 @@ func (c *Canvas) tpCivChoice(v tapestry.View, x, y, w, h float64) {
 	measure := func(s string) float64 { return c.Measure(s, Regular, tpSmall) }
 	cards := tpCivCardTexts(v.Players[v.Viewer].Dealt, tpCivCardW, measure)
 	cw := (w - 16) / 2
-	lh := tpSmall * lineGap
+	lh := tpSmall * LineGap
 	for i, t := range cards {
 		cx := x + float64(i)*(cw+16)
 		c.Box(cx, y, cw, h, 8, FaceColor, Ink, 1.5)
@@ -860,8 +860,8 @@ func (c *Canvas) tpCivSwap(v tapestry.View, x, y, w, h float64) {
 	xs, ys := tpAskKeys(v.Ask, "swap")
 	for i, xx := range xs {
 		if len(xx) == 1 {
-			hl[xx[0]] = withAlpha(Highlight, 0xB0)
-			hl[ys[i]] = withAlpha(Highlight, 0xB0)
+			hl[xx[0]] = WithAlpha(Highlight, 0xB0)
+			hl[ys[i]] = WithAlpha(Highlight, 0xB0)
 		}
 	}
 	c.tpCity(int(me.Mat), me.Cover, gx, gy, cell, hl)
@@ -973,7 +973,7 @@ func (c *Canvas) tpCivPath(v tapestry.View, x, y, w float64) {
 			from := at[id]
 			for _, l := range civ.Graph[id].Links {
 				to := at[l]
-				col, lw := withAlpha(InkSoft, 0x90), 1.5
+				col, lw := WithAlpha(InkSoft, 0x90), 1.5
 				if id == pos && can[l] {
 					col, lw = Ink, 3.5
 				}

@@ -57,35 +57,35 @@ func tpCivOwner(v tapestry.View, name string) int {
 	return -1
 }
 
-func tpCivGoldens(t *testing.T) []golden {
-	return []golden{
-		{"tp_civ_table", func() (image.Image, error) { return TapestryTable(tpCivTable(t), tpNamesOpt) }},
-		{"tp_civ_players", func() (image.Image, error) { return TapestryPlayers(tpCivEnd(t), tpNamesOpt) }},
-		{"tp_civ_choice_panel", func() (image.Image, error) { return TapestryPanel(tpCivChoicePanel(t), tpNamesOpt) }},
+func tpCivGoldens(t *testing.T) []Golden {
+	return []Golden{
+		{"tp_civ_table", func() (image.Image, error) { return tapestryTable(tpCivTable(t), tpNamesOpt) }},
+		{"tp_civ_players", func() (image.Image, error) { return tapestryPlayers(tpCivEnd(t), tpNamesOpt) }},
+		{"tp_civ_choice_panel", func() (image.Image, error) { return tapestryPanel(tpCivChoicePanel(t), tpNamesOpt) }},
 		{"tp_civ_predict_panel", func() (image.Image, error) {
-			return TapestryPanel(tpPanelAt(t, 5, 9, 7, "c:mystics_predict"), tpNamesOpt)
+			return tapestryPanel(tpPanelAt(t, 5, 9, 7, "c:mystics_predict"), tpNamesOpt)
 		}},
 		{"tp_civ_traders_panel", func() (image.Image, error) {
-			return TapestryPanel(tpPanelAt(t, 5, 7, 120, "c:traders"), tpNamesOpt)
+			return tapestryPanel(tpPanelAt(t, 5, 7, 120, "c:traders"), tpNamesOpt)
 		}},
 		{"tp_civ_heralds_panel", func() (image.Image, error) {
-			return TapestryPanel(tpPanelAt(t, 3, 12, 70, "c:heralds"), tpNamesOpt)
+			return tapestryPanel(tpPanelAt(t, 3, 12, 70, "c:heralds"), tpNamesOpt)
 		}},
-		{"tp_civ_path_panel", func() (image.Image, error) { return TapestryPanel(tpCivPathPanel(t), tpNamesOpt) }},
+		{"tp_civ_path_panel", func() (image.Image, error) { return tapestryPanel(tpCivPathPanel(t), tpNamesOpt) }},
 	}
 }
 
 func TestGoldenTapestryCivs(t *testing.T) {
 	for _, tc := range tpCivGoldens(t) {
-		t.Run(tc.name, func(t *testing.T) {
-			img, err := tc.draw()
+		t.Run(tc.Name, func(t *testing.T) {
+			img, err := tc.Draw()
 			if err != nil {
 				t.Fatal(err)
 			}
 			if b := img.Bounds(); b.Dx() > 1600 || b.Dy() > 1400 {
 				t.Errorf("image is %v, larger than the layout limits", b.Size())
 			}
-			checkGolden(t, tc.name, img)
+			CheckGolden(t, tc.Name, img)
 		})
 	}
 }
@@ -143,7 +143,7 @@ func TestTapestryCivMats(t *testing.T) {
 		if k == 3 {
 			v.Players[4].Civs = append(v.Players[4].Civs, tpCivMat(0, false), tpCivMat(1, false))
 		}
-		img, err := TapestryPlayers(v, tpNamesOpt)
+		img, err := tapestryPlayers(v, tpNamesOpt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -274,7 +274,7 @@ func TestTapestryCivDecisions(t *testing.T) {
 				t.Errorf("%s: label of %q is %q", tc.kind, k, l)
 			}
 		}
-		img, err := TapestryPanel(v, tpNamesOpt)
+		img, err := tapestryPanel(v, tpNamesOpt)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.kind, err)
 		}
@@ -282,7 +282,7 @@ func TestTapestryCivDecisions(t *testing.T) {
 			t.Errorf("%s: panel is %v", tc.kind, b.Size())
 		}
 		Release(img)
-		if _, err := TapestryTable(v, tpNamesOpt); err != nil {
+		if _, err := tapestryTable(v, tpNamesOpt); err != nil {
 			t.Errorf("%s: table: %v", tc.kind, err)
 		}
 	}
@@ -322,7 +322,7 @@ func TestTapestryCivChoiceFits(t *testing.T) {
 	v := tpCivChoicePanel(t)
 	for i := range tapestry.Civs {
 		v.Players[v.Viewer].Dealt = []int8{int8(i), int8((i + 7) % len(tapestry.Civs))}
-		img, err := TapestryPanel(v, tpNamesOpt)
+		img, err := tapestryPanel(v, tpNamesOpt)
 		if err != nil {
 			t.Fatal(err)
 		}

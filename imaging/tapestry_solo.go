@@ -115,10 +115,10 @@ func (c *Canvas) tpSoloBox(v tapestry.View, opt Options, x, y, w, h float64) {
 	const cardW = 220.0
 	tx := x + 16
 	tw := w - 2*cardW - 64
-	c.FitText(opt.name(tapestry.Automa)+": "+tpBotRole(v, tapestry.Automa), tx, y+20, 0, tw, Bold, 22, tpSmall, Light)
+	c.FitText(opt.Name(tapestry.Automa)+": "+tpBotRole(v, tapestry.Automa), tx, y+20, 0, tw, Bold, 22, tpSmall, Light)
 	a, sh := v.Players[tapestry.Automa], v.Players[tapestry.Shadow]
 	lines := []string{
-		fmt.Sprintf("%s: favourite %s · %d outposts", opt.name(tapestry.Shadow), tpFav(v, tapestry.Shadow), sh.Outposts),
+		fmt.Sprintf("%s: favourite %s · %d outposts", opt.Name(tapestry.Shadow), tpFav(v, tapestry.Shadow), sh.Outposts),
 		fmt.Sprintf("Decision deck %d · progress deck %d · trap stock %d face down", so.Deck, so.Progress, so.Stock),
 		"Decision discard: " + tpCards(so.Discard),
 		fmt.Sprintf("%s · era slots: %d face down", so.LevelName, tpSlotCount(a)),

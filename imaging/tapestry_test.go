@@ -138,36 +138,36 @@ func tpSolo(t testing.TB, moves int) tapestry.View {
 	return tpViewOf(tpPlayWith(t, games.Options{"automa_level": "3"}, 1, 5, func(i int, _ games.Table) bool { return moves >= 0 && i >= moves }), games.Spectator)
 }
 
-func tpGoldens(t *testing.T) []golden {
-	return []golden{
-		{"tp_mid_table", func() (image.Image, error) { return TapestryTable(tpMid(t), tpNamesOpt) }},
-		{"tp_five_table", func() (image.Image, error) { return TapestryTable(tpFive(t), tpNamesOpt) }},
-		{"tp_end_table", func() (image.Image, error) { return TapestryTable(tpEnd(t), tpNamesOpt) }},
-		{"tp_mid_players", func() (image.Image, error) { return TapestryPlayers(tpMid(t), tpNamesOpt) }},
-		{"tp_five_players", func() (image.Image, error) { return TapestryPlayers(tpFive(t), tpNamesOpt) }},
-		{"tp_rot_panel", func() (image.Image, error) { return TapestryPanel(tpRotPanel(t), tpNamesOpt) }},
-		{"tp_hex_panel", func() (image.Image, error) { return TapestryPanel(tpHexPanel(t), tpNamesOpt) }},
-		{"tp_build_panel", func() (image.Image, error) { return TapestryPanel(tpBuildPanel(t), tpNamesOpt) }},
-		{"tp_landmark_panel", func() (image.Image, error) { return TapestryPanel(tpLandmarkPanel(t), tpNamesOpt) }},
-		{"tp_mid_scoring", func() (image.Image, error) { return TapestryScoring(tpMid(t), tpNamesOpt) }},
-		{"tp_end_scoring", func() (image.Image, error) { return TapestryScoring(tpEnd(t), tpNamesOpt) }},
-		{"tp_solo_table", func() (image.Image, error) { return TapestryTable(tpSolo(t, 70), tpNamesOpt) }},
-		{"tp_solo_players", func() (image.Image, error) { return TapestryPlayers(tpSolo(t, 70), tpNamesOpt) }},
-		{"tp_solo_end_scoring", func() (image.Image, error) { return TapestryScoring(tpSolo(t, -1), tpNamesOpt) }},
+func tpGoldens(t *testing.T) []Golden {
+	return []Golden{
+		{"tp_mid_table", func() (image.Image, error) { return tapestryTable(tpMid(t), tpNamesOpt) }},
+		{"tp_five_table", func() (image.Image, error) { return tapestryTable(tpFive(t), tpNamesOpt) }},
+		{"tp_end_table", func() (image.Image, error) { return tapestryTable(tpEnd(t), tpNamesOpt) }},
+		{"tp_mid_players", func() (image.Image, error) { return tapestryPlayers(tpMid(t), tpNamesOpt) }},
+		{"tp_five_players", func() (image.Image, error) { return tapestryPlayers(tpFive(t), tpNamesOpt) }},
+		{"tp_rot_panel", func() (image.Image, error) { return tapestryPanel(tpRotPanel(t), tpNamesOpt) }},
+		{"tp_hex_panel", func() (image.Image, error) { return tapestryPanel(tpHexPanel(t), tpNamesOpt) }},
+		{"tp_build_panel", func() (image.Image, error) { return tapestryPanel(tpBuildPanel(t), tpNamesOpt) }},
+		{"tp_landmark_panel", func() (image.Image, error) { return tapestryPanel(tpLandmarkPanel(t), tpNamesOpt) }},
+		{"tp_mid_scoring", func() (image.Image, error) { return tapestryScoring(tpMid(t), tpNamesOpt) }},
+		{"tp_end_scoring", func() (image.Image, error) { return tapestryScoring(tpEnd(t), tpNamesOpt) }},
+		{"tp_solo_table", func() (image.Image, error) { return tapestryTable(tpSolo(t, 70), tpNamesOpt) }},
+		{"tp_solo_players", func() (image.Image, error) { return tapestryPlayers(tpSolo(t, 70), tpNamesOpt) }},
+		{"tp_solo_end_scoring", func() (image.Image, error) { return tapestryScoring(tpSolo(t, -1), tpNamesOpt) }},
 	}
 }
 
 func TestGoldenTapestry(t *testing.T) {
 	for _, tc := range tpGoldens(t) {
-		t.Run(tc.name, func(t *testing.T) {
-			img, err := tc.draw()
+		t.Run(tc.Name, func(t *testing.T) {
+			img, err := tc.Draw()
 			if err != nil {
 				t.Fatal(err)
 			}
 			if b := img.Bounds(); b.Dx() > 1600 || b.Dy() > 1400 {
 				t.Errorf("image is %v, larger than the layout limits", b.Size())
 			}
-			checkGolden(t, tc.name, img)
+			CheckGolden(t, tc.Name, img)
 		})
 	}
 }
@@ -175,7 +175,7 @@ func TestGoldenTapestry(t *testing.T) {
 func TestTapestryRenderDispatch(t *testing.T) {
 	v := tpMid(t)
 	direct := map[Kind]func(tapestry.View, Options) (image.Image, error){
-		Table: TapestryTable, Panel: TapestryPanel, Scoring: TapestryScoring, Players: TapestryPlayers,
+		Table: tapestryTable, Panel: tapestryPanel, Scoring: tapestryScoring, Players: tapestryPlayers,
 	}
 	for _, k := range []Kind{Table, Panel, Scoring, Players} {
 		img, err := RenderWith(k, v, tpNamesOpt)
@@ -183,7 +183,7 @@ func TestTapestryRenderDispatch(t *testing.T) {
 			t.Fatalf("RenderWith(%s): %v", k, err)
 		}
 		want, _ := direct[k](v, tpNamesOpt)
-		if msg := diffImages(want, img); msg != "" {
+		if msg := DiffImages(want, img); msg != "" {
 			t.Errorf("RenderWith(%s) differs from the direct call: %s", k, msg)
 		}
 		if _, err := Render(k, &v); err != nil {
@@ -261,7 +261,7 @@ func TestTapestrySpectatorPanel(t *testing.T) {
 	if len(v.Hand) != 0 {
 		t.Fatalf("the spectator's view holds a hand: %v", v.Hand)
 	}
-	img, err := TapestryPanel(v, tpNamesOpt)
+	img, err := tapestryPanel(v, tpNamesOpt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -539,3 +539,11 @@ func TestTapestryRendersWholeGame(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func BenchmarkTapestryTable(b *testing.B)      { benchmarkPNG(b, Table, tpFive(b), tpNamesOpt) }
+func BenchmarkTapestryTableSmall(b *testing.B) { benchmarkPNG(b, Table, tpMid(b), tpNamesOpt) }
+func BenchmarkTapestryPlayers(b *testing.B)    { benchmarkPNG(b, Players, tpFive(b), tpNamesOpt) }
+func BenchmarkTapestryPanel(b *testing.B)      { benchmarkPNG(b, Panel, tpRotPanel(b), tpNamesOpt) }
+func BenchmarkTapestryPanelHexes(b *testing.B) { benchmarkPNG(b, Panel, tpHexPanel(b), tpNamesOpt) }
+func BenchmarkTapestryPanelPlots(b *testing.B) { benchmarkPNG(b, Panel, tpBuildPanel(b), tpNamesOpt) }
+func BenchmarkTapestryScoring(b *testing.B)    { benchmarkPNG(b, Scoring, tpEnd(b), tpNamesOpt) }

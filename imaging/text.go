@@ -1,6 +1,9 @@
 package imaging
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // WrapText breaks s into lines no wider than width according to measure,
 // breaking only at spaces. A single word wider than width gets a line of its
@@ -90,4 +93,24 @@ func truncate(measure func(string) float64, s string, width float64) string {
 		}
 	}
 	return "…"
+}
+
+func Ordinal(n int) string {
+	switch n {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return strconv.Itoa(n) + "th"
+}
+
+// Signed formats n with a true minus sign.
+func Signed(n int) string {
+	if n < 0 {
+		return "−" + strconv.Itoa(-n)
+	}
+	return strconv.Itoa(n)
 }

@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/fogleman/gg"
-
 	"spindle/games"
 	"spindle/games/threadcount"
 )
@@ -33,37 +31,14 @@ const (
 // Colours of the dye words and of the pattern ink.
 var (
 	rtDye = map[string]color.RGBA{
-		"R": rgb(0xC8, 0x2A, 0x2A), "O": rgb(0xE8, 0x7A, 0x1E), "Y": rgb(0xF2, 0xC9, 0x1F),
-		"G": rgb(0x3A, 0x9A, 0x3E), "B": rgb(0x2F, 0x5F, 0xC0), "V": rgb(0x7E, 0x3F, 0xA8),
-		"W": rgb(0xF4, 0xF1, 0xEA),
+		"R": RGB(0xC8, 0x2A, 0x2A), "O": RGB(0xE8, 0x7A, 0x1E), "Y": RGB(0xF2, 0xC9, 0x1F),
+		"G": RGB(0x3A, 0x9A, 0x3E), "B": RGB(0x2F, 0x5F, 0xC0), "V": RGB(0x7E, 0x3F, 0xA8),
+		"W": RGB(0xF4, 0xF1, 0xEA),
 	}
-	rtIndigo = rgb(0x26, 0x2F, 0x5E) // pattern ink
-	rtSilk   = rgb(0xF7, 0xF0, 0xDC) // a silk cube
-	rtBoard  = rgb(0x5B, 0x3F, 0x2B) // the silk board
+	rtIndigo = RGB(0x26, 0x2F, 0x5E) // pattern ink
+	rtSilk   = RGB(0xF7, 0xF0, 0xDC) // a silk cube
+	rtBoard  = RGB(0x5B, 0x3F, 0x2B) // the silk board
 )
-
-// ThreadcountTable draws the public table: a header with the week and whose
-// turn it is, the silk board with its silk, the last roll, the calendar,
-// the pattern market with the deck and the Buried pile, and every player's
-// row with silk, dye and an outfit of four garments showing their colour
-// and pattern cards.
-func ThreadcountTable(v threadcount.View, opt Options) (image.Image, error) {
-	return threadcountTable(v, opt)
-}
-
-// ThreadcountPanel draws a seat's private panel: its Favourite Colour, its
-// silk and dye, what it can buy right now (every colour card with its
-// recipe, affordable ones bright, and the market slots) and its outfit.
-func ThreadcountPanel(v threadcount.View, opt Options) (image.Image, error) {
-	return threadcountPanel(v, opt)
-}
-
-// ThreadcountScoring draws the end-of-game reveal: the Empress's pattern
-// and colours, and per player each garment, the colour words that matched,
-// the pattern groups, the totals, the tie-break values and the ranks.
-func ThreadcountScoring(v threadcount.View, opt Options) (image.Image, error) {
-	return threadcountScoring(v, opt)
-}
 
 // rtCheck refuses views this layout cannot draw.
 func rtCheck(v threadcount.View) error {
@@ -105,7 +80,7 @@ func rtStatus(v threadcount.View) string {
 
 // rtPhaseText says what the table is waiting for.
 func rtPhaseText(v threadcount.View, opt Options) string {
-	who := opt.name(v.Active)
+	who := opt.Name(v.Active)
 	switch v.Phase {
 	case threadcount.PhSeating, threadcount.PhEmpress, threadcount.PhFavourites:
 		return "Drawing seats and secret favourites"
@@ -114,7 +89,7 @@ func rtPhaseText(v threadcount.View, opt Options) string {
 	case threadcount.PhRollOff:
 		return "Roll-off for the first player"
 	case threadcount.PhTen:
-		return opt.name(v.ToAct) + " rolled the 10 and places its silk"
+		return opt.Name(v.ToAct) + " rolled the 10 and places its silk"
 	case threadcount.PhSow:
 		return who + " may sow silk, then rolls"
 	case threadcount.PhFree:
@@ -131,11 +106,11 @@ func rtPhaseText(v threadcount.View, opt Options) string {
 		return "Dealing new market cards"
 	case threadcount.PhOver:
 		if len(v.Winners) == 1 {
-			return opt.name(v.Winners[0]) + " wins"
+			return opt.Name(v.Winners[0]) + " wins"
 		}
 		var names []string
 		for _, w := range v.Winners {
-			names = append(names, opt.name(w))
+			names = append(names, opt.Name(w))
 		}
 		return strings.Join(names, " and ") + " share the win"
 	}
@@ -176,7 +151,7 @@ func (c *Canvas) rtHeader(v threadcount.View, title, note string, w float64) {
 // silkCube draws one silk cube of size s at (x, y).
 func (c *Canvas) silkCube(x, y, s float64) {
 	c.Box(x, y, s, s, s*0.18, rtSilk, Ink, math.Max(1, s*0.06))
-	c.Rule(x+s*0.22, x+s*0.78, y+s*0.3, withAlpha(InkSoft, 0x80), math.Max(1, s*0.05))
+	c.Rule(x+s*0.22, x+s*0.78, y+s*0.3, WithAlpha(InkSoft, 0x80), math.Max(1, s*0.05))
 }
 
 // dyeCube draws a dye cube of colour code at (x, y).
@@ -200,22 +175,6 @@ func (c *Canvas) resources(p threadcount.Player, x, y, size float64, col color.C
 	return x
 }
 
-// clipped runs draw on a small canvas of the box's size whose drawing is
-// clipped to a rounded rectangle of radius r, then pastes it at (x, y).
-// Clipping the small canvas instead of the picture keeps the clip mask
-// (one byte per pixel of the canvas) small.
-func (c *Canvas) clipped(x, y, w, h, r float64, draw func(sub *Canvas, w, h float64)) {
-	iw, ih := int(math.Ceil(w)), int(math.Ceil(h))
-	if iw <= 0 || ih <= 0 {
-		return
-	}
-	sub := &Canvas{Context: gg.NewContext(iw, ih), Faces: c.Faces}
-	sub.DrawRoundedRectangle(0, 0, w, h, r)
-	sub.Clip()
-	draw(sub, w, h)
-	c.DrawImage(sub.Image(), int(math.Round(x)), int(math.Round(y)))
-}
-
 // swatch paints a colour card's colours in the box: one colour, or two
 // split on the diagonal for a tertiary card.
 func (c *Canvas) swatch(code string, x, y, w, h float64) {
@@ -227,7 +186,7 @@ func (c *Canvas) swatch(code string, x, y, w, h float64) {
 		c.Box(x, y, w, h, 6, rtDye[cc.Words[0]], Ink, 1.5)
 		return
 	}
-	c.clipped(x, y, w, h, 6, func(sub *Canvas, w, h float64) {
+	c.Clipped(x, y, w, h, 6, func(sub *Canvas, w, h float64) {
 		sub.DrawRectangle(0, 0, w, h)
 		sub.SetColor(rtDye[cc.Words[0]])
 		sub.Fill()
@@ -257,7 +216,7 @@ func (c *Canvas) colourChip(code string, x, y, w, h, size float64) {
 	if len(cc.Words) > 1 && labelOn(cc.Words[1]) != col {
 		// Two-tone: a plate behind the name keeps it readable.
 		tw := c.Measure(cc.Name, Bold, size) + 12
-		c.Box(x+(w-tw)/2, y+h/2-size*0.65, tw, size*1.3, 5, withAlpha(FaceColor, 0xE0), nil, 0)
+		c.Box(x+(w-tw)/2, y+h/2-size*0.65, tw, size*1.3, 5, WithAlpha(FaceColor, 0xE0), nil, 0)
 		col = Ink
 	}
 	c.FitText(cc.Name, x+w/2, y+h/2, 0.5, w-8, Bold, size, math.Min(size, rtSmall), col)
@@ -265,7 +224,7 @@ func (c *Canvas) colourChip(code string, x, y, w, h, size float64) {
 
 // motif paints a pattern's design in the box, clipped to it.
 func (c *Canvas) motif(code string, x, y, w, h float64) {
-	c.clipped(x, y, w, h, 6, func(sub *Canvas, w, h float64) { sub.motifAt(code, w, h) })
+	c.Clipped(x, y, w, h, 6, func(sub *Canvas, w, h float64) { sub.motifAt(code, w, h) })
 	c.Outline(x, y, w, h, 6, Ink, 1.5)
 }
 
@@ -387,7 +346,7 @@ func (c *Canvas) rtBoardAt(v threadcount.View, x, y float64) {
 	for cell := 1; cell <= 9; cell++ {
 		cx := x + gap + float64((cell-1)%3)*(rtCell+gap)
 		cy := y + gap + float64((cell-1)/3)*(rtCell+gap)
-		c.Box(cx, cy, rtCell, rtCell, 8, FeltLine, withAlpha(Ink, 0xA0), 1.5)
+		c.Box(cx, cy, rtCell, rtCell, 8, FeltLine, WithAlpha(Ink, 0xA0), 1.5)
 		c.Text(strconv.Itoa(cell), cx+7, cy+14, 0, Bold, rtSmall, LightSoft)
 		if full[cell] {
 			c.silkCube(cx+rtCell*0.26, cy+rtCell*0.26, rtCell*0.48)
@@ -447,9 +406,9 @@ func (c *Canvas) rtRollAt(v threadcount.View, opt Options, x, y, w float64) {
 		// Before the first roll: the roll-off numbers and re-rolls.
 		c.Text("Roll-off", x, y, 0, Bold, 24, Ink)
 		for i, p := range v.Players {
-			line := fmt.Sprintf("%s: %d", opt.name(games.Seat(i)), p.RollOff)
+			line := fmt.Sprintf("%s: %d", opt.Name(games.Seat(i)), p.RollOff)
 			if p.RollOff == 0 {
-				line = opt.name(games.Seat(i)) + ": –"
+				line = opt.Name(games.Seat(i)) + ": –"
 			}
 			if n := rerolls(v, games.Seat(i)); n > 0 {
 				line += fmt.Sprintf(" (re-rolled %d×)", n)
@@ -464,7 +423,7 @@ func (c *Canvas) rtRollAt(v threadcount.View, opt Options, x, y, w float64) {
 		return
 	}
 	r := v.Roll
-	c.FitText(opt.name(r.Seat), x, y+30, 0, w, Regular, 22, rtSmall, Ink)
+	c.FitText(opt.Name(r.Seat), x, y+30, 0, w, Regular, 22, rtSmall, Ink)
 	s := 50.0
 	for i, n := range r.D10 {
 		c.d10(n, r.Cells[i], x+float64(i)*(s+10), y+52, s)
@@ -654,17 +613,17 @@ func (c *Canvas) playerRow(v threadcount.View, opt Options, seat int, x, y, w fl
 	active := !v.Over && v.Active == s
 	fill := PaperAlt
 	if active {
-		fill = rgb(0xFF, 0xF0, 0xC0)
+		fill = RGB(0xFF, 0xF0, 0xC0)
 	}
 	c.Box(x, y, w, rtRowH-10, 12, fill, Ink, 2)
 	if active {
 		c.Outline(x-3, y-3, w+6, rtRowH-4, 14, Highlight, 5)
 	}
 	ix := x + 14
-	c.FitText(opt.name(s), ix, y+24, 0, rtInfoW-24, Bold, 28, rtSmall, Ink)
+	c.FitText(opt.Name(s), ix, y+24, 0, rtInfoW-24, Bold, 28, rtSmall, Ink)
 	var tags []string
 	if pos := indexOf(v.Order, s); pos >= 0 {
-		tags = append(tags, fmt.Sprintf("plays %s", ordinal(pos+1)))
+		tags = append(tags, fmt.Sprintf("plays %s", Ordinal(pos+1)))
 	}
 	tags = append(tags, fmt.Sprintf("%d turns done", p.Turns))
 	if p.Conceded {
@@ -676,7 +635,7 @@ func (c *Canvas) playerRow(v threadcount.View, opt Options, seat int, x, y, w fl
 	case v.Over && seat < len(v.Scores) && v.Scores[seat] != nil:
 		rank := ""
 		if seat < len(v.Ranks) {
-			rank = " · " + ordinal(v.Ranks[seat])
+			rank = " · " + Ordinal(v.Ranks[seat])
 		}
 		c.Pill(fmt.Sprintf("%d points%s", v.Scores[seat].Total, rank), ix, y+124, 0, Bold, 18, Ink, Highlight)
 	case active:
@@ -715,20 +674,13 @@ func indexOf(ss []games.Seat, s games.Seat) int {
 	return -1
 }
 
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "1st"
-	case 2:
-		return "2nd"
-	case 3:
-		return "3rd"
-	}
-	return strconv.Itoa(n) + "th"
-}
-
 // ---- table ----
 
+// threadcountTable draws the public table: a header with the week and whose
+// turn it is, the silk board with its silk, the last roll, the calendar,
+// the pattern market with the deck and the Buried pile, and every player's
+// row with silk, dye and an outfit of four garments showing their colour
+// and pattern cards.
 func threadcountTable(v threadcount.View, opt Options) (image.Image, error) {
 	if err := rtCheck(v); err != nil {
 		return nil, err
@@ -767,6 +719,9 @@ func (c *Canvas) rtTop(v threadcount.View, opt Options, canTake []int) {
 
 // ---- panel ----
 
+// threadcountPanel draws a seat's private panel: its Favourite Colour, its
+// silk and dye, what it can buy right now (every colour card with its
+// recipe, affordable ones bright, and the market slots) and its outfit.
 func threadcountPanel(v threadcount.View, opt Options) (image.Image, error) {
 	if err := rtCheck(v); err != nil {
 		return nil, err
@@ -791,7 +746,7 @@ func threadcountPanel(v threadcount.View, opt Options) (image.Image, error) {
 	if !v.Over && v.ToAct == v.Viewer {
 		note = rtYourTurn(v.Phase)
 	}
-	c.rtHeader(v, "Royal Threadcount: "+opt.name(v.Viewer)+"'s panel", note, W)
+	c.rtHeader(v, "Royal Threadcount: "+opt.Name(v.Viewer)+"'s panel", note, W)
 	c.rtTop(v, opt, v.CanTake)
 	m := rtMargin
 	y := rtHeadH + rtTopH + m
@@ -826,7 +781,7 @@ func threadcountPanel(v threadcount.View, opt Options) (image.Image, error) {
 		cy := y + float64(i/perRow)*(chH+12)
 		fill := Paper
 		if !can[cc.Code] {
-			fill = withAlpha(Paper, 0x90)
+			fill = WithAlpha(Paper, 0x90)
 		}
 		c.Box(cx, cy, cw, chH, 10, fill, Ink, 2)
 		c.colourChip(cc.Code, cx+8, cy+8, cw-16, 50, 20)
@@ -844,7 +799,7 @@ func threadcountPanel(v threadcount.View, opt Options) (image.Image, error) {
 		if can[cc.Code] {
 			c.Outline(cx-3, cy-3, cw+6, chH+6, 12, Good, 4)
 		} else {
-			c.Box(cx, cy, cw, chH, 10, withAlpha(Felt, 0x70), nil, 0)
+			c.Box(cx, cy, cw, chH, 10, WithAlpha(Felt, 0x70), nil, 0)
 		}
 	}
 	y += rows*(chH+12) + 8
@@ -856,6 +811,9 @@ func threadcountPanel(v threadcount.View, opt Options) (image.Image, error) {
 
 // ---- scoring ----
 
+// threadcountScoring draws the end-of-game reveal: the Empress's pattern
+// and colours, and per player each garment, the colour words that matched,
+// the pattern groups, the totals, the tie-break values and the ranks.
 func threadcountScoring(v threadcount.View, opt Options) (image.Image, error) {
 	if err := rtCheck(v); err != nil {
 		return nil, err
@@ -898,7 +856,7 @@ func threadcountScoring(v threadcount.View, opt Options) (image.Image, error) {
 	fw := math.Min(160, (W-m-16-x)/float64(max(len(v.Favourites), 1))-8)
 	for i, f := range v.Favourites {
 		c.Box(x, mid-19, fw, 38, 8, rtDye[f], Ink, 2)
-		c.FitText(opt.name(games.Seat(i))+": "+threadcount.BasicName(f), x+fw/2, mid, 0.5, fw-10, Bold, 19, rtSmall, labelOn(f))
+		c.FitText(opt.Name(games.Seat(i))+": "+threadcount.BasicName(f), x+fw/2, mid, 0.5, fw-10, Bold, 19, rtSmall, labelOn(f))
 		x += fw + 8
 	}
 	y += revealH
@@ -953,7 +911,7 @@ func (c *Canvas) scoreBlock(v threadcount.View, opt Options, seat int, x, y, w, 
 	c.Box(x, y, w, h, 12, Paper, Ink, 2)
 	rank := ""
 	if seat < len(v.Ranks) {
-		rank = ordinal(v.Ranks[seat])
+		rank = Ordinal(v.Ranks[seat])
 	}
 	winner := indexOf(v.Winners, s) >= 0
 	bar := Frame
@@ -964,7 +922,7 @@ func (c *Canvas) scoreBlock(v threadcount.View, opt Options, seat int, x, y, w, 
 	c.DrawRectangle(x, y+30, w, 14)
 	c.SetColor(bar)
 	c.Fill()
-	label := rank + "  " + opt.name(s)
+	label := rank + "  " + opt.Name(s)
 	if winner {
 		label += "  ·  winner"
 	}

@@ -104,34 +104,34 @@ func rtView(s threadcount.State, viewer games.Seat) threadcount.View {
 
 var rtNames = Options{Names: []string{"Aiko", "Benedikt", "Chiyo", "Dario", "Emeka"}}
 
-func rtGoldens(t *testing.T) []golden {
+func rtGoldens(t *testing.T) []Golden {
 	five := rtMidGame()
 	five.N = 5
 	five.Favs = append(five.Favs, "V")
 	five.Players = append(five.Players, rtPlayer(7, [3]int{3, 3, 3}, []string{"RO+karakusa", "YO+karakusa", "BG+karakusa", "RV+karakusa"}, []string{"Y", "B"}, []string{"kikko", "kikko"}))
 	five.Circle = append(five.Circle, 4)
 	five.Order = append(five.Order, 4)
-	return []golden{
-		{"rt_mid_table", func() (image.Image, error) { return ThreadcountTable(rtView(rtMidGame(), games.Spectator), rtNames) }},
-		{"rt_mid_panel", func() (image.Image, error) { return ThreadcountPanel(rtView(rtMidGame(), 2), rtNames) }},
-		{"rt_five_table", func() (image.Image, error) { return ThreadcountTable(rtView(five, games.Spectator), Options{}) }},
-		{"rt_end_scoring", func() (image.Image, error) { return ThreadcountScoring(rtView(rtEnd(), games.Spectator), rtNames) }},
-		{"rt_end_table", func() (image.Image, error) { return ThreadcountTable(rtView(rtEnd(), 0), rtNames) }},
-		{"rt_setup_table", func() (image.Image, error) { return ThreadcountTable(rtSetup(t), rtNames) }},
+	return []Golden{
+		{"rt_mid_table", func() (image.Image, error) { return threadcountTable(rtView(rtMidGame(), games.Spectator), rtNames) }},
+		{"rt_mid_panel", func() (image.Image, error) { return threadcountPanel(rtView(rtMidGame(), 2), rtNames) }},
+		{"rt_five_table", func() (image.Image, error) { return threadcountTable(rtView(five, games.Spectator), Options{}) }},
+		{"rt_end_scoring", func() (image.Image, error) { return threadcountScoring(rtView(rtEnd(), games.Spectator), rtNames) }},
+		{"rt_end_table", func() (image.Image, error) { return threadcountTable(rtView(rtEnd(), 0), rtNames) }},
+		{"rt_setup_table", func() (image.Image, error) { return threadcountTable(rtSetup(t), rtNames) }},
 	}
 }
 
 func TestGoldenThreadcount(t *testing.T) {
 	for _, tc := range rtGoldens(t) {
-		t.Run(tc.name, func(t *testing.T) {
-			img, err := tc.draw()
+		t.Run(tc.Name, func(t *testing.T) {
+			img, err := tc.Draw()
 			if err != nil {
 				t.Fatal(err)
 			}
 			if b := img.Bounds(); b.Dx() > 1600 || b.Dy() > 1400 {
 				t.Errorf("image is %v, larger than the layout limits", b.Size())
 			}
-			checkGolden(t, tc.name, img)
+			CheckGolden(t, tc.Name, img)
 		})
 	}
 }
@@ -162,7 +162,7 @@ func TestThreadcountRenderDispatch(t *testing.T) {
 		}
 	}
 	bad.Players[0].Colours = append(bad.Players[0].Colours, "ZZ")
-	if _, err := ThreadcountTable(bad, Options{}); err == nil || !strings.Contains(err.Error(), "unknown threadcount colour") {
+	if _, err := threadcountTable(bad, Options{}); err == nil || !strings.Contains(err.Error(), "unknown threadcount colour") {
 		t.Errorf("unknown colour: %v", err)
 	}
 }
@@ -206,4 +206,16 @@ func TestThreadcountRendersWholeGame(t *testing.T) {
 			t.Fatalf("end %s: image is %v", k, b.Size())
 		}
 	}
+}
+
+func BenchmarkThreadcountTable(b *testing.B) {
+	benchmarkPNG(b, Table, rtView(rtMidGame(), games.Spectator), rtNames)
+}
+
+func BenchmarkThreadcountPanel(b *testing.B) {
+	benchmarkPNG(b, Panel, rtView(rtMidGame(), 2), rtNames)
+}
+
+func BenchmarkThreadcountScoring(b *testing.B) {
+	benchmarkPNG(b, Scoring, rtView(rtEnd(), games.Spectator), rtNames)
 }

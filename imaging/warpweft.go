@@ -28,29 +28,7 @@ const (
 	wwHandRow   = 6    // hand cards per row in the panel
 )
 
-// WarpWeftTable draws the public table: a header with roles, turn, hand
-// sizes and provisional scores, and the tableau fitted to the picture with
-// coordinates on the edges and the last card highlighted.
-func WarpWeftTable(v warpweft.View) (image.Image, error) { return warpWeftTable(v, Options{}) }
-
-// WarpWeftPanel draws a seat's private panel: its hand and the tableau with
-// the cells where a card may go marked with their coordinates.
-func WarpWeftPanel(v warpweft.View) (image.Image, error) { return warpWeftPanel(v, Options{}) }
-
-// WarpWeftScoring draws the score breakdown: every column (Warp) and row
-// (Weft) with its cards, suit counts, Most and Least suits and sums, and
-// line score, then the totals and the result.
-func WarpWeftScoring(v warpweft.View) (image.Image, error) { return warpWeftScoring(v, Options{}) }
-
 // ---- shared pieces ----
-
-// signed formats n with a true minus sign.
-func signed(n int) string {
-	if n < 0 {
-		return "−" + strconv.Itoa(-n)
-	}
-	return strconv.Itoa(n)
-}
 
 // roles returns the Warp and Weft seats, or (Chance, Chance) before the
 // role coin is tossed.
@@ -194,16 +172,16 @@ func (c *Canvas) drawTableau(t tableau, v warpweft.View, specs map[string]CardSp
 	fs := t.font
 	for x := g.Ext.MinX; x <= g.Ext.MaxX; x++ {
 		cx, _ := g.Center(x, g.Ext.MinY)
-		c.Text(signed(x), cx, t.y+t.band/2, 0.5, Bold, fs, Light)
+		c.Text(Signed(x), cx, t.y+t.band/2, 0.5, Bold, fs, Light)
 		if s, ok := colScore[x]; ok && colUsed[x] {
-			c.Pill(signed(s), cx, t.y+t.h-t.band/2, 0.5, Bold, fs, Light, Warp)
+			c.Pill(Signed(s), cx, t.y+t.h-t.band/2, 0.5, Bold, fs, Light, Warp)
 		}
 	}
 	for y := g.Ext.MinY; y <= g.Ext.MaxY; y++ {
 		_, cy := g.Center(g.Ext.MinX, y)
-		c.Text(signed(y), t.x+t.band/2, cy, 0.5, Bold, fs, Light)
+		c.Text(Signed(y), t.x+t.band/2, cy, 0.5, Bold, fs, Light)
 		if s, ok := rowScore[y]; ok && rowUsed[y] {
-			c.Pill(signed(s), t.x+t.w-t.band/2, cy, 0.5, Bold, fs, Light, Weft)
+			c.Pill(Signed(s), t.x+t.w-t.band/2, cy, 0.5, Bold, fs, Light, Weft)
 		}
 	}
 	// Corner legends.
@@ -216,15 +194,15 @@ func (c *Canvas) drawTableau(t tableau, v warpweft.View, specs map[string]CardSp
 				continue
 			}
 			px, py := g.Cell(x, y)
-			c.Box(px, py, g.CardW, g.CardH, cardRadius(g.CardW), FeltLine, FeltLine, 0)
+			c.Box(px, py, g.CardW, g.CardH, CardRadius(g.CardW), FeltLine, FeltLine, 0)
 		}
 	}
 	for _, oc := range open {
 		px, py := g.Cell(oc.X, oc.Y)
 		lw := math.Max(2, g.CardW*0.03)
-		c.DashedOutline(px+lw/2, py+lw/2, g.CardW-lw, g.CardH-lw, cardRadius(g.CardW), OpenMark, lw, math.Max(5, g.CardW*0.08))
-		label := signed(oc.X) + ", " + signed(oc.Y)
-		c.FitText(label, px+g.CardW/2, py+g.CardH/2, 0.5, g.CardW*0.86, Bold, math.Max(c.legible()+2, g.CardW*0.22), c.legible(), Light)
+		c.DashedOutline(px+lw/2, py+lw/2, g.CardW-lw, g.CardH-lw, CardRadius(g.CardW), OpenMark, lw, math.Max(5, g.CardW*0.08))
+		label := Signed(oc.X) + ", " + Signed(oc.Y)
+		c.FitText(label, px+g.CardW/2, py+g.CardH/2, 0.5, g.CardW*0.86, Bold, math.Max(c.Legible()+2, g.CardW*0.22), c.Legible(), Light)
 	}
 	for _, p := range v.Grid {
 		px, py := g.Cell(p.Cell.X, p.Cell.Y)
@@ -270,7 +248,7 @@ func (c *Canvas) wwHeader(v warpweft.View, opt Options, title string, w float64,
 		c.playerLine(v, opt, weft, "Weft · rows", Weft, v.Score.Weft, m, y+48, pw, w-2*m)
 	}
 	if note != "" {
-		c.FitText(note, m, y+100, 0, w-2*m, Regular, 26, math.Ceil(c.legible()), LightSoft)
+		c.FitText(note, m, y+100, 0, w-2*m, Regular, 26, math.Ceil(c.Legible()), LightSoft)
 	}
 }
 
@@ -283,10 +261,10 @@ func (c *Canvas) playerLine(v warpweft.View, opt Options, seat games.Seat, role 
 	x += pillW + 16
 	// The name gets what the score, hand and turn marker leave.
 	nameW := math.Max(80, right-x-360)
-	name := opt.name(seat)
-	sz := c.FitText(name, x, y, 0, nameW, Bold, 30, math.Max(18, math.Ceil(c.legible())), Light)
+	name := opt.Name(seat)
+	sz := c.FitText(name, x, y, 0, nameW, Bold, 30, math.Max(18, math.Ceil(c.Legible())), Light)
 	x += math.Min(nameW, c.Measure(name, Bold, sz)) + 20
-	x += c.Text(signed(score), x, y, 0, Bold, 32, Highlight) + 6
+	x += c.Text(Signed(score), x, y, 0, Bold, 32, Highlight) + 6
 	x += c.Text("pts", x, y+3, 0, Regular, 22, LightSoft) + 22
 	if int(seat) >= 0 && int(seat) < len(v.HandSize) {
 		c.CardBack(x, y-18, 28, 36)
@@ -302,7 +280,7 @@ func (c *Canvas) playerLine(v warpweft.View, opt Options, seat games.Seat, role 
 func lastNote(v warpweft.View, specs map[string]CardSpec) string {
 	s := fmt.Sprintf("%d undealt", v.Undealt)
 	if last, ok := v.Last(); ok {
-		s = fmt.Sprintf("Last card: %s at (%s, %s)   ·   %s", specs[last.Card].Title, signed(last.Cell.X), signed(last.Cell.Y), s)
+		s = fmt.Sprintf("Last card: %s at (%s, %s)   ·   %s", specs[last.Card].Title, Signed(last.Cell.X), Signed(last.Cell.Y), s)
 	} else if len(v.Grid) == 1 {
 		s = fmt.Sprintf("Start card: %s at (0, 0)   ·   %s", specs[v.Grid[0].Card].Title, s)
 	}
@@ -311,6 +289,9 @@ func lastNote(v warpweft.View, specs map[string]CardSpec) string {
 
 // ---- table ----
 
+// warpWeftTable draws the public table: a header with roles, turn, hand
+// sizes and provisional scores, and the tableau fitted to the picture with
+// coordinates on the edges and the last card highlighted.
 func warpWeftTable(v warpweft.View, opt Options) (image.Image, error) {
 	specs, err := cardSpecs(v)
 	if err != nil {
@@ -331,13 +312,15 @@ func warpWeftTable(v warpweft.View, opt Options) (image.Image, error) {
 		return nil, err
 	}
 	c.wwHeader(v, opt, "Warp and Weft", w, lastNote(v, specs))
-	t = t.at(round((w-t.w)/2), headH+wwMargin)
+	t = t.at(Round((w-t.w)/2), headH+wwMargin)
 	c.drawTableau(t, v, specs, nil)
 	return c.Image(), nil
 }
 
 // ---- panel ----
 
+// warpWeftPanel draws a seat's private panel: its hand and the tableau with
+// the cells where a card may go marked with their coordinates.
 func warpWeftPanel(v warpweft.View, opt Options) (image.Image, error) {
 	specs, err := cardSpecs(v)
 	if err != nil {
@@ -372,7 +355,7 @@ func warpWeftPanel(v warpweft.View, opt Options) (image.Image, error) {
 	warp, _ := roles(v)
 	title := "Warp and Weft: your hand"
 	if v.Viewer >= 0 {
-		title = "Warp and Weft: " + opt.name(v.Viewer) + "'s hand"
+		title = "Warp and Weft: " + opt.Name(v.Viewer) + "'s hand"
 	}
 	note := lastNote(v, specs)
 	if !v.Over && v.ToAct == v.Viewer && v.Viewer >= 0 {
@@ -406,7 +389,7 @@ func warpWeftPanel(v warpweft.View, opt Options) (image.Image, error) {
 		row, col := i/wwHandRow, i%wwHandRow
 		inRow := min(wwHandRow, n-row*wwHandRow)
 		rowW := float64(inRow)*handW + float64(inRow-1)*handGap
-		x := round((w-rowW)/2) + float64(col)*(handW+handGap)
+		x := Round((w-rowW)/2) + float64(col)*(handW+handGap)
 		cy := y + float64(row)*(math.Round(handW*CardAspect)+handGap)
 		c.CardFace(specs[code], x, cy, handW, math.Round(handW*CardAspect))
 		if code == opt.Focus {
@@ -417,7 +400,7 @@ func warpWeftPanel(v warpweft.View, opt Options) (image.Image, error) {
 	y += math.Max(handH, 60) + 20
 	c.Text(fmt.Sprintf("Table: %d places to play, dashed", len(v.Open)), m, y+secH/2-4, 0, Bold, 26, Ink)
 	y += secH
-	t = t.at(round((w-t.w)/2), y)
+	t = t.at(Round((w-t.w)/2), y)
 	c.drawTableau(t, v, specs, v.Open)
 	return c.Image(), nil
 }
@@ -451,7 +434,7 @@ func scoringColumns(maxCards int, width float64) ([]Column, float64) {
 		{Title: "Line", Width: scLineW, Align: 0},
 		{Title: "Cards", Width: cardsW, Align: 0},
 	}
-	for _, m := range suitMarks {
+	for _, m := range SuitMarks {
 		cols = append(cols, Column{Title: m.Name, Width: scCountW, Align: 0.5})
 	}
 	cols = append(cols,
@@ -462,6 +445,9 @@ func scoringColumns(maxCards int, width float64) ([]Column, float64) {
 	return cols, chipW
 }
 
+// warpWeftScoring draws the score breakdown: every column (Warp) and row
+// (Weft) with its cards, suit counts, Most and Least suits and sums, and
+// line score, then the totals and the result.
 func warpWeftScoring(v warpweft.View, opt Options) (image.Image, error) {
 	specs, err := cardSpecs(v)
 	if err != nil {
@@ -498,7 +484,7 @@ func warpWeftScoring(v warpweft.View, opt Options) (image.Image, error) {
 	c.FitText(resultLine(v, opt, warp, weft), m, m+84, 0, w-2*m, Bold, 40, scSmall, Highlight)
 
 	// Sheet.
-	x0 := round((w - tw) / 2)
+	x0 := Round((w - tw) / 2)
 	sheetY := headH + m
 	c.Box(x0-pad, sheetY, tw+2*pad, h-sheetY-m, 14, Paper, Ink, 3)
 	y := sheetY + pad
@@ -513,22 +499,22 @@ func resultLine(v warpweft.View, opt Options, warp, weft games.Seat) string {
 	who := func(s games.Seat) string {
 		switch s {
 		case warp:
-			return opt.name(s) + " (Warp)"
+			return opt.Name(s) + " (Warp)"
 		case weft:
-			return opt.name(s) + " (Weft)"
+			return opt.Name(s) + " (Weft)"
 		}
-		return opt.name(s)
+		return opt.Name(s)
 	}
 	hi, lo := max(v.Score.Warp, v.Score.Weft), min(v.Score.Warp, v.Score.Weft)
 	switch {
 	case !v.Over:
-		return fmt.Sprintf("Warp %s, Weft %s so far", signed(v.Score.Warp), signed(v.Score.Weft))
+		return fmt.Sprintf("Warp %s, Weft %s so far", Signed(v.Score.Warp), Signed(v.Score.Weft))
 	case v.Conceded >= 0:
 		return fmt.Sprintf("%s conceded: %s wins", who(v.Conceded), who(v.Winner))
 	case v.Winner == games.Spectator:
-		return fmt.Sprintf("A draw, %s to %s", signed(hi), signed(lo))
+		return fmt.Sprintf("A draw, %s to %s", Signed(hi), Signed(lo))
 	}
-	return fmt.Sprintf("%s wins, %s to %s", who(v.Winner), signed(hi), signed(lo))
+	return fmt.Sprintf("%s wins, %s to %s", who(v.Winner), Signed(hi), Signed(lo))
 }
 
 // scoreSection draws one player's lines and total, returning the y below.
@@ -540,16 +526,16 @@ func (c *Canvas) scoreSection(lines []warpweft.LineScore, heading string, seat g
 	bar := y + (scSecH-8)/2
 	label := heading
 	if seat >= 0 {
-		label += ": " + opt.name(seat)
+		label += ": " + opt.Name(seat)
 	}
 	c.FitText(label, x+14, bar, 0, tw-260, Bold, 26, scSmall, Light)
-	c.Text("Total "+signed(total), x+tw-14, bar, 1, Bold, 28, Light)
+	c.Text("Total "+Signed(total), x+tw-14, bar, 1, Bold, 28, Light)
 
 	// Column headings; the suit columns show their marks.
 	for i, col := range cols {
 		cx, cy, cw, ch := t.Cell(-1, i)
 		if i >= 2 && i < 2+decktet.NumSuits {
-			c.DrawMark(suitMarks[i-2], cx+cw/2, cy+ch/2, 15)
+			c.DrawMark(SuitMarks[i-2], cx+cw/2, cy+ch/2, 15)
 			continue
 		}
 		c.Text(col.Title, t.Anchor(i, cx, cw, 10), cy+ch/2, col.Align, Bold, scSmall, InkSoft)
@@ -567,9 +553,9 @@ func (c *Canvas) scoreSection(lines []warpweft.LineScore, heading string, seat g
 		}
 		mid := ry + rh/2
 		// Line name, and the ignored suit under it.
-		name := "x = " + signed(ls.Index)
+		name := "x = " + Signed(ls.Index)
 		if ls.Axis == "row" {
-			name = "y = " + signed(ls.Index)
+			name = "y = " + Signed(ls.Index)
 		}
 		lx, _, _, _ := t.Cell(r, 0)
 		if ls.Ignored != nil {
@@ -593,7 +579,7 @@ func (c *Canvas) scoreSection(lines []warpweft.LineScore, heading string, seat g
 			switch {
 			case ignored:
 				c.Text(strconv.Itoa(n), sx+sw/2, mid, 0.5, Bold, scFont, InkSoft)
-				c.Cross(sx+sw/2, mid, 13, withAlpha(Bad, 0xD0), 3)
+				c.Cross(sx+sw/2, mid, 13, WithAlpha(Bad, 0xD0), 3)
 			case n == 0:
 				c.Text("·", sx+sw/2, mid, 0.5, Bold, scFont, InkSoft)
 			default:
@@ -611,7 +597,7 @@ func (c *Canvas) scoreSection(lines []warpweft.LineScore, heading string, seat g
 		} else if ls.Score < 0 {
 			col = Bad
 		}
-		c.Text(signed(ls.Score), sx+sw-12, mid, 1, Bold, 34, col)
+		c.Text(Signed(ls.Score), sx+sw-12, mid, 1, Bold, 34, col)
 	}
 	end := t.Y + t.Height(max(len(lines), 1))
 	c.Rule(x, x+tw, end, InkSoft, 1.5)

@@ -19,9 +19,9 @@ func TestRenderDispatch(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Render(%s): %v", k, err)
 		}
-		direct := map[Kind]func(warpweft.View) (image.Image, error){Table: WarpWeftTable, Panel: WarpWeftPanel, Scoring: WarpWeftScoring}[k]
-		want, _ := direct(v)
-		if msg := diffImages(want, img); msg != "" {
+		direct := map[Kind]func(warpweft.View, Options) (image.Image, error){Table: warpWeftTable, Panel: warpWeftPanel, Scoring: warpWeftScoring}[k]
+		want, _ := direct(v, Options{})
+		if msg := DiffImages(want, img); msg != "" {
 			t.Errorf("Render(%s) differs from the direct call: %s", k, msg)
 		}
 		if _, err := Render(k, &v); err != nil {
@@ -58,7 +58,7 @@ func TestRenderErrors(t *testing.T) {
 }
 
 func TestPNGRoundTrip(t *testing.T) {
-	img, err := WarpWeftTable(ex6())
+	img, err := warpWeftTable(ex6(), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestPNGRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if msg := diffImages(img, back); msg != "" {
+	if msg := DiffImages(img, back); msg != "" {
 		t.Error(msg)
 	}
 	if len(data) > 1<<20 {
@@ -161,7 +161,7 @@ func TestGlyphs(t *testing.T) {
 func TestSeatNames(t *testing.T) {
 	o := Options{Names: []string{"Ariadne", ""}}
 	for s, want := range map[games.Seat]string{0: "Ariadne", 1: "Player 2", 5: "Player 6", games.Spectator: "nobody"} {
-		if got := o.name(s); got != want {
+		if got := o.Name(s); got != want {
 			t.Errorf("name(%d) = %q, want %q", s, got, want)
 		}
 	}
@@ -208,3 +208,33 @@ func samePixels(a, b image.Image) bool {
 	}
 	return true
 }
+
+func wwGoldens(t *testing.T) []Golden {
+	return []Golden{
+		{"ww_ex6_table", func() (image.Image, error) { return warpWeftTable(ex6(), Options{}) }},
+		{"ww_ex8_table", func() (image.Image, error) { return warpWeftTable(ex8(), Options{}) }},
+		{"ww_ex8_panel", func() (image.Image, error) { return warpWeftPanel(ex8Panel(), Options{}) }},
+		{"ww_ex8_scoring", func() (image.Image, error) { return warpWeftScoring(ex8(), Options{}) }},
+		{"ww_ex7_scoring", func() (image.Image, error) { return warpWeftScoring(ex7(), Options{}) }},
+	}
+}
+
+func TestGoldenWarpWeft(t *testing.T) {
+	for _, tc := range wwGoldens(t) {
+		t.Run(tc.Name, func(t *testing.T) {
+			img, err := tc.Draw()
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := img.Bounds()
+			if b.Dx() > 1600 || b.Dy() > 1400 {
+				t.Errorf("image is %v, larger than the layout limits", b.Size())
+			}
+			CheckGolden(t, tc.Name, img)
+		})
+	}
+}
+
+func BenchmarkWarpWeftTable(b *testing.B)   { benchmarkPNG(b, Table, ex8(), Options{}) }
+func BenchmarkWarpWeftPanel(b *testing.B)   { benchmarkPNG(b, Panel, ex8Panel(), Options{}) }
+func BenchmarkWarpWeftScoring(b *testing.B) { benchmarkPNG(b, Scoring, ex8(), Options{}) }
