@@ -15,6 +15,7 @@ import (
 	"spindle/games/archravels"
 	"spindle/games/gametest"
 	"spindle/imaging"
+	"spindle/imaging/pictures"
 )
 
 // playRandomly plays one whole game of gameID with the given number of
@@ -190,7 +191,7 @@ func sampledRender() func(imaging.Kind, any, imaging.Options) ([]byte, error) {
 		real := k == imaging.Scoring || n%4 == 1
 		mu.Unlock()
 		if real {
-			return imaging.RenderPNG(k, v, opt)
+			return pictures.RenderPNG(k, v, opt)
 		}
 		return onePixelPNG, nil
 	}

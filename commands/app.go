@@ -14,6 +14,7 @@ import (
 
 	"spindle/games"
 	"spindle/imaging"
+	"spindle/imaging/pictures"
 	"spindle/storage"
 )
 
@@ -74,7 +75,7 @@ func (a *App) render(kind imaging.Kind, view any, opt imaging.Options) ([]byte, 
 	if a.Render != nil {
 		return a.Render(kind, view, opt)
 	}
-	return imaging.RenderPNG(kind, view, opt)
+	return pictures.RenderPNG(kind, view, opt)
 }
 
 // sameChannel refuses a component naming a table that lives in another

@@ -7,6 +7,7 @@ import (
 
 	"spindle/games"
 	"spindle/imaging"
+	"spindle/imaging/pictures"
 	"spindle/storage"
 )
 
@@ -141,7 +142,7 @@ func (a *App) focuses(t games.Table) bool {
 	id := t.Info().ID
 	has, known := a.focusKinds.Load(id)
 	if !known {
-		has = imaging.Focuses(t.View(games.Spectator))
+		has = pictures.Focuses(t.View(games.Spectator))
 		a.focusKinds.Store(id, has)
 	}
 	return has.(bool)

@@ -9,6 +9,7 @@ import (
 
 	"spindle/games"
 	"spindle/imaging"
+	"spindle/imaging/pictures"
 	"spindle/storage"
 )
 
@@ -567,7 +568,7 @@ func (a *App) playersPicture(b storage.Binding, t games.Table) ([]byte, error) {
 	id := t.Info().ID
 	has, known := a.extraKinds.Load(id)
 	if !known {
-		has = imaging.Has(imaging.Players, t.View(games.Spectator))
+		has = pictures.Has(imaging.Players, t.View(games.Spectator))
 		a.extraKinds.Store(id, has)
 	}
 	if !has.(bool) {

@@ -31,9 +31,25 @@ type Canvas struct {
 	inMark  bool
 }
 
-// canvasHook, when set (by tests), sees every new canvas, so a test can
-// read what a render drew (minText) after it returns.
+// canvasHook, when set (by tests, through WatchCanvases), sees every new
+// canvas, so a test can read what a render drew (minText) after it returns.
 var canvasHook func(*Canvas)
+
+// WatchCanvases makes every canvas made from now on known to f, until stop
+// is called, so a test can read what a render drew after it returns
+// (SmallestText). It is for tests that render one picture at a time: the
+// watch is process-wide.
+func WatchCanvases(f func(*Canvas)) (stop func()) {
+	canvasHook = f
+	return func() { canvasHook = nil }
+}
+
+// SmallestText is the smallest size, in pixels, that text was drawn at on
+// the canvas, and the same for the letters inside marks (MarkText); 0 when
+// none was drawn.
+func (c *Canvas) SmallestText() (text, mark float64) {
+	return c.minText, c.minMark
+}
 
 // NewCanvas returns a w×h canvas filled with bg.
 func NewCanvas(w, h int, bg color.Color) (*Canvas, error) {

@@ -133,7 +133,7 @@ func RenderBoard(b Board) (image.Image, error) {
 			if i == 1 || i == 2 {
 				f = Bold
 			}
-			c.FitText(cells[i], t.Anchor(i, x, cw, 12), mid, cols[i].Align, cw-24, f, 22, 16, Ink)
+			c.FitText(cells[i], t.Anchor(i, x, cw, 12), mid, cols[i].Align, cw-24, f, 22, 18, Ink)
 		}
 	}
 	return c.Image(), nil
@@ -154,7 +154,7 @@ func (c *Canvas) header(title, subtitle string, w float64) {
 	c.Fill()
 	c.FitText(title, chartMargin, 34, 0, w-2*chartMargin, Bold, 32, 18, Light)
 	if subtitle != "" {
-		c.FitText(subtitle, chartMargin, 72, 0, w-2*chartMargin, Regular, 20, 16, LightSoft)
+		c.FitText(subtitle, chartMargin, 72, 0, w-2*chartMargin, Regular, 20, 18, LightSoft)
 	}
 }
 
@@ -214,7 +214,7 @@ func RenderLineChart(ch LineChart) (image.Image, error) {
 		c.Text(strconv.Itoa(i+1), x, py1+20, 0.5, Regular, 18, InkSoft)
 	}
 	if ch.XLabel != "" {
-		c.Text(ch.XLabel, (px0+px1)/2, py1+42, 0.5, Regular, 16, InkSoft)
+		c.Text(ch.XLabel, (px0+px1)/2, py1+42, 0.5, Regular, 18, InkSoft)
 	}
 	// Legend above the plot, right-aligned.
 	lx := px1

@@ -1,7 +1,6 @@
 package imaging
 
 import (
-	"image"
 	"math"
 	"slices"
 	"testing"
@@ -58,60 +57,6 @@ func TestXTicks(t *testing.T) {
 		if len(got) > max(tc.limit, 2) {
 			t.Errorf("XTicks(%d, %d) gave %d labels", tc.n, tc.limit, len(got))
 		}
-	}
-}
-
-func sampleBoard() Board {
-	return Board{Title: "Warp and Weft leaderboard", Subtitle: "Page 1 of 2 · 7 players · rating = Glicko-2 rating − 2·RD",
-		Rows: []BoardRow{
-			{Rank: 1, Name: "alice", Rating: 1612.4, Games: 41, Wins: 30},
-			{Rank: 2, Name: "bob the very patient weaver of long names", Rating: 1540, Games: 38, Wins: 21},
-			{Rank: 3, Name: "carol", Rating: 1488.9, Games: 12, Wins: 7, Mark: true},
-			{Rank: 4, Name: "dmitri", Rating: 1201, Games: 3, Wins: 1},
-			{Rank: 5, Name: "eve", Rating: -14, Games: 1, Wins: 0},
-		}}
-}
-
-func sampleChart() LineChart {
-	cons := []float64{800, 905, 980, 1050, 1010, 1120, 1180, 1160, 1230, 1275, 1262, 1310}
-	mean := make([]float64, len(cons))
-	for i, v := range cons {
-		mean[i] = v + 700 - 35*float64(i)
-	}
-	return LineChart{Title: "alice — Warp and Weft", Subtitle: "12 games · 8 wins · rating 1310 (1537 ± 113)",
-		XLabel: "game", Series: []Series{{Label: "Rating − 2·RD", Values: cons}, {Label: "Rating", Values: mean, Thin: true}}}
-}
-
-func chartGoldens(t *testing.T) []Golden {
-	long := sampleChart()
-	long.Series[0].Values = nil
-	for i := range 150 {
-		long.Series[0].Values = append(long.Series[0].Values, 20*math.Sin(float64(i)/9)+float64(i)*0.1)
-	}
-	long.Series = long.Series[:1]
-	return []Golden{
-		{"chart_board", func() (image.Image, error) { return RenderBoard(sampleBoard()) }},
-		{"chart_board_empty", func() (image.Image, error) { return RenderBoard(Board{Title: "All games leaderboard"}) }},
-		{"chart_line", func() (image.Image, error) { return RenderLineChart(sampleChart()) }},
-		{"chart_line_long", func() (image.Image, error) { return RenderLineChart(long) }},
-		{"chart_line_one", func() (image.Image, error) {
-			return RenderLineChart(LineChart{Title: "bob — all games", Series: []Series{{Label: "μ − 3σ", Values: []float64{1.3}}}})
-		}},
-	}
-}
-
-func TestGoldenCharts(t *testing.T) {
-	for _, tc := range chartGoldens(t) {
-		t.Run(tc.Name, func(t *testing.T) {
-			img, err := tc.Draw()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if b := img.Bounds(); b.Dx() > 1600 || b.Dy() > 1400 {
-				t.Errorf("image is %v, larger than the layout limits", b.Size())
-			}
-			CheckGolden(t, tc.Name, img)
-		})
 	}
 }
 

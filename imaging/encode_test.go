@@ -40,7 +40,7 @@ func TestFastPNGRoundTrip(t *testing.T) {
 		}
 	}
 	sub := noise.SubImage(image.Rect(3, 2, 20, 11)).(*image.RGBA)
-	table, err := RenderWith(Table, ex8(), Options{})
+	table, err := RenderBoard(Board{Title: "A leaderboard", Rows: []BoardRow{{Rank: 1, Name: "alice", Rating: 1612.4, Games: 41, Wins: 30}}})
 	if err != nil {
 		t.Fatal(err)
 	}

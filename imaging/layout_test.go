@@ -94,21 +94,6 @@ func TestGridCell(t *testing.T) {
 	}
 }
 
-func TestTableauFitStaysInBounds(t *testing.T) {
-	for _, ext := range []Extent{
-		Extent{}.Add(0, 0),
-		Extent{}.Add(-12, 0).Add(12, 0),
-		Extent{}.Add(0, -12).Add(0, 12),
-		Extent{}.Add(-4, -3).Add(4, 3),
-		Extent{}.Add(-13, -13).Add(13, 13),
-	} {
-		tb := tableauFit(ext, 1552, 960)
-		if tb.w > 1552 || tb.h > 960 || tb.grid.CardW < 8 {
-			t.Errorf("%d×%d cells: tableau %v×%v with cards %v wide", ext.Cols(), ext.Rows(), tb.w, tb.h, tb.grid.CardW)
-		}
-	}
-}
-
 // mono measures text as 10 pixels per rune.
 func mono(s string) float64 { return float64(len([]rune(s))) * 10 }
 

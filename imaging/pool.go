@@ -140,3 +140,11 @@ func PNG(img image.Image) ([]byte, error) {
 	}
 	return bytes.Clone(buf.Bytes()), nil
 }
+
+// Slot waits for one of the render slots and returns the function that
+// gives it back. Whatever draws and encodes a picture for the bot holds a
+// slot meanwhile, so memory stays bounded however many moves arrive.
+func Slot() (release func()) {
+	renderSlots <- struct{}{}
+	return func() { <-renderSlots }
+}

@@ -11,6 +11,7 @@ import (
 
 	"spindle/games"
 	"spindle/imaging"
+	"spindle/imaging/pictures"
 )
 
 // renderGoal is the p99 render+encode time each game must meet.
@@ -55,7 +56,7 @@ func benchRenderSection(r *benchReport, o benchOpts, _ string) error {
 			}
 			view := t.View(seat)
 			start := time.Now()
-			b, err := imaging.RenderPNG(k, view, imaging.Options{Names: names})
+			b, err := pictures.RenderPNG(k, view, imaging.Options{Names: names})
 			d := time.Since(start)
 			if err != nil {
 				return fmt.Errorf("bench: render %s %s: %w", info.ID, k, err)

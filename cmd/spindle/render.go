@@ -10,6 +10,7 @@ import (
 
 	"spindle/games"
 	"spindle/imaging"
+	"spindle/imaging/pictures"
 )
 
 // renderJob is one image to write: a file name, the image kind and whose view.
@@ -57,7 +58,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 		jobs = append(jobs, renderJob{"scoring.png", imaging.Scoring, games.Spectator})
 	}
 	for _, j := range jobs {
-		img, err := imaging.RenderWith(j.kind, t.View(j.seat), imaging.Options{Names: g.nameList()})
+		img, err := pictures.RenderWith(j.kind, t.View(j.seat), imaging.Options{Names: g.nameList()})
 		if err != nil {
 			return fmt.Errorf("render: %s: %w", j.name, err)
 		}

@@ -23,6 +23,7 @@ import (
 	"spindle/bot/sandbox"
 	"spindle/commands"
 	"spindle/imaging"
+	"spindle/imaging/pictures"
 	"spindle/storage"
 )
 
@@ -212,7 +213,7 @@ func timedRender(reg prometheus.Registerer) func(imaging.Kind, any, imaging.Opti
 	reg.MustRegister(secs, size)
 	return func(k imaging.Kind, v any, opt imaging.Options) ([]byte, error) {
 		start := time.Now()
-		b, err := imaging.RenderPNG(k, v, opt)
+		b, err := pictures.RenderPNG(k, v, opt)
 		if err == nil {
 			kind := string(k)
 			secs.WithLabelValues(kind).Observe(time.Since(start).Seconds())

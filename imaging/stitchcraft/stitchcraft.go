@@ -1,6 +1,7 @@
-package imaging
+package stitchcraft
 
 import (
+	"spindle/imaging"
 	"fmt"
 	"image"
 	"image/color"
@@ -27,34 +28,34 @@ const (
 
 // stColours are the Tapestry colours as drawn, in slot order.
 var stColours = [stitchcraft.NumColours]color.RGBA{
-	RGB(0x2F, 0x6F, 0xD0), // Blue
-	RGB(0x1B, 0x1B, 0x1F), // Black
-	RGB(0xC8, 0x32, 0x2B), // Red
-	RGB(0x2E, 0x8B, 0x3D), // Green
-	RGB(0xF5, 0xF1, 0xE6), // White
-	RGB(0xE8, 0x86, 0x2A), // Orange
-	RGB(0xF2, 0xCF, 0x2E), // Yellow
-	RGB(0x7D, 0x3F, 0xA8), // Purple
+	imaging.RGB(0x2F, 0x6F, 0xD0), // Blue
+	imaging.RGB(0x1B, 0x1B, 0x1F), // Black
+	imaging.RGB(0xC8, 0x32, 0x2B), // Red
+	imaging.RGB(0x2E, 0x8B, 0x3D), // Green
+	imaging.RGB(0xF5, 0xF1, 0xE6), // White
+	imaging.RGB(0xE8, 0x86, 0x2A), // Orange
+	imaging.RGB(0xF2, 0xCF, 0x2E), // Yellow
+	imaging.RGB(0x7D, 0x3F, 0xA8), // Purple
 }
 
 // stTeamColours tint team A and team B.
-var stTeamColours = [2]color.RGBA{RGB(0x2D, 0x5F, 0xA8), RGB(0xA8, 0x4A, 0x1C)}
+var stTeamColours = [2]color.RGBA{imaging.RGB(0x2D, 0x5F, 0xA8), imaging.RGB(0xA8, 0x4A, 0x1C)}
 
 // stFill is the drawn colour of a Tapestry colour.
 func stFill(c stitchcraft.Colour) color.RGBA {
 	if c < stitchcraft.NumColours {
 		return stColours[c]
 	}
-	return BackColor
+	return imaging.BackColor
 }
 
 // stInk is legible text on a Tapestry colour.
 func stInk(c stitchcraft.Colour) color.RGBA {
 	switch c {
 	case stitchcraft.White, stitchcraft.Yellow, stitchcraft.Orange:
-		return Ink
+		return imaging.Ink
 	}
-	return Light
+	return imaging.Light
 }
 
 // stCheck rejects views the pictures cannot draw.
@@ -89,7 +90,7 @@ func stTitle(v stitchcraft.View) string {
 }
 
 // stStatus says what the table is waiting for, in public terms.
-func stStatus(v stitchcraft.View, opt Options) string {
+func stStatus(v stitchcraft.View, opt imaging.Options) string {
 	switch {
 	case v.Over && v.Draw && len(v.Winners) > 0 && len(v.Winners) < len(v.Players):
 		var names []string
@@ -117,59 +118,59 @@ func stStatus(v stitchcraft.View, opt Options) string {
 }
 
 // stHeader draws the title band with a status line and the turn counter.
-func (c *Canvas) stHeader(v stitchcraft.View, w float64, title, status string) {
+func stHeader(c *imaging.Canvas, v stitchcraft.View, w float64, title, status string) {
 	c.DrawRectangle(0, 0, w, stHeadH)
-	c.SetColor(Frame)
+	c.SetColor(imaging.Frame)
 	c.Fill()
-	c.FitText(title, stMargin, 38, 0, w*0.62, Bold, 34, 22, Light)
-	c.Text(fmt.Sprintf("Turn %d of at most %d", v.Turns+1, v.TurnLimit), w-stMargin, 38, 1, Regular, 22, LightSoft)
-	col := Highlight
+	c.FitText(title, stMargin, 38, 0, w*0.62, imaging.Bold, 34, 22, imaging.Light)
+	c.Text(fmt.Sprintf("Turn %d of at most %d", v.Turns+1, v.TurnLimit), w-stMargin, 38, 1, imaging.Regular, 22, imaging.LightSoft)
+	col := imaging.Highlight
 	if v.Over {
-		col = Light
+		col = imaging.Light
 	}
-	c.FitText(status, stMargin, 86, 0, w-2*stMargin, Bold, 28, stSmall, col)
+	c.FitText(status, stMargin, 86, 0, w-2*stMargin, imaging.Bold, 28, stSmall, col)
 }
 
 // stTapestry draws a face-up Tapestry: its colour with the code, and the
 // power name below when there is room.
-func (c *Canvas) stTapestry(col stitchcraft.Colour, pat stitchcraft.Pattern, x, y, w, h float64, label string) {
-	c.Box(x, y, w, h, CardRadius(w), stFill(col), Ink, CardLine(w))
+func stTapestry(c *imaging.Canvas, col stitchcraft.Colour, pat stitchcraft.Pattern, x, y, w, h float64, label string) {
+	c.Box(x, y, w, h, imaging.CardRadius(w), stFill(col), imaging.Ink, imaging.CardLine(w))
 	if col == stitchcraft.Black {
-		c.Outline(x+2, y+2, w-4, h-4, CardRadius(w), RGB(0x70, 0x70, 0x78), 1)
+		c.Outline(x+2, y+2, w-4, h-4, imaging.CardRadius(w), imaging.RGB(0x70, 0x70, 0x78), 1)
 	}
 	ink := stInk(col)
 	if label != "" {
-		c.Text(label, x+w*0.1, y+h*0.16, 0, Bold, math.Max(stSmall, w*0.17), ink)
+		c.Text(label, x+w*0.1, y+h*0.16, 0, imaging.Bold, math.Max(stSmall, w*0.17), ink)
 	}
-	c.FitText(col.Code(), x+w/2, y+h*0.42, 0.5, w*0.86, Bold, math.Max(stSmall, w*0.28), stSmall, ink)
+	c.FitText(col.Code(), x+w/2, y+h*0.42, 0.5, w*0.86, imaging.Bold, math.Max(stSmall, w*0.28), stSmall, ink)
 	// The power name shows only where it can be legible.
 	if w >= 80 && w*0.16 >= c.Legible() {
-		c.TextBlock(stitchcraft.Power(pat, col).Name, x+w*0.05, y+h*0.58, w*0.9, h*0.34, 0.5, Bold, w*0.16, c.Legible(), 2, ink)
+		c.TextBlock(stitchcraft.Power(pat, col).Name, x+w*0.05, y+h*0.58, w*0.9, h*0.34, 0.5, imaging.Bold, w*0.16, c.Legible(), 2, ink)
 	}
 }
 
 // stBack draws a face-down Display card with its label on it, or beneath
 // it when the card is too small for a legible label.
-func (c *Canvas) stBack(x, y, w, h float64, label string) {
+func stBack(c *imaging.Canvas, x, y, w, h float64, label string) {
 	c.CardBack(x, y, w, h)
-	if size := math.Max(stSmall, w*0.2); c.PillWidth(label, Bold, size) <= w*0.94 {
-		c.Pill(label, x+w/2, y+h/2, 0.5, Bold, size, Ink, Light)
+	if size := math.Max(stSmall, w*0.2); c.PillWidth(label, imaging.Bold, size) <= w*0.94 {
+		c.Pill(label, x+w/2, y+h/2, 0.5, imaging.Bold, size, imaging.Ink, imaging.Light)
 		return
 	}
-	c.Text(label, x+w/2, y+h+14, 0.5, Bold, stSmall, Ink)
+	c.Text(label, x+w/2, y+h+14, 0.5, imaging.Bold, stSmall, imaging.Ink)
 }
 
 // stChip is a small colour square with a number on it.
-func (c *Canvas) stChip(col stitchcraft.Colour, n int, x, y, s float64, strong bool) {
+func stChip(c *imaging.Canvas, col stitchcraft.Colour, n int, x, y, s float64, strong bool) {
 	lw := 1.5
-	stroke := Ink
+	stroke := imaging.Ink
 	if strong {
 		lw = 4
-		stroke = Highlight
+		stroke = imaging.Highlight
 	}
 	c.Box(x, y, s, s, s*0.18, stFill(col), stroke, lw)
 	if n > 0 {
-		c.Text(fmt.Sprint(n), x+s/2, y+s/2, 0.5, Bold, s*0.5, stInk(col))
+		c.Text(fmt.Sprint(n), x+s/2, y+s/2, 0.5, imaging.Bold, s*0.5, stInk(col))
 	}
 }
 
@@ -204,7 +205,7 @@ func stProgress(v stitchcraft.View, cards []stitchcraft.Card) string {
 
 // stShowcase draws a Showcase as eight colour columns with counts, the
 // colour closest to winning outlined.
-func (c *Canvas) stShowcase(v stitchcraft.View, cards []stitchcraft.Card, x, y, w float64) {
+func stShowcase(c *imaging.Canvas, v stitchcraft.View, cards []stitchcraft.Card, x, y, w float64) {
 	n, _, most := stCounts(cards)
 	needMost, _ := stTargets(v)
 	s := math.Min(44, (w-7*6)/8)
@@ -212,25 +213,25 @@ func (c *Canvas) stShowcase(v stitchcraft.View, cards []stitchcraft.Card, x, y, 
 		cx := x + float64(i)*(s+6)
 		if n[col] == 0 {
 			// An empty slot keeps a faint tint of its colour.
-			c.Box(cx, y, s, s, s*0.18, FeltLine, FeltLine, 0)
-			c.Box(cx+3, y+3, s-6, s-6, s*0.14, WithAlpha(stFill(col), 0x48), WithAlpha(Ink, 0x50), 1)
+			c.Box(cx, y, s, s, s*0.18, imaging.FeltLine, imaging.FeltLine, 0)
+			c.Box(cx+3, y+3, s-6, s-6, s*0.14, imaging.WithAlpha(stFill(col), 0x48), imaging.WithAlpha(imaging.Ink, 0x50), 1)
 			continue
 		}
-		c.stChip(col, n[col], cx, y, s, n[col] == most && most >= needMost-1)
+		stChip(c, col, n[col], cx, y, s, n[col] == most && most >= needMost-1)
 	}
 }
 
 // stPlayerRow draws one player's row on the table.
-func (c *Canvas) stPlayerRow(v stitchcraft.View, opt Options, p stitchcraft.PlayerView, x, y, w float64) {
+func stPlayerRow(c *imaging.Canvas, v stitchcraft.View, opt imaging.Options, p stitchcraft.PlayerView, x, y, w float64) {
 	h := stRowH - 10
-	bg := Paper
+	bg := imaging.Paper
 	if p.Out {
-		bg = PaperAlt
+		bg = imaging.PaperAlt
 	}
 	active := !v.Over && !v.Setup && slices.Contains(v.ToAct, p.Seat)
-	c.Box(x, y, w, h, 12, bg, Ink, 2)
+	c.Box(x, y, w, h, 12, bg, imaging.Ink, 2)
 	if active {
-		c.Outline(x-3, y-3, w+6, h+6, 14, Highlight, 5)
+		c.Outline(x-3, y-3, w+6, h+6, 14, imaging.Highlight, 5)
 	}
 	// Name column.
 	nx := x + 16
@@ -241,46 +242,46 @@ func (c *Canvas) stPlayerRow(v stitchcraft.View, opt Options, p stitchcraft.Play
 		}
 		c.Box(x, y, 10, h, 4, stTeamColours[t], stTeamColours[t], 0)
 	}
-	c.FitText(opt.Name(games.Seat(p.Seat)), nx, y+26, 0, 190, Bold, 26, stSmall, Ink)
+	c.FitText(opt.Name(games.Seat(p.Seat)), nx, y+26, 0, 190, imaging.Bold, 26, stSmall, imaging.Ink)
 	px := nx
 	pill := func(text string, fg, bg color.Color) {
-		px += c.Pill(text, px, y+60, 0, Bold, stSmall, fg, bg) + 6
+		px += c.Pill(text, px, y+60, 0, imaging.Bold, stSmall, fg, bg) + 6
 	}
 	if p.Team != "" {
 		t := 0
 		if p.Team == "B" {
 			t = 1
 		}
-		pill("Team "+p.Team, Light, stTeamColours[t])
+		pill("Team "+p.Team, imaging.Light, stTeamColours[t])
 	}
 	if p.Role != "" {
-		pill(strings.ToUpper(p.Role[:1])+p.Role[1:], Ink, Highlight)
+		pill(strings.ToUpper(p.Role[:1])+p.Role[1:], imaging.Ink, imaging.Highlight)
 	}
 	if p.Out {
-		pill("Out", Light, Bad)
+		pill("Out", imaging.Light, imaging.Bad)
 	}
 	if v.Over && slices.Contains(v.Winners, p.Seat) {
-		pill("Winner", Ink, Highlight)
+		pill("Winner", imaging.Ink, imaging.Highlight)
 	}
-	c.Text(fmt.Sprintf("Chest %d · Hand %d", p.Chest, p.HandSize), nx, y+92, 0, Regular, 19, Ink)
+	c.Text(fmt.Sprintf("Chest %d · Hand %d", p.Chest, p.HandSize), nx, y+92, 0, imaging.Regular, 19, imaging.Ink)
 	if v.Mode == stitchcraft.Crowd {
-		col := Good
+		col := imaging.Good
 		if p.Favor < 0 {
-			col = Bad
+			col = imaging.Bad
 		}
-		c.Pill(fmt.Sprintf("Crowd Favor %s", Signed(p.Favor)), nx, y+120, 0, Bold, stSmall, Light, col)
+		c.Pill(fmt.Sprintf("Crowd Favor %s", imaging.Signed(p.Favor)), nx, y+120, 0, imaging.Bold, stSmall, imaging.Light, col)
 	}
 
 	// Display: face-down backs, labelled beneath.
 	dx := x + 216
-	c.Text(fmt.Sprintf("Display (%d face down)", len(p.Display)), dx, y+20, 0, Bold, stSmall, InkSoft)
-	bw, bh := stBackW, math.Round(stBackW*CardAspect)
+	c.Text(fmt.Sprintf("Display (%d face down)", len(p.Display)), dx, y+20, 0, imaging.Bold, stSmall, imaging.InkSoft)
+	bw, bh := stBackW, math.Round(stBackW*imaging.CardAspect)
 	for i, f := range p.Display {
 		if i == stMaxBack {
-			c.Text(fmt.Sprintf("+%d", len(p.Display)-stMaxBack), dx+float64(i)*(bw+6)+4, y+38+bh/2, 0, Bold, 22, Ink)
+			c.Text(fmt.Sprintf("+%d", len(p.Display)-stMaxBack), dx+float64(i)*(bw+6)+4, y+38+bh/2, 0, imaging.Bold, 22, imaging.Ink)
 			break
 		}
-		c.stBack(dx+float64(i)*(bw+6), y+38, bw, bh, fmt.Sprintf("D%d", f.Label))
+		stBack(c, dx+float64(i)*(bw+6), y+38, bw, bh, fmt.Sprintf("D%d", f.Label))
 	}
 
 	// Showcase, with the Scrap Pile beneath it.
@@ -288,18 +289,18 @@ func (c *Canvas) stPlayerRow(v stitchcraft.View, opt Options, p stitchcraft.Play
 	sw := w - (sx - x) - 12
 	switch {
 	case v.Mode == stitchcraft.Consortium && p.Seat >= 2:
-		c.FitText("Showcase shared with "+opt.Name(games.Seat(p.Seat-2)), sx, y+20, 0, sw, Bold, stSmall, stSmall, InkSoft)
+		c.FitText("Showcase shared with "+opt.Name(games.Seat(p.Seat-2)), sx, y+20, 0, sw, imaging.Bold, stSmall, stSmall, imaging.InkSoft)
 	default:
 		title := "Showcase"
 		if v.Mode == stitchcraft.Consortium {
 			title = "Team " + p.Team + "'s Showcase"
 		}
-		c.FitText(title+": "+stProgress(v, p.Show), sx, y+20, 0, sw, Bold, stSmall, stSmall, InkSoft)
-		c.stShowcase(v, p.Show, sx, y+36, sw)
+		c.FitText(title+": "+stProgress(v, p.Show), sx, y+20, 0, sw, imaging.Bold, stSmall, stSmall, imaging.InkSoft)
+		stShowcase(c, v, p.Show, sx, y+36, sw)
 	}
 
 	// Scrap Pile.
-	lw := c.Text(fmt.Sprintf("Scrap (%d)", len(p.Scrap)), sx, y+108, 0, Bold, stSmall, InkSoft) + 10
+	lw := c.Text(fmt.Sprintf("Scrap (%d)", len(p.Scrap)), sx, y+108, 0, imaging.Bold, stSmall, imaging.InkSoft) + 10
 	var n [stitchcraft.NumColours]int
 	for _, col := range p.Scrap {
 		n[col]++
@@ -309,19 +310,19 @@ func (c *Canvas) stPlayerRow(v stitchcraft.View, opt Options, p stitchcraft.Play
 		if n[col] == 0 {
 			continue
 		}
-		c.stChip(col, n[col], sx+lw+float64(i)*40, y+90, 36, false)
+		stChip(c, col, n[col], sx+lw+float64(i)*40, y+90, 36, false)
 		i++
 	}
 }
 
 // stStack draws the Stack strip: entries bottom first, reactions pointing
 // at what they cancel.
-func (c *Canvas) stStack(v stitchcraft.View, opt Options, x, y, w float64) {
-	c.Text("The Stack (newest on the right)", x, y+14, 0, Bold, 20, Light)
+func stStack(c *imaging.Canvas, v stitchcraft.View, opt imaging.Options, x, y, w float64) {
+	c.Text("The Stack (newest on the right)", x, y+14, 0, imaging.Bold, 20, imaging.Light)
 	cw, ch := 64.0, 64.0
 	cx := x
 	for _, e := range v.Stack {
-		c.stTapestry(e.Card.Colour, v.Pattern, cx, y+30, cw, ch, "")
+		stTapestry(c, e.Card.Colour, v.Pattern, cx, y+30, cw, ch, "")
 		what := opt.Name(games.Seat(e.By)) + " reveals"
 		sub := stitchcraft.Power(v.Pattern, e.Card.Colour).Name
 		if e.Reaction {
@@ -332,10 +333,10 @@ func (c *Canvas) stStack(v stitchcraft.View, opt Options, x, y, w float64) {
 				}
 			}
 		}
-		c.FitText(what, cx+cw+8, y+50, 0, 150, Bold, stSmall, stSmall, Light)
-		c.FitText(sub, cx+cw+8, y+76, 0, 150, Regular, stSmall, stSmall, LightSoft)
+		c.FitText(what, cx+cw+8, y+50, 0, 150, imaging.Bold, stSmall, stSmall, imaging.Light)
+		c.FitText(sub, cx+cw+8, y+76, 0, 150, imaging.Regular, stSmall, stSmall, imaging.LightSoft)
 		if e.Cancelled {
-			c.Cross(cx+cw/2, y+30+ch/2, cw*0.4, Bad, 6)
+			c.Cross(cx+cw/2, y+30+ch/2, cw*0.4, imaging.Bad, 6)
 		}
 		cx += cw + 170
 		if cx > x+w-cw {
@@ -345,27 +346,27 @@ func (c *Canvas) stStack(v stitchcraft.View, opt Options, x, y, w float64) {
 }
 
 // stRemoved draws the Removed pile grouped by colour.
-func (c *Canvas) stRemoved(v stitchcraft.View, x, y float64) {
-	c.Text(fmt.Sprintf("Removed from the game (%d)", len(v.Removed)), x, y+14, 0, Bold, 20, Light)
+func stRemoved(c *imaging.Canvas, v stitchcraft.View, x, y float64) {
+	c.Text(fmt.Sprintf("Removed from the game (%d)", len(v.Removed)), x, y+14, 0, imaging.Bold, 20, imaging.Light)
 	n, _, _ := stCounts(v.Removed)
 	i := 0
 	for _, col := range stitchcraft.Colours {
 		if n[col] == 0 {
 			continue
 		}
-		c.stChip(col, n[col], x+float64(i)*54, y+30, 46, false)
+		stChip(c, col, n[col], x+float64(i)*54, y+30, 46, false)
 		i++
 	}
 	if i == 0 {
-		c.Text("nothing yet", x, y+52, 0, Regular, 19, LightSoft)
+		c.Text("nothing yet", x, y+52, 0, imaging.Regular, 19, imaging.LightSoft)
 	}
 }
 
-// stitchcraftTable draws the public table: header with whose decision it
+// Table draws the public table: header with whose decision it
 // is, the Stack, one row per player (Display backs, Showcase by colour with
 // progress, counts, Scrap Pile, Crowd Favor, team and role) and the Removed
 // pile. Face-down colours are never drawn, even when the view knows them.
-func stitchcraftTable(v stitchcraft.View, opt Options) (image.Image, error) {
+func Table(v stitchcraft.View, opt imaging.Options) (image.Image, error) {
 	if err := stCheck(v); err != nil {
 		return nil, err
 	}
@@ -373,21 +374,21 @@ func stitchcraftTable(v stitchcraft.View, opt Options) (image.Image, error) {
 	if len(v.Stack) > 0 {
 		h += stStackH
 	}
-	c, err := NewCanvas(int(stW), int(h), Felt)
+	c, err := imaging.NewCanvas(int(stW), int(h), imaging.Felt)
 	if err != nil {
 		return nil, err
 	}
-	c.stHeader(v, stW, stTitle(v), stStatus(v, opt))
+	stHeader(c, v, stW, stTitle(v), stStatus(v, opt))
 	y := stHeadH + stMargin
 	if len(v.Stack) > 0 {
-		c.stStack(v, opt, stMargin, y, stW-2*stMargin)
+		stStack(c, v, opt, stMargin, y, stW-2*stMargin)
 		y += stStackH
 	}
 	for _, p := range v.Players {
-		c.stPlayerRow(v, opt, p, stMargin, y, stW-2*stMargin)
+		stPlayerRow(c, v, opt, p, stMargin, y, stW-2*stMargin)
 		y += stRowH
 	}
-	c.stRemoved(v, stMargin, y)
+	stRemoved(c, v, stMargin, y)
 	return c.Image(), nil
 }
 
@@ -405,11 +406,11 @@ func stPrompt(v stitchcraft.View) string {
 	return fmt.Sprintf("Your turn: %d action%s left. Play a card face down or reveal one.", v.Actions, map[bool]string{true: "", false: "s"}[v.Actions == 1])
 }
 
-// stitchcraftPanel draws a seat's private panel: its hand and Display with
+// Panel draws a seat's private panel: its hand and Display with
 // faces and powers (and its partner's in Consortium), its latest peek and
 // the cards a pending power of its is looking at, with the prompt of its
 // current decision.
-func stitchcraftPanel(v stitchcraft.View, opt Options) (image.Image, error) {
+func Panel(v stitchcraft.View, opt imaging.Options) (image.Image, error) {
 	if err := stCheck(v); err != nil {
 		return nil, err
 	}
@@ -440,19 +441,19 @@ func stitchcraftPanel(v stitchcraft.View, opt Options) (image.Image, error) {
 		pendH = secH + ch + 22
 	}
 	h := stHeadH + stMargin + 56 + handH + dispH + peekH + pendH + stMargin
-	c, err := NewCanvas(int(stW), int(h), Felt)
+	c, err := imaging.NewCanvas(int(stW), int(h), imaging.Felt)
 	if err != nil {
 		return nil, err
 	}
-	c.stHeader(v, stW, stTitle(v)+" · "+opt.Name(v.Viewer)+"'s hand", stStatus(v, opt))
+	stHeader(c, v, stW, stTitle(v)+" · "+opt.Name(v.Viewer)+"'s hand", stStatus(v, opt))
 	y := stHeadH + stMargin
-	c.FitText(stPrompt(v), stMargin, y+18, 0, stW-2*stMargin, Bold, 26, stSmall, Light)
+	c.FitText(stPrompt(v), stMargin, y+18, 0, stW-2*stMargin, imaging.Bold, 26, stSmall, imaging.Light)
 	y += 56
 	row := func(title string, cols []stitchcraft.Colour, labels []string) {
-		c.Text(title, stMargin, y+14, 0, Bold, 22, Light)
+		c.Text(title, stMargin, y+14, 0, imaging.Bold, 22, imaging.Light)
 		y += secH
 		if len(cols) == 0 {
-			c.Text("empty", stMargin, y+20, 0, Regular, 20, LightSoft)
+			c.Text("empty", stMargin, y+20, 0, imaging.Regular, 20, imaging.LightSoft)
 		}
 		for i, col := range cols {
 			x := stMargin + float64(i%perRow)*(cw+12)
@@ -462,10 +463,10 @@ func stitchcraftPanel(v stitchcraft.View, opt Options) (image.Image, error) {
 				l = labels[i]
 			}
 			if col == stitchcraft.NoColour {
-				c.stBack(x, yy, cw, ch, l)
+				stBack(c, x, yy, cw, ch, l)
 				continue
 			}
-			c.stTapestry(col, v.Pattern, x, yy, cw, ch, l)
+			stTapestry(c, col, v.Pattern, x, yy, cw, ch, l)
 		}
 		y += rows(len(cols))*(ch+12) + 10
 	}
@@ -491,18 +492,18 @@ func stitchcraftPanel(v stitchcraft.View, opt Options) (image.Image, error) {
 		if me.Look.Of == int(v.Viewer) {
 			whose = "your own"
 		}
-		c.Text(fmt.Sprintf("Your last peek (%s): %s Chest, top first", me.Look.Power, whose), stMargin, y+14, 0, Bold, 22, Light)
+		c.Text(fmt.Sprintf("Your last peek (%s): %s Chest, top first", me.Look.Power, whose), stMargin, y+14, 0, imaging.Bold, 22, imaging.Light)
 		y += secH
 		for i, col := range me.Look.Cards {
-			c.stTapestry(col, v.Pattern, stMargin+float64(i)*(cw+12), y, cw, ch, "")
+			stTapestry(c, col, v.Pattern, stMargin+float64(i)*(cw+12), y, cw, ch, "")
 		}
 		y += ch + 22
 	}
 	if v.Pending != nil && len(v.Pending.Looked) > 0 {
-		c.Text(fmt.Sprintf("Cards %s is looking at now (%s), top first", opt.Name(games.Seat(v.Pending.Ctrl)), v.Pending.Power), stMargin, y+14, 0, Bold, 22, Highlight)
+		c.Text(fmt.Sprintf("Cards %s is looking at now (%s), top first", opt.Name(games.Seat(v.Pending.Ctrl)), v.Pending.Power), stMargin, y+14, 0, imaging.Bold, 22, imaging.Highlight)
 		y += secH
 		for i, col := range v.Pending.Looked {
-			c.stTapestry(col, v.Pattern, stMargin+float64(i)*(cw+12), y, cw, ch, "")
+			stTapestry(c, col, v.Pattern, stMargin+float64(i)*(cw+12), y, cw, ch, "")
 		}
 	}
 	return c.Image(), nil
@@ -511,17 +512,17 @@ func stitchcraftPanel(v stitchcraft.View, opt Options) (image.Image, error) {
 // stReferenceText is the reference's header status line and, once the game
 // is over, its result banner. The result is said once, in the banner: the
 // header then names the mode instead.
-func stReferenceText(v stitchcraft.View, opt Options) (status, banner string) {
+func stReferenceText(v stitchcraft.View, opt imaging.Options) (status, banner string) {
 	if !v.Over {
 		return stStatus(v, opt), ""
 	}
 	return "Stitchcraft · " + stModeTitle[v.Mode] + " · final result", stStatus(v, opt)
 }
 
-// stitchcraftReference draws the Pattern reference: the eight colours with
+// Reference draws the Pattern reference: the eight colours with
 // their slot, power name and what the power does, and, once the game is
 // over, the result. It is the Scoring picture of a Stitchcraft view.
-func stitchcraftReference(v stitchcraft.View, opt Options) (image.Image, error) {
+func Reference(v stitchcraft.View, opt imaging.Options) (image.Image, error) {
 	if err := stCheck(v); err != nil {
 		return nil, err
 	}
@@ -531,39 +532,43 @@ func stitchcraftReference(v stitchcraft.View, opt Options) (image.Image, error) 
 		resultH = 70
 	}
 	h := stHeadH + stMargin + resultH + 8*rowH + 60 + stMargin
-	c, err := NewCanvas(int(stW), int(h), Felt)
+	c, err := imaging.NewCanvas(int(stW), int(h), imaging.Felt)
 	if err != nil {
 		return nil, err
 	}
 	status, banner := stReferenceText(v, opt)
-	c.stHeader(v, stW, "Pattern reference · "+stPatternTitle[v.Pattern], status)
+	stHeader(c, v, stW, "Pattern reference · "+stPatternTitle[v.Pattern], status)
 	y := stHeadH + stMargin
 	if v.Over {
-		c.Box(stMargin, y, stW-2*stMargin, resultH-14, 12, Frame, Frame, 0)
-		c.FitText(banner, stW/2, y+(resultH-14)/2, 0.5, stW-4*stMargin, Bold, 28, stSmall, Highlight)
+		c.Box(stMargin, y, stW-2*stMargin, resultH-14, 12, imaging.Frame, imaging.Frame, 0)
+		c.FitText(banner, stW/2, y+(resultH-14)/2, 0.5, stW-4*stMargin, imaging.Bold, 28, stSmall, imaging.Highlight)
 		y += resultH
 	}
 	most, kinds := stTargets(v)
 	c.FitText(fmt.Sprintf("Win with %d Tapestries of one colour or %d different colours in a Showcase. Purple is always the reaction.", most, kinds),
-		stMargin, y+16, 0, stW-2*stMargin, Bold, 21, stSmall, Light)
+		stMargin, y+16, 0, stW-2*stMargin, imaging.Bold, 21, stSmall, imaging.Light)
 	y += 44
 	for i, col := range stitchcraft.Colours {
 		pw := v.Powers[col]
-		bg := Paper
+		bg := imaging.Paper
 		if i%2 == 1 {
-			bg = PaperAlt
+			bg = imaging.PaperAlt
 		}
-		c.Box(stMargin, y, stW-2*stMargin, rowH-8, 10, bg, Ink, 1.5)
-		c.stTapestry(col, v.Pattern, stMargin+10, y+6, 64, rowH-20, "")
-		c.Text(col.Slot(), stMargin+94, y+26, 0, Bold, 18, InkSoft)
-		c.Text(col.String(), stMargin+140, y+26, 0, Bold, 22, Ink)
+		c.Box(stMargin, y, stW-2*stMargin, rowH-8, 10, bg, imaging.Ink, 1.5)
+		stTapestry(c, col, v.Pattern, stMargin+10, y+6, 64, rowH-20, "")
+		c.Text(col.Slot(), stMargin+94, y+26, 0, imaging.Bold, 18, imaging.InkSoft)
+		c.Text(col.String(), stMargin+140, y+26, 0, imaging.Bold, 22, imaging.Ink)
 		name := pw.Name
 		if pw.Reaction {
 			name += " (reaction)"
 		}
-		c.Text(name, stMargin+94, y+60, 0, Bold, 24, Ink)
-		c.TextBlock(pw.Text, stMargin+390, y+4, stW-2*stMargin-400, rowH-16, 0, Regular, 22, stSmall, 3, Ink)
+		c.Text(name, stMargin+94, y+60, 0, imaging.Bold, 24, imaging.Ink)
+		c.TextBlock(pw.Text, stMargin+390, y+4, stW-2*stMargin-400, rowH-16, 0, imaging.Regular, 22, stSmall, 3, imaging.Ink)
 		y += rowH
 	}
 	return c.Image(), nil
 }
+
+// Pictures are the game's pictures, for the pictures package to dispatch
+// to by the view's type.
+var Pictures = imaging.Set[stitchcraft.View]{Table: Table, Panel: Panel, Scoring: Reference}

@@ -1,13 +1,14 @@
-package imaging
+package tapestry
 
 import (
-	"errors"
 	"fmt"
 	"image"
 	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"spindle/imaging"
+	"spindle/imaging/imagingtest"
 	"strings"
 	"sync"
 	"testing"
@@ -17,7 +18,7 @@ import (
 )
 
 // tpNamesOpt are the Discord names of the Tapestry goldens.
-var tpNamesOpt = Options{Names: []string{"Aiko", "Benedikt", "Chiyo", "Dario", "Esperanza"}}
+var tpNamesOpt = imaging.Options{Names: []string{"Aiko", "Benedikt", "Chiyo", "Dario", "Esperanza"}}
 
 // tpWeight is a test player's liking for a move: it advances more often
 // than it takes an income turn and springs its Traps, so the seeded games
@@ -138,22 +139,22 @@ func tpSolo(t testing.TB, moves int) tapestry.View {
 	return tpViewOf(tpPlayWith(t, games.Options{"automa_level": "3"}, 1, 5, func(i int, _ games.Table) bool { return moves >= 0 && i >= moves }), games.Spectator)
 }
 
-func tpGoldens(t *testing.T) []Golden {
-	return []Golden{
-		{"tp_mid_table", func() (image.Image, error) { return tapestryTable(tpMid(t), tpNamesOpt) }},
-		{"tp_five_table", func() (image.Image, error) { return tapestryTable(tpFive(t), tpNamesOpt) }},
-		{"tp_end_table", func() (image.Image, error) { return tapestryTable(tpEnd(t), tpNamesOpt) }},
-		{"tp_mid_players", func() (image.Image, error) { return tapestryPlayers(tpMid(t), tpNamesOpt) }},
-		{"tp_five_players", func() (image.Image, error) { return tapestryPlayers(tpFive(t), tpNamesOpt) }},
-		{"tp_rot_panel", func() (image.Image, error) { return tapestryPanel(tpRotPanel(t), tpNamesOpt) }},
-		{"tp_hex_panel", func() (image.Image, error) { return tapestryPanel(tpHexPanel(t), tpNamesOpt) }},
-		{"tp_build_panel", func() (image.Image, error) { return tapestryPanel(tpBuildPanel(t), tpNamesOpt) }},
-		{"tp_landmark_panel", func() (image.Image, error) { return tapestryPanel(tpLandmarkPanel(t), tpNamesOpt) }},
-		{"tp_mid_scoring", func() (image.Image, error) { return tapestryScoring(tpMid(t), tpNamesOpt) }},
-		{"tp_end_scoring", func() (image.Image, error) { return tapestryScoring(tpEnd(t), tpNamesOpt) }},
-		{"tp_solo_table", func() (image.Image, error) { return tapestryTable(tpSolo(t, 70), tpNamesOpt) }},
-		{"tp_solo_players", func() (image.Image, error) { return tapestryPlayers(tpSolo(t, 70), tpNamesOpt) }},
-		{"tp_solo_end_scoring", func() (image.Image, error) { return tapestryScoring(tpSolo(t, -1), tpNamesOpt) }},
+func tpGoldens(t *testing.T) []imagingtest.Golden {
+	return []imagingtest.Golden{
+		{Name: "tp_mid_table", Draw: func() (image.Image, error) { return Table(tpMid(t), tpNamesOpt) }},
+		{Name: "tp_five_table", Draw: func() (image.Image, error) { return Table(tpFive(t), tpNamesOpt) }},
+		{Name: "tp_end_table", Draw: func() (image.Image, error) { return Table(tpEnd(t), tpNamesOpt) }},
+		{Name: "tp_mid_players", Draw: func() (image.Image, error) { return Players(tpMid(t), tpNamesOpt) }},
+		{Name: "tp_five_players", Draw: func() (image.Image, error) { return Players(tpFive(t), tpNamesOpt) }},
+		{Name: "tp_rot_panel", Draw: func() (image.Image, error) { return Panel(tpRotPanel(t), tpNamesOpt) }},
+		{Name: "tp_hex_panel", Draw: func() (image.Image, error) { return Panel(tpHexPanel(t), tpNamesOpt) }},
+		{Name: "tp_build_panel", Draw: func() (image.Image, error) { return Panel(tpBuildPanel(t), tpNamesOpt) }},
+		{Name: "tp_landmark_panel", Draw: func() (image.Image, error) { return Panel(tpLandmarkPanel(t), tpNamesOpt) }},
+		{Name: "tp_mid_scoring", Draw: func() (image.Image, error) { return Scoring(tpMid(t), tpNamesOpt) }},
+		{Name: "tp_end_scoring", Draw: func() (image.Image, error) { return Scoring(tpEnd(t), tpNamesOpt) }},
+		{Name: "tp_solo_table", Draw: func() (image.Image, error) { return Table(tpSolo(t, 70), tpNamesOpt) }},
+		{Name: "tp_solo_players", Draw: func() (image.Image, error) { return Players(tpSolo(t, 70), tpNamesOpt) }},
+		{Name: "tp_solo_end_scoring", Draw: func() (image.Image, error) { return Scoring(tpSolo(t, -1), tpNamesOpt) }},
 	}
 }
 
@@ -167,63 +168,37 @@ func TestGoldenTapestry(t *testing.T) {
 			if b := img.Bounds(); b.Dx() > 1600 || b.Dy() > 1400 {
 				t.Errorf("image is %v, larger than the layout limits", b.Size())
 			}
-			CheckGolden(t, tc.Name, img)
+			imagingtest.CheckGolden(t, tc.Name, img)
 		})
 	}
 }
 
 func TestTapestryRenderDispatch(t *testing.T) {
 	v := tpMid(t)
-	direct := map[Kind]func(tapestry.View, Options) (image.Image, error){
-		Table: tapestryTable, Panel: tapestryPanel, Scoring: tapestryScoring, Players: tapestryPlayers,
+	direct := map[imaging.Kind]func(tapestry.View, imaging.Options) (image.Image, error){
+		imaging.Table: Table, imaging.Panel: Panel, imaging.Scoring: Scoring, imaging.Players: Players,
 	}
-	for _, k := range []Kind{Table, Panel, Scoring, Players} {
-		img, err := RenderWith(k, v, tpNamesOpt)
+	for _, k := range []imaging.Kind{imaging.Table, imaging.Panel, imaging.Scoring, imaging.Players} {
+		img, err := Pictures.Render(k, v, tpNamesOpt)
 		if err != nil {
-			t.Fatalf("RenderWith(%s): %v", k, err)
+			t.Fatalf("Pictures.Render(%s): %v", k, err)
 		}
 		want, _ := direct[k](v, tpNamesOpt)
-		if msg := DiffImages(want, img); msg != "" {
-			t.Errorf("RenderWith(%s) differs from the direct call: %s", k, msg)
+		if msg := imagingtest.DiffImages(want, img); msg != "" {
+			t.Errorf("Pictures.Render(%s) differs from the direct call: %s", k, msg)
 		}
-		if _, err := Render(k, &v); err != nil {
+		if _, err := Pictures.Render(k, &v, imaging.Options{}); err != nil {
 			t.Errorf("Render(%s, pointer): %v", k, err)
 		}
-		if !Has(k, v) || !Has(k, &v) {
-			t.Errorf("Has(%s, tapestry view) = false", k)
+		if !Pictures.Has(k, v) || !Pictures.Has(k, &v) {
+			t.Errorf("Pictures.Has(%s, tapestry view) = false", k)
 		}
 	}
-	if _, err := Render(Players, (*tapestry.View)(nil)); err == nil || !strings.Contains(err.Error(), "nil") {
+	if _, err := Pictures.Render(imaging.Players, (*tapestry.View)(nil), imaging.Options{}); err == nil || !strings.Contains(err.Error(), "nil") {
 		t.Errorf("nil view: %v", err)
 	}
-	if Has(Players, (*tapestry.View)(nil)) || Has("mural", v) || Has(Table, 42) {
+	if Pictures.Has(imaging.Players, (*tapestry.View)(nil)) || Pictures.Has("mural", v) || Pictures.Has(imaging.Table, 42) {
 		t.Error("Has is true for a nil view, an unknown kind or an unknown view type")
-	}
-}
-
-// TestPlayersKindOnlyWhereOffered checks that a game without a Players
-// picture says so with ErrNoPicture, that Has agrees, and that the three
-// common kinds are still there.
-func TestPlayersKindOnlyWhereOffered(t *testing.T) {
-	for name, v := range map[string]any{
-		"warp and weft": ex6(), "stitchcraft": scCrowd(), "archravels": arSetupView(t),
-		"threadcount": rtView(rtMidGame(), games.Spectator),
-	} {
-		if Has(Players, v) {
-			t.Errorf("%s: Has(Players) = true", name)
-		}
-		for _, k := range []Kind{Table, Panel, Scoring} {
-			if !Has(k, v) {
-				t.Errorf("%s: Has(%s) = false", name, k)
-			}
-		}
-		_, err := Render(Players, v)
-		if !errors.Is(err, ErrNoPicture) || !strings.HasPrefix(err.Error(), "imaging: ") {
-			t.Errorf("%s: Render(Players) err = %v, want ErrNoPicture", name, err)
-		}
-	}
-	if _, err := Render("mural", tpMid(t)); err == nil || errors.Is(err, ErrNoPicture) || !strings.Contains(err.Error(), "unknown picture kind") {
-		t.Errorf("unknown kind: %v", err)
 	}
 }
 
@@ -243,10 +218,10 @@ func TestTapestryRefusesBadViews(t *testing.T) {
 		"space":    {func(v *tapestry.View) { v.Players[0].Space = []int{16} }, "space tile 16"},
 		"players":  {func(v *tapestry.View) { v.Players = nil }, "0 players"},
 	} {
-		for _, k := range []Kind{Table, Players, Panel, Scoring} {
+		for _, k := range []imaging.Kind{imaging.Table, imaging.Players, imaging.Panel, imaging.Scoring} {
 			v := tpMid(t)
 			tc.edit(&v)
-			_, err := Render(k, v)
+			_, err := Pictures.Render(k, v, imaging.Options{})
 			if err == nil || !strings.HasPrefix(err.Error(), "imaging: ") || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("%s, %s: err = %v, want %q", name, k, err, tc.want)
 			}
@@ -261,7 +236,7 @@ func TestTapestrySpectatorPanel(t *testing.T) {
 	if len(v.Hand) != 0 {
 		t.Fatalf("the spectator's view holds a hand: %v", v.Hand)
 	}
-	img, err := tapestryPanel(v, tpNamesOpt)
+	img, err := Panel(v, tpNamesOpt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -483,7 +458,7 @@ func TestTapestryCardTexts(t *testing.T) {
 // view.
 type tpNode struct {
 	step int
-	kind Kind
+	kind imaging.Kind
 	view tapestry.View
 }
 
@@ -495,7 +470,7 @@ func TestTapestryRendersWholeGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders a whole game")
 	}
-	kinds := []Kind{Table, Players, Panel, Scoring}
+	kinds := []imaging.Kind{imaging.Table, imaging.Players, imaging.Panel, imaging.Scoring}
 	var nodes []tpNode
 	i := 0
 	tb := tpPlay(t, 5, 13, func(step int, tb games.Table) bool {
@@ -518,14 +493,14 @@ func TestTapestryRendersWholeGame(t *testing.T) {
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for n := range work {
-				img, err := Render(n.kind, n.view)
+				img, err := Pictures.Render(n.kind, n.view, imaging.Options{})
 				switch {
 				case err != nil:
 					errs <- fmt.Errorf("step %d %s: %w", n.step, n.kind, err)
 				case img.Bounds().Dx() > 1600 || img.Bounds().Dy() > 1400:
 					errs <- fmt.Errorf("step %d %s: image is %v", n.step, n.kind, img.Bounds().Size())
 				}
-				Release(img)
+				imaging.Release(img)
 			}
 		})
 	}
@@ -540,10 +515,24 @@ func TestTapestryRendersWholeGame(t *testing.T) {
 	}
 }
 
-func BenchmarkTapestryTable(b *testing.B)      { benchmarkPNG(b, Table, tpFive(b), tpNamesOpt) }
-func BenchmarkTapestryTableSmall(b *testing.B) { benchmarkPNG(b, Table, tpMid(b), tpNamesOpt) }
-func BenchmarkTapestryPlayers(b *testing.B)    { benchmarkPNG(b, Players, tpFive(b), tpNamesOpt) }
-func BenchmarkTapestryPanel(b *testing.B)      { benchmarkPNG(b, Panel, tpRotPanel(b), tpNamesOpt) }
-func BenchmarkTapestryPanelHexes(b *testing.B) { benchmarkPNG(b, Panel, tpHexPanel(b), tpNamesOpt) }
-func BenchmarkTapestryPanelPlots(b *testing.B) { benchmarkPNG(b, Panel, tpBuildPanel(b), tpNamesOpt) }
-func BenchmarkTapestryScoring(b *testing.B)    { benchmarkPNG(b, Scoring, tpEnd(b), tpNamesOpt) }
+func BenchmarkTapestryTable(b *testing.B) {
+	imagingtest.PNGBench(b, imagingtest.Drawn(Table, tpFive(b), tpNamesOpt))
+}
+func BenchmarkTapestryTableSmall(b *testing.B) {
+	imagingtest.PNGBench(b, imagingtest.Drawn(Table, tpMid(b), tpNamesOpt))
+}
+func BenchmarkTapestryPlayers(b *testing.B) {
+	imagingtest.PNGBench(b, imagingtest.Drawn(Players, tpFive(b), tpNamesOpt))
+}
+func BenchmarkTapestryPanel(b *testing.B) {
+	imagingtest.PNGBench(b, imagingtest.Drawn(Panel, tpRotPanel(b), tpNamesOpt))
+}
+func BenchmarkTapestryPanelHexes(b *testing.B) {
+	imagingtest.PNGBench(b, imagingtest.Drawn(Panel, tpHexPanel(b), tpNamesOpt))
+}
+func BenchmarkTapestryPanelPlots(b *testing.B) {
+	imagingtest.PNGBench(b, imagingtest.Drawn(Panel, tpBuildPanel(b), tpNamesOpt))
+}
+func BenchmarkTapestryScoring(b *testing.B) {
+	imagingtest.PNGBench(b, imagingtest.Drawn(Scoring, tpEnd(b), tpNamesOpt))
+}

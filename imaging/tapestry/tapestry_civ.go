@@ -1,6 +1,7 @@
-package imaging
+package tapestry
 
 import (
+	"spindle/imaging"
 	"fmt"
 	"image/color"
 	"math"
@@ -24,7 +25,7 @@ import (
 // file.
 
 // tpCivCol is the colour of a civilization's name label.
-var tpCivCol = RGB(0x2F, 0x55, 0x5E)
+var tpCivCol = imaging.RGB(0x2F, 0x55, 0x5E)
 
 // tpCivLineH is the pitch of one civilization's line on the players
 // picture.
@@ -163,7 +164,7 @@ var tpMysticsShort = [4]string{"tech", "districts", "territories", "tracks"}
 
 // tpCivState writes what a civilization's mat shows: tokens left and where
 // the others are, predictions, marks, steps climbed.
-func tpCivState(v tapestry.View, opt Options, seat int, cs tapestry.CivState) string {
+func tpCivState(v tapestry.View, opt imaging.Options, seat int, cs tapestry.CivState) string {
 	c := tapestry.Civs[cs.Civ]
 	p := v.Players[seat]
 	left := func(what string) string {
@@ -312,7 +313,7 @@ type tpCivLine struct{ name, text string }
 
 // tpCivLines are seat's civilization lines: one per civilization, or
 // where the set-up choice stands.
-func tpCivLines(v tapestry.View, opt Options, seat int) []tpCivLine {
+func tpCivLines(v tapestry.View, opt imaging.Options, seat int) []tpCivLine {
 	p := v.Players[seat]
 	var out []tpCivLine
 	for _, cs := range p.Civs {
@@ -386,7 +387,7 @@ func tpPlayersDims(v tapestry.View, gap float64) tpBlockDims {
 	}
 	fixed := tpHeadH + 2*tpM + float64(n-1)*gap
 	for s := range v.Players {
-		d.civ[s] = 4 + tpCivLineH*float64(len(tpCivLines(v, Options{}, s)))
+		d.civ[s] = 4 + tpCivLineH*float64(len(tpCivLines(v, imaging.Options{}, s)))
 		fixed += 44 + d.civ[s]
 	}
 	d.content = math.Min(d.content, math.Floor((tpMaxH-fixed)/float64(n)))
@@ -399,14 +400,14 @@ func tpPlayersDims(v tapestry.View, gap float64) tpBlockDims {
 
 // tpCivStrip draws seat's civilization lines across the foot of its block
 // (x, y the top left of the lines).
-func (c *Canvas) tpCivStrip(v tapestry.View, opt Options, seat int, x, y, w float64) {
-	c.Rule(x, x+w, y, WithAlpha(InkSoft, 0x80), 1)
+func tpCivStrip(c *imaging.Canvas, v tapestry.View, opt imaging.Options, seat int, x, y, w float64) {
+	c.Rule(x, x+w, y, imaging.WithAlpha(imaging.InkSoft, 0x80), 1)
 	for i, ln := range tpCivLines(v, opt, seat) {
 		cy := y + 2 + tpCivLineH/2 + float64(i)*tpCivLineH
-		lw := c.Measure(ln.name, Bold, tpSmall) + 16
+		lw := c.Measure(ln.name, imaging.Bold, tpSmall) + 16
 		c.Box(x, cy-11.5, lw, 23, 6, tpCivCol, tpCivCol, 0)
-		c.Text(ln.name, x+8, cy, 0, Bold, tpSmall, Light)
-		c.FitText(ln.text, x+lw+10, cy, 0, w-lw-10, Regular, tpSmall, tpSmall, Ink)
+		c.Text(ln.name, x+8, cy, 0, imaging.Bold, tpSmall, imaging.Light)
+		c.FitText(ln.text, x+lw+10, cy, 0, w-lw-10, imaging.Regular, tpSmall, tpSmall, imaging.Ink)
 	}
 }
 
@@ -430,23 +431,23 @@ func tpHeraldMark(cards []tapestry.SlotCard) string {
 // tpItems draws a territory's items side by side centred at (cx, cy): its
 // outposts, then Isolationists' (I) and Traders' (T) tokens as discs in
 // their owner's colour.
-func (c *Canvas) tpItems(t *tapestry.Territory, cx, cy, r float64) {
+func tpItems(c *imaging.Canvas, t *tapestry.Territory, cx, cy, r float64) {
 	step := r * 2.25
 	no := len(t.Outposts)
 	x := cx - step*float64(no+len(t.Tokens)-1)/2
 	if no > 0 {
-		c.tpOutposts(t.Outposts, x+step*float64(no-1)/2, cy, r)
+		tpOutposts(c, t.Outposts, x+step*float64(no-1)/2, cy, r)
 		x += step * float64(no)
 	}
 	for _, tk := range t.Tokens {
-		c.tpCivToken(int(tk.Seat), tk.Kind, x, cy, r)
+		tpCivToken(c, int(tk.Seat), tk.Kind, x, cy, r)
 		x += step
 	}
 }
 
 // tpCivToken draws a civilization's token on the map: a disc in seat's
 // colour with the civilization's letter.
-func (c *Canvas) tpCivToken(seat int, kind string, cx, cy, r float64) {
+func tpCivToken(c *imaging.Canvas, seat int, kind string, cx, cy, r float64) {
 	c.DrawCircle(cx, cy, r*0.92)
 	c.SetColor(tpSeat(seat))
 	c.FillPreserve()
@@ -457,7 +458,7 @@ func (c *Canvas) tpCivToken(seat int, kind string, cx, cy, r float64) {
 	if kind == "iso" {
 		letter = "I"
 	}
-	c.MarkText(letter, cx, cy, 0.5, Bold, r*1.1, tpSeatInk(seat))
+	c.MarkText(letter, cx, cy, 0.5, imaging.Bold, r*1.1, tpSeatInk(seat))
 }
 
 // tpMapTokens reports whether any territory holds a civilization's token.
@@ -620,11 +621,11 @@ func tpCivCardTexts(dealt []int8, w float64, measure func(string) float64) []tpC
 	for _, c := range dealt {
 		i := int(c)
 		card := tpCivCard{name: tapestry.Civs[i].Name,
-			when:    WrapText(measure, "When: "+tapestry.CivTiming(i)+".", w),
-			ability: WrapText(measure, tapestry.CivAbility(i), w),
-			details: WrapText(measure, tapestry.CivTables(i), w)}
+			when:    imaging.WrapText(measure, "When: "+tapestry.CivTiming(i)+".", w),
+			ability: imaging.WrapText(measure, tapestry.CivAbility(i), w),
+			details: imaging.WrapText(measure, tapestry.CivTables(i), w)}
 		if adj := tapestry.CivAdjustment(i); adj != "" {
-			card.adjust = WrapText(measure, "Starting adjustment (if the option is on): "+adj+".", w)
+			card.adjust = imaging.WrapText(measure, "Starting adjustment (if the option is on): "+adj+".", w)
 		}
 		out = append(out, card)
 	}
@@ -636,18 +637,18 @@ const tpCivCardW = (tpW-2*tpM-32-16)/2 - 24
 
 // tpCivCardH is the height of a card holding t.
 func tpCivCardH(t tpCivCard) float64 {
-	lh := tpSmall * LineGap
+	lh := tpSmall * imaging.LineGap
 	return 44 + float64(len(t.when)+len(t.ability)+len(t.details)+len(t.adjust))*lh + 3*10 + 8
 }
 
 // tpCivChoiceH is the height of the preview of the dealt civilizations.
 func tpCivChoiceH(v tapestry.View) float64 {
-	fc, err := TakeFaces()
+	fc, err := imaging.TakeFaces()
 	if err != nil {
 		return 420
 	}
-	defer GiveFaces(fc)
-	face := fc.Face(Regular, tpSmall)
+	defer imaging.GiveFaces(fc)
+	face := fc.Face(imaging.Regular, tpSmall)
 	measure := func(s string) float64 { return float64(font.MeasureString(face, s)) / 64 }
 	h := 0.0
 	for _, t := range tpCivCardTexts(v.Players[v.Viewer].Dealt, tpCivCardW, measure) {
@@ -667,7 +668,7 @@ func tpCivDecisionH(v tapestry.View, pv tpPreview) (float64, bool) {
 	case tpPrevCiv, tpPrevCivPath:
 		per, n := tpCivPer(v)
 		rows := (min(n, tpListMax+1) + per - 1) / per
-		h := 60 + float64(len(tpCivMatLines(v, Options{})))*28 + float64(rows)*30 + 4
+		h := 60 + float64(len(tpCivMatLines(v, imaging.Options{})))*28 + float64(rows)*30 + 4
 		if pv == tpPrevCivPath {
 			h += tpCivPathH(v) + 12
 		}
@@ -698,28 +699,28 @@ func tpCivPreviewTitle(v tapestry.View, pv tpPreview) (string, bool) {
 }
 
 // tpCivDecision draws the body of a civilization decision box.
-func (c *Canvas) tpCivDecision(v tapestry.View, opt Options, pv tpPreview, x, y, w, h float64) {
+func tpCivDecision(c *imaging.Canvas, v tapestry.View, opt imaging.Options, pv tpPreview, x, y, w, h float64) {
 	switch pv {
 	case tpPrevCivChoice:
-		c.tpCivChoice(v, x, y, w, h)
+		tpCivChoice(c, v, x, y, w, h)
 	case tpPrevCivSwap:
-		c.tpCivSwap(v, x, y, w, h)
+		tpCivSwap(c, v, x, y, w, h)
 	default:
 		for _, ln := range tpCivMatLines(v, opt) {
-			c.FitText(ln, x, y+12, 0, w, Regular, tpSmall, tpSmall, InkSoft)
+			c.FitText(ln, x, y+12, 0, w, imaging.Regular, tpSmall, tpSmall, imaging.InkSoft)
 			y += 28
 		}
 		if pv == tpPrevCivPath {
-			c.tpCivPath(v, x, y, w)
+			tpCivPath(c, v, x, y, w)
 			y += tpCivPathH(v) + 12
 		}
-		c.tpCivChoiceList(v, opt, x, y, w)
+		tpCivChoiceList(c, v, opt, x, y, w)
 	}
 }
 
 // tpCivMatLines are the lines above a civilization decision's choices:
 // what the civilization's mat shows now.
-func tpCivMatLines(v tapestry.View, opt Options) []string {
+func tpCivMatLines(v tapestry.View, opt imaging.Options) []string {
 	cs := tpCivAsked(v)
 	a := v.Ask
 	if cs == nil || !strings.HasPrefix(a.Kind, "c:") {
@@ -800,46 +801,46 @@ func tpCivDetail(v tapestry.View, key string) string {
 
 // tpCivChoiceList lists a civilization decision's choices by their
 // button labels, with a detail where one helps.
-func (c *Canvas) tpCivChoiceList(v tapestry.View, opt Options, x, y, w float64) {
+func tpCivChoiceList(c *imaging.Canvas, v tapestry.View, opt imaging.Options, x, y, w float64) {
 	per, _ := tpCivPer(v)
-	c.tpOptionList(v, opt, x, y, w, per, func(k string) string { return tpCivDetail(v, k) })
+	tpOptionList(c, v, opt, x, y, w, per, func(k string) string { return tpCivDetail(v, k) })
 }
 
 // tpCivChoice draws the two civilizations dealt to the viewer side by
 // side: name, when it acts, what it does and its starting adjustment.
-func (c *Canvas) tpCivChoice(v tapestry.View, x, y, w, h float64) {
-	measure := func(s string) float64 { return c.Measure(s, Regular, tpSmall) }
+func tpCivChoice(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
+	measure := func(s string) float64 { return c.Measure(s, imaging.Regular, tpSmall) }
 	cards := tpCivCardTexts(v.Players[v.Viewer].Dealt, tpCivCardW, measure)
 	cw := (w - 16) / 2
-	lh := tpSmall * LineGap
+	lh := tpSmall * imaging.LineGap
 	for i, t := range cards {
 		cx := x + float64(i)*(cw+16)
-		c.Box(cx, y, cw, h, 8, FaceColor, Ink, 1.5)
+		c.Box(cx, y, cw, h, 8, imaging.FaceColor, imaging.Ink, 1.5)
 		c.Box(cx, y, cw, 36, 8, tpCivCol, tpCivCol, 0)
 		c.DrawRectangle(cx, y+26, cw, 10)
 		c.SetColor(tpCivCol)
 		c.Fill()
-		c.FitText(t.name, cx+12, y+18, 0, cw-24, Bold, 22, tpSmall, Light)
+		c.FitText(t.name, cx+12, y+18, 0, cw-24, imaging.Bold, 22, tpSmall, imaging.Light)
 		ly := y + 44 + lh/2
 		for _, ln := range t.when {
-			c.Text(ln, cx+12, ly, 0, Regular, tpSmall, InkSoft)
+			c.Text(ln, cx+12, ly, 0, imaging.Regular, tpSmall, imaging.InkSoft)
 			ly += lh
 		}
 		ly += 10
 		for _, ln := range t.ability {
-			c.Text(ln, cx+12, ly, 0, Regular, tpSmall, Ink)
+			c.Text(ln, cx+12, ly, 0, imaging.Regular, tpSmall, imaging.Ink)
 			ly += lh
 		}
 		if len(t.details) > 0 {
 			ly += 10
 		}
 		for _, ln := range t.details {
-			c.Text(ln, cx+12, ly, 0, Regular, tpSmall, Ink)
+			c.Text(ln, cx+12, ly, 0, imaging.Regular, tpSmall, imaging.Ink)
 			ly += lh
 		}
 		ly += 10
 		for _, ln := range t.adjust {
-			c.Text(ln, cx+12, ly, 0, Regular, tpSmall, InkSoft)
+			c.Text(ln, cx+12, ly, 0, imaging.Regular, tpSmall, imaging.InkSoft)
 			ly += lh
 		}
 	}
@@ -848,23 +849,23 @@ func (c *Canvas) tpCivChoice(v tapestry.View, x, y, w, h float64) {
 // tpCivSwap draws the viewer's capital large with the income buildings
 // Architects may swap highlighted and the plots numbered as the buttons
 // name them.
-func (c *Canvas) tpCivSwap(v tapestry.View, x, y, w, h float64) {
+func tpCivSwap(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
 	me := v.Players[v.Viewer]
 	const cell = 32.0
 	gx, gy := x+30, y+28
 	for i := range tapestry.CitySize {
-		c.Text(strconv.Itoa(i+1), gx+(float64(i)+0.5)*cell, y+12, 0.5, Bold, tpSmall, InkSoft)
-		c.Text(strconv.Itoa(i+1), x+12, gy+(float64(i)+0.5)*cell, 0.5, Bold, tpSmall, InkSoft)
+		c.Text(strconv.Itoa(i+1), gx+(float64(i)+0.5)*cell, y+12, 0.5, imaging.Bold, tpSmall, imaging.InkSoft)
+		c.Text(strconv.Itoa(i+1), x+12, gy+(float64(i)+0.5)*cell, 0.5, imaging.Bold, tpSmall, imaging.InkSoft)
 	}
 	hl := map[int]color.RGBA{}
 	xs, ys := tpAskKeys(v.Ask, "swap")
 	for i, xx := range xs {
 		if len(xx) == 1 {
-			hl[xx[0]] = WithAlpha(Highlight, 0xB0)
-			hl[ys[i]] = WithAlpha(Highlight, 0xB0)
+			hl[xx[0]] = imaging.WithAlpha(imaging.Highlight, 0xB0)
+			hl[ys[i]] = imaging.WithAlpha(imaging.Highlight, 0xB0)
 		}
 	}
-	c.tpCity(int(me.Mat), me.Cover, gx, gy, cell, hl)
+	tpCity(c, int(me.Mat), me.Cover, gx, gy, cell, hl)
 	tx := gx + 9*cell + 40
 	swaps := 0
 	if cs := tpCivAsked(v); cs != nil {
@@ -876,7 +877,7 @@ func (c *Canvas) tpCivSwap(v tapestry.View, x, y, w, h float64) {
 		"The buttons name both plots by row, then column.",
 		"A swap completes no district, row or column.",
 	} {
-		ly = c.tpParagraph(ln, tx, ly, x+w-tx) + 10
+		ly = tpParagraph(c, ln, tx, ly, x+w-tx) + 10
 	}
 }
 
@@ -933,7 +934,7 @@ func tpCivPathH(v tapestry.View) float64 {
 // tpCivPath draws Entertainers' path: a column per step, the links
 // between the spaces, the token's space filled and the spaces it may move
 // to outlined, their links drawn bold.
-func (c *Canvas) tpCivPath(v tapestry.View, x, y, w float64) {
+func tpCivPath(c *imaging.Canvas, v tapestry.View, x, y, w float64) {
 	cs := tpCivAsked(v)
 	if cs == nil {
 		return
@@ -961,7 +962,7 @@ func (c *Canvas) tpCivPath(v tapestry.View, x, y, w float64) {
 	for k, col := range cols {
 		cx := x + float64(k)*(colW+gap)
 		if len(cols) == len(tpCivPathHeads) && tpCivPathHeads[k] != "" {
-			c.Text(tpCivPathHeads[k], cx+colW/2, y+10, 0.5, Bold, tpSmall, InkSoft)
+			c.Text(tpCivPathHeads[k], cx+colW/2, y+10, 0.5, imaging.Bold, tpSmall, imaging.InkSoft)
 		}
 		off := float64(rows-len(col)) * tpCivPathRowH / 2
 		for i, id := range col {
@@ -973,9 +974,9 @@ func (c *Canvas) tpCivPath(v tapestry.View, x, y, w float64) {
 			from := at[id]
 			for _, l := range civ.Graph[id].Links {
 				to := at[l]
-				col, lw := WithAlpha(InkSoft, 0x90), 1.5
+				col, lw := imaging.WithAlpha(imaging.InkSoft, 0x90), 1.5
 				if id == pos && can[l] {
-					col, lw = Ink, 3.5
+					col, lw = imaging.Ink, 3.5
 				}
 				c.SetColor(col)
 				c.SetLineWidth(lw)
@@ -987,17 +988,17 @@ func (c *Canvas) tpCivPath(v tapestry.View, x, y, w float64) {
 	for _, col := range cols {
 		for _, id := range col {
 			p := at[id]
-			fill, ink, edge := FaceColor, Ink, InkSoft
+			fill, ink, edge := imaging.FaceColor, imaging.Ink, imaging.InkSoft
 			switch {
 			case id == pos:
-				fill, ink, edge = tpCivCol, Light, tpCivCol
+				fill, ink, edge = tpCivCol, imaging.Light, tpCivCol
 			case can[id]:
-				fill, edge = mix(Highlight, FaceColor, 0.45), Ink
+				fill, edge = mix(imaging.Highlight, imaging.FaceColor, 0.45), imaging.Ink
 			}
 			c.Box(p[0], p[1]-14, colW, 28, 6, fill, edge, 1.5)
-			c.FitText(tpCivPathNode(id), p[0]+colW/2, p[1], 0.5, colW-12, Bold, tpSmall, tpSmall, ink)
+			c.FitText(tpCivPathNode(id), p[0]+colW/2, p[1], 0.5, colW-12, imaging.Bold, tpSmall, tpSmall, ink)
 			if can[id] {
-				c.Outline(p[0]-3, p[1]-17, colW+6, 34, 8, Highlight, 3)
+				c.Outline(p[0]-3, p[1]-17, colW+6, 34, 8, imaging.Highlight, 3)
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package imaging
+package imagingtest
 
 import (
 	"bytes"
@@ -96,7 +96,7 @@ func writePNG(t *testing.T, path string, img image.Image) {
 	}
 }
 
-// Golden is one Golden picture: its name in testdata and how to draw it.
+// Golden is one golden picture: its name in testdata and how to draw it.
 type Golden struct {
 	Name string
 	Draw func() (image.Image, error)

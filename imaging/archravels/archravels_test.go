@@ -1,10 +1,12 @@
-package imaging
+package archravels
 
 import (
 	"fmt"
 	"image"
 	"math/rand/v2"
 	"runtime"
+	"spindle/imaging"
+	"spindle/imaging/imagingtest"
 	"strings"
 	"sync"
 	"testing"
@@ -14,7 +16,7 @@ import (
 )
 
 // arNamesOpt are the Discord names of the ArchRavels goldens.
-var arNamesOpt = Options{Names: []string{"Aiko", "Benedikt", "Chiyo", "Dario"}}
+var arNamesOpt = imaging.Options{Names: []string{"Aiko", "Benedikt", "Chiyo", "Dario"}}
 
 // arPlay starts a seeded game of seats players and plays weighted random
 // moves until stop reports true (it sees the move count and the table) or
@@ -70,17 +72,17 @@ func arEnd(t testing.TB) archravels.View {
 	return arViewOf(tb, games.Spectator)
 }
 
-func arGoldens(t *testing.T) []Golden {
+func arGoldens(t *testing.T) []imagingtest.Golden {
 	mid := arMidTable(t)
-	return []Golden{
-		{"ar_setup_table", func() (image.Image, error) { return archravelsTable(arSetupView(t), arNamesOpt) }},
-		{"ar_mid_table", func() (image.Image, error) { return archravelsTable(arViewOf(mid, games.Spectator), arNamesOpt) }},
-		{"ar_mid_panel", func() (image.Image, error) {
-			return archravelsPanel(arViewOf(mid, mid.ToAct()[0]), arNamesOpt)
+	return []imagingtest.Golden{
+		{Name: "ar_setup_table", Draw: func() (image.Image, error) { return Table(arSetupView(t), arNamesOpt) }},
+		{Name: "ar_mid_table", Draw: func() (image.Image, error) { return Table(arViewOf(mid, games.Spectator), arNamesOpt) }},
+		{Name: "ar_mid_panel", Draw: func() (image.Image, error) {
+			return Panel(arViewOf(mid, mid.ToAct()[0]), arNamesOpt)
 		}},
-		{"ar_four_table", func() (image.Image, error) { return archravelsTable(arFour(t), Options{}) }},
-		{"ar_end_table", func() (image.Image, error) { return archravelsTable(arEnd(t), arNamesOpt) }},
-		{"ar_end_scoring", func() (image.Image, error) { return archravelsScoring(arEnd(t), arNamesOpt) }},
+		{Name: "ar_four_table", Draw: func() (image.Image, error) { return Table(arFour(t), imaging.Options{}) }},
+		{Name: "ar_end_table", Draw: func() (image.Image, error) { return Table(arEnd(t), arNamesOpt) }},
+		{Name: "ar_end_scoring", Draw: func() (image.Image, error) { return Scoring(arEnd(t), arNamesOpt) }},
 	}
 }
 
@@ -94,28 +96,28 @@ func TestGoldenArchravels(t *testing.T) {
 			if b := img.Bounds(); b.Dx() > 1600 || b.Dy() > 1400 {
 				t.Errorf("image is %v, larger than the layout limits", b.Size())
 			}
-			CheckGolden(t, tc.Name, img)
+			imagingtest.CheckGolden(t, tc.Name, img)
 		})
 	}
 }
 
 func TestArchravelsRenderDispatch(t *testing.T) {
 	v := arFour(t)
-	for _, k := range []Kind{Table, Panel, Scoring} {
-		if _, err := RenderWith(k, v, arNamesOpt); err != nil {
-			t.Errorf("RenderWith(%s): %v", k, err)
+	for _, k := range []imaging.Kind{imaging.Table, imaging.Panel, imaging.Scoring} {
+		if _, err := Pictures.Render(k, v, arNamesOpt); err != nil {
+			t.Errorf("Pictures.Render(%s): %v", k, err)
 		}
-		if _, err := Render(k, &v); err != nil {
+		if _, err := Pictures.Render(k, &v, imaging.Options{}); err != nil {
 			t.Errorf("Render(%s, pointer): %v", k, err)
 		}
 	}
-	if _, err := Render(Table, (*archravels.View)(nil)); err == nil || !strings.Contains(err.Error(), "nil") {
+	if _, err := Pictures.Render(imaging.Table, (*archravels.View)(nil), imaging.Options{}); err == nil || !strings.Contains(err.Error(), "nil") {
 		t.Errorf("nil view: %v", err)
 	}
 	bad := func(edit func(v *archravels.View)) error {
 		w := arFour(t)
 		edit(&w)
-		_, err := archravelsTable(w, Options{})
+		_, err := Table(w, imaging.Options{})
 		return err
 	}
 	for name, tc := range map[string]struct {
@@ -139,7 +141,7 @@ func TestArchravelsRenderDispatch(t *testing.T) {
 func TestArchravelsNames(t *testing.T) {
 	v := arFour(t)
 	v.Players[3].Char, v.Players[3].Name = "", "player 4"
-	opt := Options{Names: []string{"Aiko", "", "Chiyo"}}
+	opt := imaging.Options{Names: []string{"Aiko", "", "Chiyo"}}
 	for _, tc := range []struct {
 		seat        games.Seat
 		full, short string
@@ -204,7 +206,7 @@ func TestArchravelsCanMake(t *testing.T) {
 // view.
 type arNode struct {
 	step int
-	kind Kind
+	kind imaging.Kind
 	view archravels.View
 }
 
@@ -217,7 +219,7 @@ func TestArchravelsRendersWholeGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders a whole game")
 	}
-	kinds := []Kind{Table, Panel, Scoring}
+	kinds := []imaging.Kind{imaging.Table, imaging.Panel, imaging.Scoring}
 	var nodes []arNode
 	tb, err := games.Bind(archravels.Game{}).Open(nil, 4, [2]uint64{7, 4})
 	if err != nil {
@@ -255,7 +257,7 @@ func TestArchravelsRendersWholeGame(t *testing.T) {
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for n := range work {
-				img, err := Render(n.kind, n.view)
+				img, err := Pictures.Render(n.kind, n.view, imaging.Options{})
 				switch {
 				case err != nil:
 					errs <- fmt.Errorf("step %d %s: %w", n.step, n.kind, err)
@@ -276,11 +278,15 @@ func TestArchravelsRendersWholeGame(t *testing.T) {
 	}
 }
 
-func BenchmarkArchravelsTable(b *testing.B) { benchmarkPNG(b, Table, arFour(b), arNamesOpt) }
+func BenchmarkArchravelsTable(b *testing.B) {
+	imagingtest.PNGBench(b, imagingtest.Drawn(Table, arFour(b), arNamesOpt))
+}
 func BenchmarkArchravelsPanel(b *testing.B) {
 	v := arFour(b)
 	v.Viewer = 1
-	benchmarkPNG(b, Panel, v, arNamesOpt)
+	imagingtest.PNGBench(b, imagingtest.Drawn(Panel, v, arNamesOpt))
 }
 
-func BenchmarkArchravelsScoring(b *testing.B) { benchmarkPNG(b, Scoring, arEnd(b), arNamesOpt) }
+func BenchmarkArchravelsScoring(b *testing.B) {
+	imagingtest.PNGBench(b, imagingtest.Drawn(Scoring, arEnd(b), arNamesOpt))
+}

@@ -1,9 +1,11 @@
-package imaging
+package warpweft
 
 import (
 	"bytes"
 	"image"
 	"image/png"
+	"spindle/imaging"
+	"spindle/imaging/imagingtest"
 	"strings"
 	"sync"
 	"testing"
@@ -14,17 +16,17 @@ import (
 
 func TestRenderDispatch(t *testing.T) {
 	v := ex6()
-	for _, k := range []Kind{Table, Panel, Scoring} {
-		img, err := Render(k, v)
+	for _, k := range []imaging.Kind{imaging.Table, imaging.Panel, imaging.Scoring} {
+		img, err := Pictures.Render(k, v, imaging.Options{})
 		if err != nil {
 			t.Fatalf("Render(%s): %v", k, err)
 		}
-		direct := map[Kind]func(warpweft.View, Options) (image.Image, error){Table: warpWeftTable, Panel: warpWeftPanel, Scoring: warpWeftScoring}[k]
-		want, _ := direct(v, Options{})
-		if msg := DiffImages(want, img); msg != "" {
+		direct := map[imaging.Kind]func(warpweft.View, imaging.Options) (image.Image, error){imaging.Table: Table, imaging.Panel: Panel, imaging.Scoring: Scoring}[k]
+		want, _ := direct(v, imaging.Options{})
+		if msg := imagingtest.DiffImages(want, img); msg != "" {
 			t.Errorf("Render(%s) differs from the direct call: %s", k, msg)
 		}
-		if _, err := Render(k, &v); err != nil {
+		if _, err := Pictures.Render(k, &v, imaging.Options{}); err != nil {
 			t.Errorf("Render(%s, pointer): %v", k, err)
 		}
 	}
@@ -37,19 +39,19 @@ func TestRenderErrors(t *testing.T) {
 	far.Grid = append(far.Grid, warpweft.Placed{Card: "AM", Cell: warpweft.Cell{X: 1000, Y: 0}})
 	tests := []struct {
 		name string
-		kind Kind
+		kind imaging.Kind
 		view any
 		want string
 	}{
 		{"unknown kind", "mural", ex6(), "unknown picture kind"},
-		{"unknown view", Table, 42, "no pictures for view type int"},
-		{"nil view pointer", Table, (*warpweft.View)(nil), "nil"},
-		{"unknown card", Table, bad, `unknown decktet card "ZZ"`},
-		{"grid too large", Panel, far, "too large"},
+		{"unknown view", imaging.Table, 42, "is not a view of this game"},
+		{"nil view pointer", imaging.Table, (*warpweft.View)(nil), "nil"},
+		{"unknown card", imaging.Table, bad, `unknown decktet card "ZZ"`},
+		{"grid too large", imaging.Panel, far, "too large"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Render(tc.kind, tc.view)
+			_, err := Pictures.Render(tc.kind, tc.view, imaging.Options{})
 			if err == nil || !strings.HasPrefix(err.Error(), "imaging: ") || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("err = %v, want an imaging error containing %q", err, tc.want)
 			}
@@ -58,11 +60,11 @@ func TestRenderErrors(t *testing.T) {
 }
 
 func TestPNGRoundTrip(t *testing.T) {
-	img, err := warpWeftTable(ex6(), Options{})
+	img, err := Table(ex6(), imaging.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := PNG(img)
+	data, err := imaging.PNG(img)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +72,7 @@ func TestPNGRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if msg := DiffImages(img, back); msg != "" {
+	if msg := imagingtest.DiffImages(img, back); msg != "" {
 		t.Error(msg)
 	}
 	if len(data) > 1<<20 {
@@ -113,8 +115,8 @@ func TestEdgeViews(t *testing.T) {
 		"mid-game scoring": named,
 	}
 	for name, v := range views {
-		for _, k := range []Kind{Table, Panel, Scoring} {
-			img, err := RenderWith(k, v, Options{Names: []string{"Ariadne of the Very Long Name Indeed", ""}})
+		for _, k := range []imaging.Kind{imaging.Table, imaging.Panel, imaging.Scoring} {
+			img, err := Pictures.Render(k, v, imaging.Options{Names: []string{"Ariadne of the Very Long Name Indeed", ""}})
 			if err != nil {
 				t.Errorf("%s %s: %v", name, k, err)
 				continue
@@ -134,7 +136,7 @@ func TestConcurrentRenders(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := Render(Kind([]Kind{Table, Panel, Scoring}[i%3]), ex8Panel()); err != nil {
+			if _, err := Pictures.Render(imaging.Kind([]imaging.Kind{imaging.Table, imaging.Panel, imaging.Scoring}[i%3]), ex8Panel(), imaging.Options{}); err != nil {
 				t.Error(err)
 			}
 		}()
@@ -145,11 +147,11 @@ func TestConcurrentRenders(t *testing.T) {
 // TestGlyphs checks that the embedded fonts carry the symbols the layouts
 // use, so no text silently drops a character.
 func TestGlyphs(t *testing.T) {
-	faces, err := NewFaces()
+	faces, err := imaging.NewFaces()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []Font{Regular, Bold} {
+	for _, f := range []imaging.Font{imaging.Regular, imaging.Bold} {
 		for _, r := range "−–·×…\\" {
 			if _, ok := faces.Face(f, 20).GlyphAdvance(r); !ok {
 				t.Errorf("font %d lacks %q", f, r)
@@ -159,7 +161,7 @@ func TestGlyphs(t *testing.T) {
 }
 
 func TestSeatNames(t *testing.T) {
-	o := Options{Names: []string{"Ariadne", ""}}
+	o := imaging.Options{Names: []string{"Ariadne", ""}}
 	for s, want := range map[games.Seat]string{0: "Ariadne", 1: "Player 2", 5: "Player 6", games.Spectator: "nobody"} {
 		if got := o.Name(s); got != want {
 			t.Errorf("name(%d) = %q, want %q", s, got, want)
@@ -175,15 +177,15 @@ func TestWarpWeftPanelFocus(t *testing.T) {
 	v.Viewer = 0
 	v.Hand = []string{"3MW", "2WL", "AM"}
 	v.Open = []warpweft.Cell{{X: 1, Y: 1}}
-	plain, err := warpWeftPanel(v, Options{})
+	plain, err := Panel(v, imaging.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	focused, err := warpWeftPanel(v, Options{Focus: "2WL"})
+	focused, err := Panel(v, imaging.Options{Focus: "2WL"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	absent, err := warpWeftPanel(v, Options{Focus: "AK"})
+	absent, err := Panel(v, imaging.Options{Focus: "AK"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,13 +211,13 @@ func samePixels(a, b image.Image) bool {
 	return true
 }
 
-func wwGoldens(t *testing.T) []Golden {
-	return []Golden{
-		{"ww_ex6_table", func() (image.Image, error) { return warpWeftTable(ex6(), Options{}) }},
-		{"ww_ex8_table", func() (image.Image, error) { return warpWeftTable(ex8(), Options{}) }},
-		{"ww_ex8_panel", func() (image.Image, error) { return warpWeftPanel(ex8Panel(), Options{}) }},
-		{"ww_ex8_scoring", func() (image.Image, error) { return warpWeftScoring(ex8(), Options{}) }},
-		{"ww_ex7_scoring", func() (image.Image, error) { return warpWeftScoring(ex7(), Options{}) }},
+func wwGoldens(t *testing.T) []imagingtest.Golden {
+	return []imagingtest.Golden{
+		{Name: "ww_ex6_table", Draw: func() (image.Image, error) { return Table(ex6(), imaging.Options{}) }},
+		{Name: "ww_ex8_table", Draw: func() (image.Image, error) { return Table(ex8(), imaging.Options{}) }},
+		{Name: "ww_ex8_panel", Draw: func() (image.Image, error) { return Panel(ex8Panel(), imaging.Options{}) }},
+		{Name: "ww_ex8_scoring", Draw: func() (image.Image, error) { return Scoring(ex8(), imaging.Options{}) }},
+		{Name: "ww_ex7_scoring", Draw: func() (image.Image, error) { return Scoring(ex7(), imaging.Options{}) }},
 	}
 }
 
@@ -230,11 +232,32 @@ func TestGoldenWarpWeft(t *testing.T) {
 			if b.Dx() > 1600 || b.Dy() > 1400 {
 				t.Errorf("image is %v, larger than the layout limits", b.Size())
 			}
-			CheckGolden(t, tc.Name, img)
+			imagingtest.CheckGolden(t, tc.Name, img)
 		})
 	}
 }
 
-func BenchmarkWarpWeftTable(b *testing.B)   { benchmarkPNG(b, Table, ex8(), Options{}) }
-func BenchmarkWarpWeftPanel(b *testing.B)   { benchmarkPNG(b, Panel, ex8Panel(), Options{}) }
-func BenchmarkWarpWeftScoring(b *testing.B) { benchmarkPNG(b, Scoring, ex8(), Options{}) }
+func BenchmarkWarpWeftTable(b *testing.B) {
+	imagingtest.PNGBench(b, imagingtest.Drawn(Table, ex8(), imaging.Options{}))
+}
+func BenchmarkWarpWeftPanel(b *testing.B) {
+	imagingtest.PNGBench(b, imagingtest.Drawn(Panel, ex8Panel(), imaging.Options{}))
+}
+func BenchmarkWarpWeftScoring(b *testing.B) {
+	imagingtest.PNGBench(b, imagingtest.Drawn(Scoring, ex8(), imaging.Options{}))
+}
+
+func TestTableauFitStaysInBounds(t *testing.T) {
+	for _, ext := range []imaging.Extent{
+		imaging.Extent{}.Add(0, 0),
+		imaging.Extent{}.Add(-12, 0).Add(12, 0),
+		imaging.Extent{}.Add(0, -12).Add(0, 12),
+		imaging.Extent{}.Add(-4, -3).Add(4, 3),
+		imaging.Extent{}.Add(-13, -13).Add(13, 13),
+	} {
+		tb := tableauFit(ext, 1552, 960)
+		if tb.w > 1552 || tb.h > 960 || tb.grid.CardW < 8 {
+			t.Errorf("%d×%d cells: tableau %v×%v with cards %v wide", ext.Cols(), ext.Rows(), tb.w, tb.h, tb.grid.CardW)
+		}
+	}
+}

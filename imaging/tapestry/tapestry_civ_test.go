@@ -1,8 +1,10 @@
-package imaging
+package tapestry
 
 import (
 	"image"
 	"slices"
+	"spindle/imaging"
+	"spindle/imaging/imagingtest"
 	"strconv"
 	"strings"
 	"testing"
@@ -57,21 +59,21 @@ func tpCivOwner(v tapestry.View, name string) int {
 	return -1
 }
 
-func tpCivGoldens(t *testing.T) []Golden {
-	return []Golden{
-		{"tp_civ_table", func() (image.Image, error) { return tapestryTable(tpCivTable(t), tpNamesOpt) }},
-		{"tp_civ_players", func() (image.Image, error) { return tapestryPlayers(tpCivEnd(t), tpNamesOpt) }},
-		{"tp_civ_choice_panel", func() (image.Image, error) { return tapestryPanel(tpCivChoicePanel(t), tpNamesOpt) }},
-		{"tp_civ_predict_panel", func() (image.Image, error) {
-			return tapestryPanel(tpPanelAt(t, 5, 9, 7, "c:mystics_predict"), tpNamesOpt)
+func tpCivGoldens(t *testing.T) []imagingtest.Golden {
+	return []imagingtest.Golden{
+		{Name: "tp_civ_table", Draw: func() (image.Image, error) { return Table(tpCivTable(t), tpNamesOpt) }},
+		{Name: "tp_civ_players", Draw: func() (image.Image, error) { return Players(tpCivEnd(t), tpNamesOpt) }},
+		{Name: "tp_civ_choice_panel", Draw: func() (image.Image, error) { return Panel(tpCivChoicePanel(t), tpNamesOpt) }},
+		{Name: "tp_civ_predict_panel", Draw: func() (image.Image, error) {
+			return Panel(tpPanelAt(t, 5, 9, 7, "c:mystics_predict"), tpNamesOpt)
 		}},
-		{"tp_civ_traders_panel", func() (image.Image, error) {
-			return tapestryPanel(tpPanelAt(t, 5, 7, 120, "c:traders"), tpNamesOpt)
+		{Name: "tp_civ_traders_panel", Draw: func() (image.Image, error) {
+			return Panel(tpPanelAt(t, 5, 7, 120, "c:traders"), tpNamesOpt)
 		}},
-		{"tp_civ_heralds_panel", func() (image.Image, error) {
-			return tapestryPanel(tpPanelAt(t, 3, 12, 70, "c:heralds"), tpNamesOpt)
+		{Name: "tp_civ_heralds_panel", Draw: func() (image.Image, error) {
+			return Panel(tpPanelAt(t, 3, 12, 70, "c:heralds"), tpNamesOpt)
 		}},
-		{"tp_civ_path_panel", func() (image.Image, error) { return tapestryPanel(tpCivPathPanel(t), tpNamesOpt) }},
+		{Name: "tp_civ_path_panel", Draw: func() (image.Image, error) { return Panel(tpCivPathPanel(t), tpNamesOpt) }},
 	}
 }
 
@@ -85,18 +87,22 @@ func TestGoldenTapestryCivs(t *testing.T) {
 			if b := img.Bounds(); b.Dx() > 1600 || b.Dy() > 1400 {
 				t.Errorf("image is %v, larger than the layout limits", b.Size())
 			}
-			CheckGolden(t, tc.Name, img)
+			imagingtest.CheckGolden(t, tc.Name, img)
 		})
 	}
 }
 
-func BenchmarkTapestryPlayersCivs(b *testing.B) { benchmarkPNG(b, Players, tpCivEnd(b), tpNamesOpt) }
-func BenchmarkTapestryTableCivs(b *testing.B)   { benchmarkPNG(b, Table, tpCivTable(b), tpNamesOpt) }
+func BenchmarkTapestryPlayersCivs(b *testing.B) {
+	imagingtest.PNGBench(b, imagingtest.Drawn(Players, tpCivEnd(b), tpNamesOpt))
+}
+func BenchmarkTapestryTableCivs(b *testing.B) {
+	imagingtest.PNGBench(b, imagingtest.Drawn(Table, tpCivTable(b), tpNamesOpt))
+}
 func BenchmarkTapestryPanelCivChoice(b *testing.B) {
-	benchmarkPNG(b, Panel, tpCivChoicePanel(b), tpNamesOpt)
+	imagingtest.PNGBench(b, imagingtest.Drawn(Panel, tpCivChoicePanel(b), tpNamesOpt))
 }
 func BenchmarkTapestryPanelCivPath(b *testing.B) {
-	benchmarkPNG(b, Panel, tpCivPathPanel(b), tpNamesOpt)
+	imagingtest.PNGBench(b, imagingtest.Drawn(Panel, tpCivPathPanel(b), tpNamesOpt))
 }
 
 // tpCivMat is civilization i's mat as the engine starts it.
@@ -143,14 +149,14 @@ func TestTapestryCivMats(t *testing.T) {
 		if k == 3 {
 			v.Players[4].Civs = append(v.Players[4].Civs, tpCivMat(0, false), tpCivMat(1, false))
 		}
-		img, err := tapestryPlayers(v, tpNamesOpt)
+		img, err := Players(v, tpNamesOpt)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if h := img.Bounds().Dy(); h > int(tpMaxH) {
 			t.Errorf("five players, picture %d: %d high", k, h)
 		}
-		Release(img)
+		imaging.Release(img)
 	}
 	if d := tpPlayersDims(v, 10); d.cell < 15 || d.pitch < 22 {
 		t.Errorf("five players, one with three civilizations: plots of %v px, lines %v apart", d.cell, d.pitch)
@@ -274,15 +280,15 @@ func TestTapestryCivDecisions(t *testing.T) {
 				t.Errorf("%s: label of %q is %q", tc.kind, k, l)
 			}
 		}
-		img, err := tapestryPanel(v, tpNamesOpt)
+		img, err := Panel(v, tpNamesOpt)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.kind, err)
 		}
 		if b := img.Bounds(); b.Dy() > int(tpMaxH) || b.Dx() != int(tpW) {
 			t.Errorf("%s: panel is %v", tc.kind, b.Size())
 		}
-		Release(img)
-		if _, err := tapestryTable(v, tpNamesOpt); err != nil {
+		imaging.Release(img)
+		if _, err := Table(v, tpNamesOpt); err != nil {
 			t.Errorf("%s: table: %v", tc.kind, err)
 		}
 	}
@@ -322,14 +328,14 @@ func TestTapestryCivChoiceFits(t *testing.T) {
 	v := tpCivChoicePanel(t)
 	for i := range tapestry.Civs {
 		v.Players[v.Viewer].Dealt = []int8{int8(i), int8((i + 7) % len(tapestry.Civs))}
-		img, err := tapestryPanel(v, tpNamesOpt)
+		img, err := Panel(v, tpNamesOpt)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if h := img.Bounds().Dy(); h > int(tpMaxH) {
 			t.Errorf("%v: panel %d high", v.Players[v.Viewer].Dealt, h)
 		}
-		Release(img)
+		imaging.Release(img)
 	}
 }
 
@@ -350,10 +356,10 @@ func TestTapestryCivTokensDrawn(t *testing.T) {
 		"dealt":    {func(v *tapestry.View) { v.Players[1].Dealt = []int8{-2} }, "unknown tapestry civilization -2"},
 		"inventor": {func(v *tapestry.View) { v.Players[0].Civs = []tapestry.CivState{{Civ: 7, Cards: []int{99}}} }, "tech card 99"},
 	} {
-		for _, k := range []Kind{Table, Players, Panel, Scoring} {
+		for _, k := range []imaging.Kind{imaging.Table, imaging.Players, imaging.Panel, imaging.Scoring} {
 			v := tpCivTable(t)
 			tc.edit(&v)
-			_, err := Render(k, v)
+			_, err := Pictures.Render(k, v, imaging.Options{})
 			if err == nil || !strings.HasPrefix(err.Error(), "imaging: ") || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("%s, %s: err = %v, want %q", name, k, err, tc.want)
 			}

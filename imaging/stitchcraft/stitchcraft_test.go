@@ -1,7 +1,9 @@
-package imaging
+package stitchcraft
 
 import (
 	"image"
+	"spindle/imaging"
+	"spindle/imaging/imagingtest"
 	"strings"
 	"testing"
 
@@ -110,16 +112,16 @@ func scPanel() stitchcraft.View {
 	return v
 }
 
-func scGoldens(t *testing.T) []Golden {
-	names := Options{Names: []string{"Ada", "Brook", "Cyd", "Dee", "Eli"}}
-	return []Golden{
-		{"sc_ex6_table", func() (image.Image, error) { return stitchcraftTable(scEx6(), names) }},
-		{"sc_crowd_table", func() (image.Image, error) { return stitchcraftTable(scCrowd(), names) }},
-		{"sc_consortium_table", func() (image.Image, error) { return stitchcraftTable(scConsortium(), Options{}) }},
-		{"sc_panel", func() (image.Image, error) { return stitchcraftPanel(scPanel(), names) }},
-		{"sc_consortium_panel", func() (image.Image, error) { return stitchcraftPanel(scConsortium(), Options{}) }},
-		{"sc_reference", func() (image.Image, error) { return stitchcraftReference(scCrowd(), names) }},
-		{"sc_reference_over", func() (image.Image, error) { return stitchcraftReference(scConsortium(), Options{}) }},
+func scGoldens(t *testing.T) []imagingtest.Golden {
+	names := imaging.Options{Names: []string{"Ada", "Brook", "Cyd", "Dee", "Eli"}}
+	return []imagingtest.Golden{
+		{Name: "sc_ex6_table", Draw: func() (image.Image, error) { return Table(scEx6(), names) }},
+		{Name: "sc_crowd_table", Draw: func() (image.Image, error) { return Table(scCrowd(), names) }},
+		{Name: "sc_consortium_table", Draw: func() (image.Image, error) { return Table(scConsortium(), imaging.Options{}) }},
+		{Name: "sc_panel", Draw: func() (image.Image, error) { return Panel(scPanel(), names) }},
+		{Name: "sc_consortium_panel", Draw: func() (image.Image, error) { return Panel(scConsortium(), imaging.Options{}) }},
+		{Name: "sc_reference", Draw: func() (image.Image, error) { return Reference(scCrowd(), names) }},
+		{Name: "sc_reference_over", Draw: func() (image.Image, error) { return Reference(scConsortium(), imaging.Options{}) }},
 	}
 }
 
@@ -134,30 +136,30 @@ func TestGoldenStitchcraft(t *testing.T) {
 			if b.Dx() > 1600 || b.Dy() > 1400 {
 				t.Errorf("image is %v, larger than the layout limits", b.Size())
 			}
-			CheckGolden(t, tc.Name, img)
+			imagingtest.CheckGolden(t, tc.Name, img)
 		})
 	}
 }
 
 func TestStitchcraftRenderDispatch(t *testing.T) {
 	v := scPanel()
-	for _, k := range []Kind{Table, Panel, Scoring} {
-		if _, err := Render(k, v); err != nil {
+	for _, k := range []imaging.Kind{imaging.Table, imaging.Panel, imaging.Scoring} {
+		if _, err := Pictures.Render(k, v, imaging.Options{}); err != nil {
 			t.Errorf("Render(%s): %v", k, err)
 		}
-		if _, err := Render(k, &v); err != nil {
+		if _, err := Pictures.Render(k, &v, imaging.Options{}); err != nil {
 			t.Errorf("Render(%s, pointer): %v", k, err)
 		}
 	}
-	if _, err := Render(Table, (*stitchcraft.View)(nil)); err == nil {
+	if _, err := Pictures.Render(imaging.Table, (*stitchcraft.View)(nil), imaging.Options{}); err == nil {
 		t.Error("nil view pointer rendered")
 	}
-	if _, err := Render(Panel, scEx6()); err == nil || !strings.HasPrefix(err.Error(), "imaging: ") {
+	if _, err := Pictures.Render(imaging.Panel, scEx6(), imaging.Options{}); err == nil || !strings.HasPrefix(err.Error(), "imaging: ") {
 		t.Errorf("spectator panel: %v", err)
 	}
 	bad := scEx6()
 	bad.Pattern = "quilt"
-	if _, err := Render(Table, bad); err == nil {
+	if _, err := Pictures.Render(imaging.Table, bad, imaging.Options{}); err == nil {
 		t.Error("unknown pattern rendered")
 	}
 }
@@ -165,11 +167,11 @@ func TestStitchcraftRenderDispatch(t *testing.T) {
 // TestStitchcraftTableHidesFaces checks that the table never draws a
 // Display colour, even from a view that knows it.
 func TestStitchcraftTableHidesFaces(t *testing.T) {
-	a, _ := stitchcraftTable(scPanel(), Options{})
+	a, _ := Table(scPanel(), imaging.Options{})
 	v := scPanel()
 	v.Players[0].Display = scFaces("KK", 2, false)
-	b, _ := stitchcraftTable(v, Options{})
-	if msg := DiffImages(a, b); msg != "" {
+	b, _ := Table(v, imaging.Options{})
+	if msg := imagingtest.DiffImages(a, b); msg != "" {
 		t.Errorf("the table changed with the Display colours: %s", msg)
 	}
 }
@@ -184,8 +186,8 @@ func TestStitchcraftRendersEngineViews(t *testing.T) {
 	for i := 0; !tb.Over() && i < 60; i++ {
 		seat := tb.ToAct()[0]
 		if i%25 == 10 {
-			for _, k := range []Kind{Table, Panel, Scoring} {
-				if _, err := Render(k, tb.View(seat)); err != nil {
+			for _, k := range []imaging.Kind{imaging.Table, imaging.Panel, imaging.Scoring} {
+				if _, err := Pictures.Render(k, tb.View(seat), imaging.Options{}); err != nil {
 					t.Fatalf("node %d, %s: %v", i, k, err)
 				}
 			}
@@ -207,7 +209,7 @@ func TestStitchcraftReferenceSaysGameOverOnce(t *testing.T) {
 	survivors.Mode, survivors.Winners, survivors.Draw, survivors.Reason = stitchcraft.FFA, []int{1, 3}, true, "cap"
 	running := scConsortium()
 	running.Over, running.Winners = false, nil
-	opt := Options{Names: []string{"Ada", "Bea", "Cy", "Di"}}
+	opt := imaging.Options{Names: []string{"Ada", "Bea", "Cy", "Di"}}
 	for _, tt := range []struct {
 		name         string
 		v            stitchcraft.View
@@ -230,6 +232,12 @@ func TestStitchcraftReferenceSaysGameOverOnce(t *testing.T) {
 	}
 }
 
-func BenchmarkStitchcraftTable(b *testing.B)     { benchmarkPNG(b, Table, scCrowd(), Options{}) }
-func BenchmarkStitchcraftPanel(b *testing.B)     { benchmarkPNG(b, Panel, scPanel(), Options{}) }
-func BenchmarkStitchcraftReference(b *testing.B) { benchmarkPNG(b, Scoring, scCrowd(), Options{}) }
+func BenchmarkStitchcraftTable(b *testing.B) {
+	imagingtest.PNGBench(b, imagingtest.Drawn(Table, scCrowd(), imaging.Options{}))
+}
+func BenchmarkStitchcraftPanel(b *testing.B) {
+	imagingtest.PNGBench(b, imagingtest.Drawn(Panel, scPanel(), imaging.Options{}))
+}
+func BenchmarkStitchcraftReference(b *testing.B) {
+	imagingtest.PNGBench(b, imagingtest.Drawn(Reference, scCrowd(), imaging.Options{}))
+}

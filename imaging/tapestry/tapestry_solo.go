@@ -1,6 +1,7 @@
-package imaging
+package tapestry
 
 import (
+	"spindle/imaging"
 	"fmt"
 	"strconv"
 	"strings"
@@ -18,7 +19,7 @@ const (
 )
 
 // tpSoloOpts names the bots in a solo game's pictures.
-func tpSoloOpts(v tapestry.View, opt Options) Options {
+func tpSoloOpts(v tapestry.View, opt imaging.Options) imaging.Options {
 	if v.Solo == nil {
 		return opt
 	}
@@ -72,18 +73,18 @@ func tpIndicator(s string) string {
 }
 
 // tpDecisionCard draws decision card n (1-22) with its title above.
-func (c *Canvas) tpDecisionCard(title string, n int, x, y, w, h float64) {
-	c.Text(title, x+w/2, y+10, 0.5, Bold, tpSmall, Light)
+func tpDecisionCard(c *imaging.Canvas, title string, n int, x, y, w, h float64) {
+	c.Text(title, x+w/2, y+10, 0.5, imaging.Bold, tpSmall, imaging.Light)
 	y += 24
 	h -= 24
 	if n < 1 || n > len(tapestry.DecisionCards) {
-		c.Box(x, y, w, h, 8, Frame, LightSoft, 1.5)
-		c.Text("none out", x+w/2, y+h/2, 0.5, Regular, tpSmall, LightSoft)
+		c.Box(x, y, w, h, 8, imaging.Frame, imaging.LightSoft, 1.5)
+		c.Text("none out", x+w/2, y+h/2, 0.5, imaging.Regular, tpSmall, imaging.LightSoft)
 		return
 	}
 	d := tapestry.DecisionCards[n-1]
-	c.Box(x, y, w, h, 8, Paper, Ink, 2)
-	c.Text(strconv.Itoa(n), x+12, y+16, 0, Bold, 24, Ink)
+	c.Box(x, y, w, h, 8, imaging.Paper, imaging.Ink, 2)
+	c.Text(strconv.Itoa(n), x+12, y+16, 0, imaging.Bold, 24, imaging.Ink)
 	var icons []string
 	if d.Income {
 		icons = append(icons, "income")
@@ -92,10 +93,10 @@ func (c *Canvas) tpDecisionCard(title string, n int, x, y, w, h float64) {
 		icons = append(icons, "topple")
 	}
 	if len(icons) > 0 {
-		c.Pill(strings.Join(icons, " · "), x+w-8, y+16, 1, Bold, tpSmall, Ink, Highlight)
+		c.Pill(strings.Join(icons, " · "), x+w-8, y+16, 1, imaging.Bold, tpSmall, imaging.Ink, imaging.Highlight)
 	}
-	c.FitText("Automa: "+tpIndicator(d.AutomaTrack), x+10, y+40, 0, w-20, Regular, tpSmall, tpSmall, Ink)
-	c.FitText("Shadow: "+tpIndicator(d.ShadowTrack), x+10, y+60, 0, w-20, Regular, tpSmall, tpSmall, Ink)
+	c.FitText("Automa: "+tpIndicator(d.AutomaTrack), x+10, y+40, 0, w-20, imaging.Regular, tpSmall, tpSmall, imaging.Ink)
+	c.FitText("Shadow: "+tpIndicator(d.ShadowTrack), x+10, y+60, 0, w-20, imaging.Regular, tpSmall, tpSmall, imaging.Ink)
 	var order []string
 	for _, t := range d.TrackOrder {
 		if t == "favourite" {
@@ -104,18 +105,18 @@ func (c *Canvas) tpDecisionCard(title string, n int, x, y, w, h float64) {
 			order = append(order, t[:3])
 		}
 	}
-	c.FitText(strings.Join(order, " › "), x+10, y+80, 0, w-20, Regular, tpSmall, tpSmall, InkSoft)
+	c.FitText(strings.Join(order, " › "), x+10, y+80, 0, w-20, imaging.Regular, tpSmall, tpSmall, imaging.InkSoft)
 }
 
 // tpSoloBox draws the table's Automa box: the bots' levels, civ sides and
 // favourites, the decks, the trap stock and the decision pair face up.
-func (c *Canvas) tpSoloBox(v tapestry.View, opt Options, x, y, w, h float64) {
+func tpSoloBox(c *imaging.Canvas, v tapestry.View, opt imaging.Options, x, y, w, h float64) {
 	so := v.Solo
-	c.Box(x, y, w, h, 12, Frame, Ink, 2)
+	c.Box(x, y, w, h, 12, imaging.Frame, imaging.Ink, 2)
 	const cardW = 220.0
 	tx := x + 16
 	tw := w - 2*cardW - 64
-	c.FitText(opt.Name(tapestry.Automa)+": "+tpBotRole(v, tapestry.Automa), tx, y+20, 0, tw, Bold, 22, tpSmall, Light)
+	c.FitText(opt.Name(tapestry.Automa)+": "+tpBotRole(v, tapestry.Automa), tx, y+20, 0, tw, imaging.Bold, 22, tpSmall, imaging.Light)
 	a, sh := v.Players[tapestry.Automa], v.Players[tapestry.Shadow]
 	lines := []string{
 		fmt.Sprintf("%s: favourite %s · %d outposts", opt.Name(tapestry.Shadow), tpFav(v, tapestry.Shadow), sh.Outposts),
@@ -127,18 +128,18 @@ func (c *Canvas) tpSoloBox(v tapestry.View, opt Options, x, y, w, h float64) {
 		ly := y + 48 + float64(i)*22
 		lx := tx
 		if i == 0 { // the Shadow Empire is not in the players table: its colour here
-			c.tpSwatch(tapestry.Shadow, tx+9, ly, 9)
+			tpSwatch(c, tapestry.Shadow, tx+9, ly, 9)
 			lx += 24
 		}
-		c.FitText(l, lx, ly, 0, tw-(lx-tx), Regular, tpSmall, tpSmall, LightSoft)
+		c.FitText(l, lx, ly, 0, tw-(lx-tx), imaging.Regular, tpSmall, tpSmall, imaging.LightSoft)
 	}
 	cx := x + w - 2*cardW - 32
 	tie := int(so.Pair[1])
 	if tie == 0 {
 		tie = int(so.Tie)
 	}
-	c.tpDecisionCard("Track card", int(so.Pair[0]), cx, y+10, cardW, h-20)
-	c.tpDecisionCard("Tiebreaker", tie, cx+cardW+16, y+10, cardW, h-20)
+	tpDecisionCard(c, "Track card", int(so.Pair[0]), cx, y+10, cardW, h-20)
+	tpDecisionCard(c, "Tiebreaker", tie, cx+cardW+16, y+10, cardW, h-20)
 }
 
 // tpCards lists decision cards by number.
@@ -164,27 +165,27 @@ func tpSlotCount(p tapestry.PlayerView) int {
 
 // tpBotBlock draws a bot on the players picture: its name bar, its
 // tracks, the Automa's landmarks, era slots and trap stock.
-func (c *Canvas) tpBotBlock(v tapestry.View, opt Options, seat int, x, y, w, h float64) {
+func tpBotBlock(c *imaging.Canvas, v tapestry.View, opt imaging.Options, seat int, x, y, w, h float64) {
 	p := v.Players[seat]
-	c.Box(x, y, w, h, 10, PaperAlt, Ink, 2)
-	c.tpBar(v, opt, seat, x, y, w, 34)
+	c.Box(x, y, w, h, 10, imaging.PaperAlt, imaging.Ink, 2)
+	tpBar(c, v, opt, seat, x, y, w, 34)
 	var pos []string
 	for t := range tapestry.Track(tapestry.NumTracks) {
 		pos = append(pos, fmt.Sprintf("%s %d", tpTrackName(int(t)), p.Position(t)))
 	}
 	ly := y + 56
-	c.tpLabelled("Tracks:", strings.Join(pos, " · "), x+12, ly, w-24)
+	tpLabelled(c, "Tracks:", strings.Join(pos, " · "), x+12, ly, w-24)
 	if seat == tapestry.Shadow {
-		c.tpLabelled("Outposts:", tpCount(int(p.Outposts), "outpost", "outposts")+" left, placed toppled by the Automa", x+12, ly+26, w-24)
-		c.tpLabelled("Landmarks:", "its claims go onto the Automa's mat", x+12, ly+52, w-24)
+		tpLabelled(c, "Outposts:", tpCount(int(p.Outposts), "outpost", "outposts")+" left, placed toppled by the Automa", x+12, ly+26, w-24)
+		tpLabelled(c, "Landmarks:", "its claims go onto the Automa's mat", x+12, ly+52, w-24)
 		return
 	}
 	var lms []string
 	for _, i := range tpLandmarksOf(v, seat) {
 		lms = append(lms, tapestry.Landmarks[i].Name)
 	}
-	c.tpLabelled("Landmarks:", tpList(lms), x+12, ly+26, w-24)
-	c.tpLabelled("Mat:", fmt.Sprintf("%s face down on its era slots · trap stock %d · %s left · %s",
+	tpLabelled(c, "Landmarks:", tpList(lms), x+12, ly+26, w-24)
+	tpLabelled(c, "Mat:", fmt.Sprintf("%s face down on its era slots · trap stock %d · %s left · %s",
 		tpCount(tpSlotCount(p), "tapestry card", "tapestry cards"), v.Solo.Stock, tpCount(int(p.Outposts), "outpost", "outposts"),
 		tpCount(tpControlled(v, seat), "territory", "territories")), x+12, ly+52, w-24)
 }

@@ -1,4 +1,4 @@
-package imaging
+package tapestry
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"spindle/imaging"
 	"strconv"
 	"strings"
 
@@ -35,62 +36,62 @@ const (
 // Terrain colours, by corner letter: S sea, D desert, F forest, G
 // grassland, M mountain.
 var tpTerrain = map[byte]color.RGBA{
-	'S': RGB(0x4F, 0x8F, 0xC9),
-	'D': RGB(0xE8, 0xC8, 0x72),
-	'F': RGB(0x2E, 0x74, 0x38),
-	'G': RGB(0x9F, 0xCB, 0x5B),
-	'M': RGB(0x92, 0x8C, 0x86),
+	'S': imaging.RGB(0x4F, 0x8F, 0xC9),
+	'D': imaging.RGB(0xE8, 0xC8, 0x72),
+	'F': imaging.RGB(0x2E, 0x74, 0x38),
+	'G': imaging.RGB(0x9F, 0xCB, 0x5B),
+	'M': imaging.RGB(0x92, 0x8C, 0x86),
 }
 
 // The seat colours: far apart from each other and from the terrains, each
 // token drawn outlined with the seat's number inside, so they stay apart
 // for colour-blind readers too.
 var tpSeatCol = [5]color.RGBA{
-	RGB(0xD4, 0x36, 0x2C), // red
-	RGB(0xF5, 0xB8, 0x22), // amber
-	RGB(0x7A, 0x48, 0xC6), // violet
-	RGB(0xF7, 0xF4, 0xEC), // white
-	RGB(0x26, 0x22, 0x20), // black
+	imaging.RGB(0xD4, 0x36, 0x2C), // red
+	imaging.RGB(0xF5, 0xB8, 0x22), // amber
+	imaging.RGB(0x7A, 0x48, 0xC6), // violet
+	imaging.RGB(0xF7, 0xF4, 0xEC), // white
+	imaging.RGB(0x26, 0x22, 0x20), // black
 }
 
 // The track colours, by tapestry.Track.
 var tpTrackCol = [tapestry.NumTracks]color.RGBA{
-	RGB(0x2C, 0x6A, 0xA6), // exploration
-	RGB(0x2D, 0x86, 0x4C), // science
-	RGB(0xB3, 0x5A, 0x1F), // technology
-	RGB(0x9A, 0x2A, 0x2C), // military
+	imaging.RGB(0x2C, 0x6A, 0xA6), // exploration
+	imaging.RGB(0x2D, 0x86, 0x4C), // science
+	imaging.RGB(0xB3, 0x5A, 0x1F), // technology
+	imaging.RGB(0x9A, 0x2A, 0x2C), // military
 }
 
 // The income building colours, by tapestry.Building (f h m a).
 var tpBuildingCol = [tapestry.NumBuildings]color.RGBA{
-	RGB(0xD9, 0xB2, 0x3A), // farm
-	RGB(0xC2, 0x62, 0x3F), // house
-	RGB(0x3E, 0x86, 0xC4), // market
-	RGB(0x6E, 0x50, 0x8E), // armory
+	imaging.RGB(0xD9, 0xB2, 0x3A), // farm
+	imaging.RGB(0xC2, 0x62, 0x3F), // house
+	imaging.RGB(0x3E, 0x86, 0xC4), // market
+	imaging.RGB(0x6E, 0x50, 0x8E), // armory
 }
 
 // The resource colours, by resource index (coin, worker, food, culture).
 var tpResCol = [tapestry.NumRes]color.RGBA{
-	RGB(0xE9, 0xB8, 0x24), // coin
-	RGB(0x8A, 0x5A, 0x36), // worker
-	RGB(0xC9, 0x4E, 0x2E), // food
-	RGB(0x8E, 0x44, 0xAD), // culture
+	imaging.RGB(0xE9, 0xB8, 0x24), // coin
+	imaging.RGB(0x8A, 0x5A, 0x36), // worker
+	imaging.RGB(0xC9, 0x4E, 0x2E), // food
+	imaging.RGB(0x8E, 0x44, 0xAD), // culture
 }
 
 // Other Tapestry colours.
 var (
-	tpUnexplored = RGB(0xC4, 0xA8, 0x84) // an unexplored hex
-	tpUnexpLine  = RGB(0x86, 0x67, 0x48) // its outline
-	tpImpassable = RGB(0x4B, 0x40, 0x37) // an impassable capital plot
-	tpLandmark   = RGB(0xA9, 0xB6, 0xC4) // a landmark in a capital
-	tpActive     = RGB(0xFF, 0xF0, 0xC0) // the player to act
-	tpSea        = RGB(0x7C, 0x60, 0x44) // the map's surround
+	tpUnexplored = imaging.RGB(0xC4, 0xA8, 0x84) // an unexplored hex
+	tpUnexpLine  = imaging.RGB(0x86, 0x67, 0x48) // its outline
+	tpImpassable = imaging.RGB(0x4B, 0x40, 0x37) // an impassable capital plot
+	tpLandmark   = imaging.RGB(0xA9, 0xB6, 0xC4) // a landmark in a capital
+	tpActive     = imaging.RGB(0xFF, 0xF0, 0xC0) // the player to act
+	tpSea        = imaging.RGB(0x7C, 0x60, 0x44) // the map's surround
 )
 
 // tpSeat is the colour of seat s.
 func tpSeat(s int) color.RGBA {
 	if s < 0 || s >= len(tpSeatCol) {
-		return InkSoft
+		return imaging.InkSoft
 	}
 	return tpSeatCol[s]
 }
@@ -98,17 +99,17 @@ func tpSeat(s int) color.RGBA {
 // tpSeatInk is legible text and outline on seat s's colour.
 func tpSeatInk(s int) color.RGBA {
 	if s == 1 || s == 3 {
-		return Ink
+		return imaging.Ink
 	}
-	return Light
+	return imaging.Light
 }
 
 // tpSeatEdge is the outline of seat s's tokens: ink, or light on black.
 func tpSeatEdge(s int) color.RGBA {
 	if s == 4 {
-		return Light
+		return imaging.Light
 	}
-	return Ink
+	return imaging.Ink
 }
 
 // mix returns a blended t of the way from a to b.
@@ -521,7 +522,7 @@ func tpAskText(v tapestry.View, a *tapestry.AskView) string {
 }
 
 // tpStatus is the header's pill: whose turn it is, or the game's end.
-func tpStatus(v tapestry.View, opt Options) string {
+func tpStatus(v tapestry.View, opt imaging.Options) string {
 	switch {
 	case v.Over:
 		return "Game over"
@@ -532,7 +533,7 @@ func tpStatus(v tapestry.View, opt Options) string {
 }
 
 // tpNote is the header's note: what the table waits for, or who won.
-func tpNote(v tapestry.View, opt Options) string {
+func tpNote(v tapestry.View, opt imaging.Options) string {
 	if v.Over {
 		order := tpRanking(v)
 		var best []string
@@ -827,7 +828,7 @@ func tpCorner(cx, cy, s float64, k int) (float64, float64) {
 }
 
 // tpHexPath starts a path around the flat-topped hex.
-func (c *Canvas) tpHexPath(cx, cy, s float64) {
+func tpHexPath(c *imaging.Canvas, cx, cy, s float64) {
 	c.NewSubPath()
 	for k := range 6 {
 		x, y := tpCorner(cx, cy, s, k)
@@ -850,9 +851,9 @@ func tpMajority(corners string) byte {
 // tpTerrainHex draws a territory's six corner terrains: the wedge at
 // corner k (between the midpoints of its two sides) in corner k's terrain,
 // outlined.
-func (c *Canvas) tpTerrainHex(corners string, cx, cy, s float64) {
+func tpTerrainHex(c *imaging.Canvas, corners string, cx, cy, s float64) {
 	base := tpMajority(corners)
-	c.tpHexPath(cx, cy, s)
+	tpHexPath(c, cx, cy, s)
 	c.SetColor(tpTerrain[base])
 	c.Fill()
 	for k := range 6 {
@@ -871,18 +872,18 @@ func (c *Canvas) tpTerrainHex(corners string, cx, cy, s float64) {
 		c.SetColor(tpTerrain[corners[k]])
 		c.Fill()
 	}
-	c.tpHexPath(cx, cy, s)
-	c.SetColor(Ink)
+	tpHexPath(c, cx, cy, s)
+	c.SetColor(imaging.Ink)
 	c.SetLineWidth(math.Max(1, s*0.045))
 	c.Stroke()
 }
 
 // tpIsland draws a small island in the middle of a hex, split among its
 // land terrains; the middle island is ringed.
-func (c *Canvas) tpIsland(land string, middle bool, cx, cy, r float64) {
+func tpIsland(c *imaging.Canvas, land string, middle bool, cx, cy, r float64) {
 	if middle {
 		c.DrawCircle(cx, cy, r+r*0.35)
-		c.SetColor(Highlight)
+		c.SetColor(imaging.Highlight)
 		c.Fill()
 	}
 	n := len(land)
@@ -903,7 +904,7 @@ func (c *Canvas) tpIsland(land string, middle bool, cx, cy, r float64) {
 		c.Fill()
 	}
 	c.DrawCircle(cx, cy, r)
-	c.SetColor(Ink)
+	c.SetColor(imaging.Ink)
 	c.SetLineWidth(math.Max(1, r*0.14))
 	c.Stroke()
 }
@@ -911,7 +912,7 @@ func (c *Canvas) tpIsland(land string, middle bool, cx, cy, r float64) {
 // tpOutpost draws one outpost of seat centred at (cx, cy) in a box of
 // radius r: upright as a small hexagon with the seat's number, toppled
 // lying on its side, darker and crossed out.
-func (c *Canvas) tpOutpost(seat int, down bool, cx, cy, r float64) {
+func tpOutpost(c *imaging.Canvas, seat int, down bool, cx, cy, r float64) {
 	col, edge := tpSeat(seat), tpSeatEdge(seat)
 	lw := math.Max(1.2, r*0.16)
 	if down {
@@ -924,12 +925,12 @@ func (c *Canvas) tpOutpost(seat int, down bool, cx, cy, r float64) {
 		c.LineTo(cx+w*0.55, cy+h)
 		c.LineTo(cx-w*0.55, cy+h)
 		c.ClosePath()
-		c.SetColor(mix(col, Ink, 0.45))
+		c.SetColor(mix(col, imaging.Ink, 0.45))
 		c.FillPreserve()
 		c.SetColor(edge)
 		c.SetLineWidth(lw)
 		c.Stroke()
-		c.Cross(cx, cy, h*0.8, Light, lw*1.3)
+		c.Cross(cx, cy, h*0.8, imaging.Light, lw*1.3)
 		c.SetLineCapButt()
 		return
 	}
@@ -944,15 +945,15 @@ func (c *Canvas) tpOutpost(seat int, down bool, cx, cy, r float64) {
 	c.SetColor(edge)
 	c.SetLineWidth(lw)
 	c.Stroke()
-	c.MarkText(strconv.Itoa(seat+1), cx, cy, 0.5, Bold, r*1.1, tpSeatInk(seat))
+	c.MarkText(strconv.Itoa(seat+1), cx, cy, 0.5, imaging.Bold, r*1.1, tpSeatInk(seat))
 }
 
 // tpOutposts draws a hex's outposts side by side centred at (cx, cy).
-func (c *Canvas) tpOutposts(os []tapestry.Outpost, cx, cy, r float64) {
+func tpOutposts(c *imaging.Canvas, os []tapestry.Outpost, cx, cy, r float64) {
 	step := r * 2.25
 	x := cx - step*float64(len(os)-1)/2
 	for _, o := range os {
-		c.tpOutpost(int(o.Seat), o.Down, x, cy, r)
+		tpOutpost(c, int(o.Seat), o.Down, x, cy, r)
 		x += step
 	}
 }
@@ -969,39 +970,39 @@ func tpIslandOf(t *tapestry.Territory) string {
 // tpTerritory draws one map hex at (cx, cy): unexplored, or its terrain
 // (a tile's as turned), island, tile number (when ids is set and there is
 // room) and its outposts.
-func (c *Canvas) tpTerritory(t *tapestry.Territory, cx, cy, s float64, ids bool) {
+func tpTerritory(c *imaging.Canvas, t *tapestry.Territory, cx, cy, s float64, ids bool) {
 	if !t.Explored() {
-		c.tpHexPath(cx, cy, s*0.96)
+		tpHexPath(c, cx, cy, s*0.96)
 		c.SetColor(tpUnexplored)
 		c.FillPreserve()
 		c.SetColor(tpUnexpLine)
 		c.SetLineWidth(math.Max(1, s*0.04))
 		c.Stroke()
 	} else {
-		c.tpTerrainHex(t.Corners(), cx, cy, s)
+		tpTerrainHex(c, t.Corners(), cx, cy, s)
 	}
 	if land := tpIslandOf(t); land != "" {
-		c.tpIsland(land, t.Middle, cx, cy, s*0.2)
+		tpIsland(c, land, t.Middle, cx, cy, s*0.2)
 	}
 	if t.Tile > 0 {
 		if ids && s >= 30 {
 			id := strconv.Itoa(t.Tile)
-			w := c.Measure(id, Bold, tpSmall) + 8
-			c.Box(cx-w/2, cy-s*0.56-11, w, 22, 5, FaceColor, Ink, 1)
-			c.Text(id, cx, cy-s*0.56, 0.5, Bold, tpSmall, Ink)
+			w := c.Measure(id, imaging.Bold, tpSmall) + 8
+			c.Box(cx-w/2, cy-s*0.56-11, w, 22, 5, imaging.FaceColor, imaging.Ink, 1)
+			c.Text(id, cx, cy-s*0.56, 0.5, imaging.Bold, tpSmall, imaging.Ink)
 		}
 	}
 	if len(t.Outposts) > 0 || len(t.Tokens) > 0 {
-		c.tpItems(t, cx, cy+s*0.45, math.Max(5, s*0.24))
+		tpItems(c, t, cx, cy+s*0.45, math.Max(5, s*0.24))
 	}
 }
 
 // tpMap draws every hex of the map with geometry g.
-func (c *Canvas) tpMap(v tapestry.View, g tpGeom, ids bool) {
+func tpMap(c *imaging.Canvas, v tapestry.View, g tpGeom, ids bool) {
 	for i := range v.Map {
 		t := &v.Map[i]
 		cx, cy := g.centre(t.Hex)
-		c.tpTerritory(t, cx, cy, g.S, ids)
+		tpTerritory(c, t, cx, cy, g.S, ids)
 	}
 }
 
@@ -1015,13 +1016,13 @@ func tpHexes(v tapestry.View) []tapestry.Hex {
 }
 
 // tpMapBox draws the map in a box with a legend line under it.
-func (c *Canvas) tpMapBox(v tapestry.View, x, y, w, h float64) {
-	c.Box(x, y, w, h, 12, tpSea, Ink, 2)
+func tpMapBox(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
+	c.Box(x, y, w, h, 12, tpSea, imaging.Ink, 2)
 	legendH := 34.0
 	g := tpFit(tpHexes(v), x+8, y+8, w-16, h-16-legendH, 64)
-	c.tpMap(v, g, true)
+	tpMap(c, v, g, true)
 	c.FitText(tpMapLegend(v),
-		x+w/2, y+h-legendH/2-4, 0.5, w-20, Regular, tpSmall, tpSmall, Light)
+		x+w/2, y+h-legendH/2-4, 0.5, w-20, imaging.Regular, tpSmall, tpSmall, imaging.Light)
 }
 
 // ---- header ----
@@ -1029,21 +1030,21 @@ func (c *Canvas) tpMapBox(v tapestry.View, x, y, w, h float64) {
 // tpHeader draws the header band: a title, the status pill, the note
 // (what the table waits for) and, when given, a detail line. It returns
 // the band's height.
-func (c *Canvas) tpHeader(v tapestry.View, opt Options, title, note, detail string) float64 {
+func tpHeader(c *imaging.Canvas, v tapestry.View, opt imaging.Options, title, note, detail string) float64 {
 	w := float64(c.Width())
 	h := tpHeadH2
 	if detail != "" {
 		h = tpHeadH
 	}
 	c.DrawRectangle(0, 0, w, h)
-	c.SetColor(Frame)
+	c.SetColor(imaging.Frame)
 	c.Fill()
 	y := tpM + 12
-	pw := c.Pill(tpStatus(v, opt), w-tpM, y, 1, Bold, 22, Ink, Highlight)
-	c.FitText(title, tpM, y, 0, w-2*tpM-pw-20, Bold, 34, 22, Light)
-	c.FitText(note, tpM, y+38, 0, w-2*tpM, Bold, 22, tpSmall, Highlight)
+	pw := c.Pill(tpStatus(v, opt), w-tpM, y, 1, imaging.Bold, 22, imaging.Ink, imaging.Highlight)
+	c.FitText(title, tpM, y, 0, w-2*tpM-pw-20, imaging.Bold, 34, 22, imaging.Light)
+	c.FitText(note, tpM, y+38, 0, w-2*tpM, imaging.Bold, 22, tpSmall, imaging.Highlight)
 	if detail != "" {
-		c.FitText(detail, tpM, y+70, 0, w-2*tpM, Regular, tpSmall, tpSmall, LightSoft)
+		c.FitText(detail, tpM, y+70, 0, w-2*tpM, imaging.Regular, tpSmall, tpSmall, imaging.LightSoft)
 	}
 	return h
 }
@@ -1089,7 +1090,7 @@ func tpPack(n int, w, h, size float64) (z float64, perRow int) {
 
 // tpCube draws a player token (a cube) of seat with its number, or the AI
 // Singularity marker as a diamond.
-func (c *Canvas) tpCube(tk tpToken, cx, cy, z float64) {
+func tpCube(c *imaging.Canvas, tk tpToken, cx, cy, z float64) {
 	col, edge := tpSeat(tk.seat), tpSeatEdge(tk.seat)
 	if tk.marker {
 		r := z * 0.62
@@ -1107,12 +1108,12 @@ func (c *Canvas) tpCube(tk tpToken, cx, cy, z float64) {
 	c.SetColor(edge)
 	c.SetLineWidth(math.Max(1, z*0.09))
 	c.Stroke()
-	c.MarkText(strconv.Itoa(tk.seat+1), cx, cy, 0.5, Bold, z*0.7, tpSeatInk(tk.seat))
+	c.MarkText(strconv.Itoa(tk.seat+1), cx, cy, 0.5, imaging.Bold, z*0.7, tpSeatInk(tk.seat))
 }
 
 // tpTower draws a landmark on a track space: white while unclaimed, in its
 // owner's colour once claimed.
-func (c *Canvas) tpTower(owner int, cx, cy, w float64) {
+func tpTower(c *imaging.Canvas, owner int, cx, cy, w float64) {
 	h := w * 1.3
 	c.NewSubPath()
 	c.MoveTo(cx-w/2, cy+h/2)
@@ -1122,7 +1123,7 @@ func (c *Canvas) tpTower(owner int, cx, cy, w float64) {
 	c.LineTo(cx+w/2, cy+h/2)
 	c.ClosePath()
 	if owner < 0 {
-		c.SetColor(InkSoft)
+		c.SetColor(imaging.InkSoft)
 		c.SetLineWidth(1.5)
 		c.SetDash(3, 2)
 		c.Stroke()
@@ -1131,19 +1132,19 @@ func (c *Canvas) tpTower(owner int, cx, cy, w float64) {
 	}
 	c.SetColor(tpSeat(owner))
 	c.FillPreserve()
-	c.SetColor(Ink)
+	c.SetColor(imaging.Ink)
 	c.SetLineWidth(1.5)
 	c.Stroke()
 	{
-		c.MarkText(strconv.Itoa(owner+1), cx, cy+h/8, 0.5, Bold, w*0.75, tpSeatInk(owner))
+		c.MarkText(strconv.Itoa(owner+1), cx, cy+h/8, 0.5, imaging.Bold, w*0.75, tpSeatInk(owner))
 	}
 }
 
 // tpTracks draws the four tracks side by side as columns of spaces 0-12,
 // 12 at the top, shaded by tier, with every token and the landmarks on
 // spaces 4, 7 and 10.
-func (c *Canvas) tpTracks(v tapestry.View, x, y, w, h float64) {
-	c.Box(x, y, w, h, 12, Paper, Ink, 2)
+func tpTracks(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
+	c.Box(x, y, w, h, 12, imaging.Paper, imaging.Ink, 2)
 	const headH = 40.0
 	pad := 6.0
 	cw := (w - 2*pad) / tapestry.NumTracks
@@ -1152,58 +1153,58 @@ func (c *Canvas) tpTracks(v tapestry.View, x, y, w, h float64) {
 	for t := range tapestry.NumTracks {
 		cx := x + pad + float64(t)*cw
 		c.Box(cx+2, y+pad, cw-4, headH-pad-2, 6, tpTrackCol[t], tpTrackCol[t], 0)
-		name, f := tpTrackName(t), Bold
+		name, f := tpTrackName(t), imaging.Bold
 		if c.Measure(name, f, tpSmall) > cw-8 {
-			f = Regular
+			f = imaging.Regular
 		}
-		c.FitText(name, cx+cw/2, y+pad+(headH-pad-2)/2, 0.5, cw-8, f, 20, tpSmall, Light)
+		c.FitText(name, cx+cw/2, y+pad+(headH-pad-2)/2, 0.5, cw-8, f, 20, tpSmall, imaging.Light)
 		for i := range 13 {
 			sp := 12 - i
 			ry := top + float64(i)*rh
 			tier := (sp + 2) / 3
-			fill := Paper
+			fill := imaging.Paper
 			switch {
 			case sp == 0:
-				fill = mix(Paper, Felt, 0.25)
+				fill = mix(imaging.Paper, imaging.Felt, 0.25)
 			case tier%2 == 1:
-				fill = mix(Paper, tpTrackCol[t], 0.12)
+				fill = mix(imaging.Paper, tpTrackCol[t], 0.12)
 			}
 			c.DrawRectangle(cx+2, ry, cw-4, rh)
 			c.SetColor(fill)
 			c.Fill()
-			c.Rule(cx+2, cx+cw-2, ry+rh, FeltLine, 1)
+			c.Rule(cx+2, cx+cw-2, ry+rh, imaging.FeltLine, 1)
 			label := strconv.Itoa(sp)
-			c.Text(label, cx+8, ry+rh/2, 0, Bold, tpSmall, InkSoft)
+			c.Text(label, cx+8, ry+rh/2, 0, imaging.Bold, tpSmall, imaging.InkSoft)
 			right := cx + cw - 6
 			if lm := tpTrackLandmark(t, sp); lm >= 0 {
 				owner := -1
 				if lm < len(v.LandOwner) {
 					owner = int(v.LandOwner[lm])
 				}
-				c.tpTower(owner, right-7, ry+rh/2, 14)
+				tpTower(c, owner, right-7, ry+rh/2, 14)
 				right -= 18
 			}
 			tks := tpTokensAt(v, t, sp)
 			if len(tks) == 0 {
 				continue
 			}
-			ax := cx + 8 + c.Measure("12", Bold, tpSmall) + 6
+			ax := cx + 8 + c.Measure("12", imaging.Bold, tpSmall) + 6
 			z, per := tpPack(len(tks), right-ax, rh-6, 16)
 			gap := math.Round(z / 5)
 			rows := (len(tks) + per - 1) / per
 			y0 := ry + rh/2 - (float64(rows)*(z+gap)-gap)/2 + z/2
 			for k, tk := range tks {
-				c.tpCube(tk, ax+z/2+float64(k%per)*(z+gap), y0+float64(k/per)*(z+gap), z)
+				tpCube(c, tk, ax+z/2+float64(k%per)*(z+gap), y0+float64(k/per)*(z+gap), z)
 			}
 		}
 		if t > 0 {
-			c.SetColor(Ink)
+			c.SetColor(imaging.Ink)
 			c.SetLineWidth(1.5)
 			c.DrawLine(cx, top, cx, top+13*rh)
 			c.Stroke()
 		}
 		for _, b := range []int{3, 6, 9} {
-			c.Rule(cx+2, cx+cw-2, top+float64(12-b)*rh, Ink, 2)
+			c.Rule(cx+2, cx+cw-2, top+float64(12-b)*rh, imaging.Ink, 2)
 		}
 	}
 }
@@ -1212,46 +1213,46 @@ func (c *Canvas) tpTracks(v tapestry.View, x, y, w, h float64) {
 
 // tpAchievements draws the three achievements with their VP slots, taken
 // slots filled in the claimant's colour, free ones dashed.
-func (c *Canvas) tpAchievements(v tapestry.View, x, y, w, h float64) {
-	c.Box(x, y, w, h, 12, Paper, Ink, 2)
-	c.Text("Achievements", x+14, y+22, 0, Bold, 21, Ink)
+func tpAchievements(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
+	c.Box(x, y, w, h, 12, imaging.Paper, imaging.Ink, 2)
+	c.Text("Achievements", x+14, y+22, 0, imaging.Bold, 21, imaging.Ink)
 	rowH := (h - 44) / 3
 	for i := range min(3, len(tapestry.Achievements)) {
 		cy := y + 40 + rowH*float64(i) + rowH/2
 		slots := tpAchVP(v, i)
 		r := 17.0
 		sx := x + w - 14 - r - float64(len(slots)-1)*(2*r+8)
-		c.FitText(tpAchName(i), x+14, cy, 0, sx-r-x-24, Regular, 20, tpSmall, Ink)
+		c.FitText(tpAchName(i), x+14, cy, 0, sx-r-x-24, imaging.Regular, 20, tpSmall, imaging.Ink)
 		for k, vp := range slots {
 			px := sx + float64(k)*(2*r+8)
 			if k >= len(v.Claims[i]) {
 				// A free slot: dashed, its VP faint.
 				c.DrawCircle(px, cy, r)
-				c.SetColor(InkSoft)
+				c.SetColor(imaging.InkSoft)
 				c.SetLineWidth(1.5)
 				c.SetDash(4, 3)
 				c.Stroke()
 				c.SetDash()
-				c.Text(strconv.Itoa(vp), px, cy, 0.5, Regular, tpSmall, InkSoft)
+				c.Text(strconv.Itoa(vp), px, cy, 0.5, imaging.Regular, tpSmall, imaging.InkSoft)
 				continue
 			}
 			s := int(v.Claims[i][k])
 			c.DrawCircle(px, cy, r)
 			c.SetColor(tpSeat(s))
 			c.FillPreserve()
-			c.SetColor(Ink)
+			c.SetColor(imaging.Ink)
 			c.SetLineWidth(2.5)
 			c.Stroke()
-			c.Text(strconv.Itoa(vp), px, cy, 0.5, Bold, tpSmall, tpSeatInk(s))
+			c.Text(strconv.Itoa(vp), px, cy, 0.5, imaging.Bold, tpSmall, tpSeatInk(s))
 		}
 	}
 }
 
 // tpTechRow draws the face-up tech row and the tech deck's counts.
-func (c *Canvas) tpTechRow(v tapestry.View, x, y, w, h float64) {
-	c.Box(x, y, w, h, 12, Paper, Ink, 2)
-	c.Text("Tech row", x+14, y+22, 0, Bold, 21, Ink)
-	c.Text(fmt.Sprintf("deck %d · discard %d", v.TechDeck, v.TechDiscard), x+w-14, y+22, 1, Regular, tpSmall, InkSoft)
+func tpTechRow(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
+	c.Box(x, y, w, h, 12, imaging.Paper, imaging.Ink, 2)
+	c.Text("Tech row", x+14, y+22, 0, imaging.Bold, 21, imaging.Ink)
+	c.Text(fmt.Sprintf("deck %d · discard %d", v.TechDeck, v.TechDiscard), x+w-14, y+22, 1, imaging.Regular, tpSmall, imaging.InkSoft)
 	n := 3
 	gap := 10.0
 	cw := (w - 28 - float64(n-1)*gap) / float64(n)
@@ -1259,18 +1260,18 @@ func (c *Canvas) tpTechRow(v tapestry.View, x, y, w, h float64) {
 	for i := range n {
 		cx := x + 14 + float64(i)*(cw+gap)
 		if i >= len(v.TechRow) {
-			c.DashedOutline(cx, y+44, cw, ch, 8, InkSoft, 1.5, 6)
+			c.DashedOutline(cx, y+44, cw, ch, 8, imaging.InkSoft, 1.5, 6)
 			continue
 		}
-		c.Box(cx, y+44, cw, ch, 8, FaceColor, Ink, 1.5)
+		c.Box(cx, y+44, cw, ch, 8, imaging.FaceColor, imaging.Ink, 1.5)
 		c.Box(cx, y+44, cw, 8, 4, tpTrackCol[tapestry.Technology], tpTrackCol[tapestry.Technology], 0)
-		c.TextBlock(tapestry.TechCards[v.TechRow[i]].Name, cx+8, y+52, cw-16, ch-10, 0.5, Bold, 20, tpSmall, 3, Ink)
+		c.TextBlock(tapestry.TechCards[v.TechRow[i]].Name, cx+8, y+52, cw-16, ch-10, 0.5, imaging.Bold, 20, tpSmall, 3, imaging.Ink)
 	}
 }
 
 // tpLandmarksLeft draws the unclaimed landmarks by name.
-func (c *Canvas) tpLandmarksLeft(v tapestry.View, x, y, w, h float64) {
-	c.Box(x, y, w, h, 12, Paper, Ink, 2)
+func tpLandmarksLeft(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
+	c.Box(x, y, w, h, 12, imaging.Paper, imaging.Ink, 2)
 	var track, tech []string
 	for i, l := range tapestry.Landmarks {
 		if i < len(v.LandOwner) && v.LandOwner[i] >= 0 {
@@ -1283,8 +1284,8 @@ func (c *Canvas) tpLandmarksLeft(v tapestry.View, x, y, w, h float64) {
 		}
 	}
 	text := "on the tracks: " + tpList(track) + "; from tech cards: " + tpList(tech)
-	c.Text("Landmarks left", x+14, y+22, 0, Bold, 21, Ink)
-	c.TextBlock(capitalise(text), x+14, y+38, w-28, h-44, 0, Regular, tpSmall, tpSmall, 2, Ink)
+	c.Text("Landmarks left", x+14, y+22, 0, imaging.Bold, 21, imaging.Ink)
+	c.TextBlock(capitalise(text), x+14, y+38, w-28, h-44, 0, imaging.Regular, tpSmall, tpSmall, 2, imaging.Ink)
 }
 
 // tpList joins names with commas, "none" for none.
@@ -1298,11 +1299,11 @@ func tpList(names []string) string {
 // ---- the players table ----
 
 // tpPlayerCols are the columns of the table's players table.
-func tpPlayerCols(w float64) []Column {
-	cols := []Column{
-		{"Player", 0, 0}, {"VP", 70, 0.5}, {"Era", 96, 0.5},
-		{"Coin", 66, 0.5}, {"Worker", 78, 0.5}, {"Food", 62, 0.5}, {"Culture", 82, 0.5},
-		{"Hand", 62, 0.5}, {"Tiles", 60, 0.5}, {"Tech", 58, 0.5}, {"Outposts", 94, 0.5},
+func tpPlayerCols(w float64) []imaging.Column {
+	cols := []imaging.Column{
+		{Title: "Player", Width: 0, Align: 0}, {Title: "VP", Width: 70, Align: 0.5}, {Title: "Era", Width: 96, Align: 0.5},
+		{Title: "Coin", Width: 66, Align: 0.5}, {Title: "Worker", Width: 78, Align: 0.5}, {Title: "Food", Width: 62, Align: 0.5}, {Title: "Culture", Width: 82, Align: 0.5},
+		{Title: "Hand", Width: 62, Align: 0.5}, {Title: "Tiles", Width: 60, Align: 0.5}, {Title: "Tech", Width: 58, Align: 0.5}, {Title: "Outposts", Width: 94, Align: 0.5},
 	}
 	rest := w
 	for _, col := range cols[1:] {
@@ -1313,24 +1314,24 @@ func tpPlayerCols(w float64) []Column {
 }
 
 // tpSwatch draws seat's colour as an outpost with its number.
-func (c *Canvas) tpSwatch(seat int, cx, cy, r float64) { c.tpOutpost(seat, false, cx, cy, r) }
+func tpSwatch(c *imaging.Canvas, seat int, cx, cy, r float64) { tpOutpost(c, seat, false, cx, cy, r) }
 
 // tpPlayersTable draws a row per player: VP, era, resources, hand size,
 // tiles in supply, tech cards and outposts left.
-func (c *Canvas) tpPlayersTable(v tapestry.View, opt Options, x, y, w float64) {
-	t := RowTable{X: x, Y: y, HeadH: 36, RowH: tpRowH, Cols: tpPlayerCols(w)}
+func tpPlayersTable(c *imaging.Canvas, v tapestry.View, opt imaging.Options, x, y, w float64) {
+	t := imaging.RowTable{X: x, Y: y, HeadH: 36, RowH: tpRowH, Cols: tpPlayerCols(w)}
 	rows := len(v.Players)
 	if v.Solo != nil {
 		rows--
 	}
-	c.Box(x, y, w, t.Height(rows)+4, 12, Paper, Ink, 2)
+	c.Box(x, y, w, t.Height(rows)+4, 12, imaging.Paper, imaging.Ink, 2)
 	for ci, col := range t.Cols {
 		cx, cy, cw, ch := t.Cell(-1, ci)
-		ink := Ink
+		ink := imaging.Ink
 		if ci >= 3 && ci <= 6 {
-			ink = mix(tpResCol[ci-3], Ink, 0.35)
+			ink = mix(tpResCol[ci-3], imaging.Ink, 0.35)
 		}
-		c.Text(col.Title, t.Anchor(ci, cx, cw, 12), cy+ch/2+2, col.Align, Bold, tpSmall, ink)
+		c.Text(col.Title, t.Anchor(ci, cx, cw, 12), cy+ch/2+2, col.Align, imaging.Bold, tpSmall, ink)
 	}
 	for s, p := range v.Players {
 		if tpShadow(v, s) {
@@ -1343,12 +1344,12 @@ func (c *Canvas) tpPlayersTable(v tapestry.View, opt Options, x, y, w float64) {
 			c.Fill()
 		} else if s%2 == 0 {
 			c.DrawRectangle(x+2, ry, w-4, rh)
-			c.SetColor(PaperAlt)
+			c.SetColor(imaging.PaperAlt)
 			c.Fill()
 		}
-		c.tpSwatch(s, rx+24, ry+rh/2, 12)
+		tpSwatch(c, s, rx+24, ry+rh/2, 12)
 		_, _, nw, _ := t.Cell(s, 0)
-		c.FitText(opt.Name(games.Seat(s)), rx+44, ry+rh/2, 0, nw-52, Bold, 20, tpSmall, Ink)
+		c.FitText(opt.Name(games.Seat(s)), rx+44, ry+rh/2, 0, nw-52, imaging.Bold, 20, tpSmall, imaging.Ink)
 		vals := []string{
 			strconv.Itoa(p.VP), tpEraText(p),
 			strconv.Itoa(p.Res[0]), strconv.Itoa(p.Res[1]), strconv.Itoa(p.Res[2]), strconv.Itoa(p.Res[3]),
@@ -1361,23 +1362,23 @@ func (c *Canvas) tpPlayersTable(v tapestry.View, opt Options, x, y, w float64) {
 		}
 		for k, val := range vals {
 			cx, cy, cw, ch := t.Cell(s, k+1)
-			f, size := Regular, tpSmall
+			f, size := imaging.Regular, tpSmall
 			if k == 0 {
-				f, size = Bold, 22
+				f, size = imaging.Bold, 22
 			}
-			c.FitText(val, t.Anchor(k+1, cx, cw, 6), cy+ch/2, t.Cols[k+1].Align, cw-8, f, size, tpSmall, Ink)
+			c.FitText(val, t.Anchor(k+1, cx, cw, 6), cy+ch/2, t.Cols[k+1].Align, cw-8, f, size, tpSmall, imaging.Ink)
 		}
 	}
 }
 
 // ---- table ----
 
-// tapestryTable draws the public table: a header with whose turn it is and
+// Table draws the public table: a header with whose turn it is and
 // what the table waits for, the map (terrain by corner, tiles, outposts
 // standing and toppled, civilizations' tokens), the four tracks with every token and the track
 // landmarks, the achievements with their claimants, the tech row, the
 // landmarks left and a line per player.
-func tapestryTable(v tapestry.View, opt Options) (image.Image, error) {
+func Table(v tapestry.View, opt imaging.Options) (image.Image, error) {
 	if err := tpCheck(v); err != nil {
 		return nil, err
 	}
@@ -1392,25 +1393,25 @@ func tapestryTable(v tapestry.View, opt Options) (image.Image, error) {
 	if v.Solo != nil {
 		h += tpSoloH + 16
 	}
-	c, err := NewCanvas(int(tpW), int(h), Felt)
+	c, err := imaging.NewCanvas(int(tpW), int(h), imaging.Felt)
 	if err != nil {
 		return nil, err
 	}
-	c.tpHeader(v, opt, "Tapestry", tpNote(v, opt), tpDecks(v))
+	tpHeader(c, v, opt, "Tapestry", tpNote(v, opt), tpDecks(v))
 	m := tpM
 	y := tpHeadH + m
-	c.tpMapBox(v, m, y, tpMapW, tpMapH)
-	c.tpTracks(v, m+tpMapW+16, y, tpW-2*m-tpMapW-16, tpMapH)
+	tpMapBox(c, v, m, y, tpMapW, tpMapH)
+	tpTracks(c, v, m+tpMapW+16, y, tpW-2*m-tpMapW-16, tpMapH)
 	y += tpMapH + 16
 	half := (tpW - 2*m - 16) / 2
-	c.tpAchievements(v, m, y, half, tpBandH)
-	c.tpTechRow(v, m+half+16, y, half, tpBandH)
+	tpAchievements(c, v, m, y, half, tpBandH)
+	tpTechRow(c, v, m+half+16, y, half, tpBandH)
 	y += tpBandH + 16
-	c.tpLandmarksLeft(v, m, y, tpW-2*m, lmH)
+	tpLandmarksLeft(c, v, m, y, tpW-2*m, lmH)
 	y += lmH + 16
-	c.tpPlayersTable(v, opt, m, y, tpW-2*m)
+	tpPlayersTable(c, v, opt, m, y, tpW-2*m)
 	if v.Solo != nil {
-		c.tpSoloBox(v, opt, m, y+playersH+16, tpW-2*m, tpSoloH)
+		tpSoloBox(c, v, opt, m, y+playersH+16, tpW-2*m, tpSoloH)
 	}
 	return c.Image(), nil
 }
@@ -1421,12 +1422,12 @@ func tapestryTable(v tapestry.View, opt Options) (image.Image, error) {
 // the mat's impassable plots dark, income buildings in their colours with
 // their letters, landmarks as blocks labelled with their letters (cover
 // code 'A' + landmark index). hl tints the given plots.
-func (c *Canvas) tpCity(mat int, cover string, x, y, cell float64, hl map[int]color.RGBA) {
+func tpCity(c *imaging.Canvas, mat int, cover string, x, y, cell float64, hl map[int]color.RGBA) {
 	const n = tapestry.CitySize
 	base := tpBase(mat)
 	size := cell * n
 	c.DrawRectangle(x, y, size, size)
-	c.SetColor(Paper)
+	c.SetColor(imaging.Paper)
 	c.Fill()
 	for i := range n * n {
 		px, py := x+float64(i%n)*cell, y+float64(i/n)*cell
@@ -1473,16 +1474,16 @@ func (c *Canvas) tpCity(mat int, cover string, x, y, cell float64, hl map[int]co
 			}
 		}
 		if thick {
-			c.SetColor(Ink)
+			c.SetColor(imaging.Ink)
 			c.SetLineWidth(math.Max(1.5, cell*0.1))
 		} else {
-			c.SetColor(mix(Paper, Ink, 0.35))
+			c.SetColor(mix(imaging.Paper, imaging.Ink, 0.35))
 			c.SetLineWidth(1)
 		}
 		c.Stroke()
 	}
 	c.DrawRectangle(x, y, size, size)
-	c.SetColor(Ink)
+	c.SetColor(imaging.Ink)
 	c.SetLineWidth(2)
 	c.Stroke()
 	// Letters: one per income building, one per landmark block.
@@ -1496,21 +1497,21 @@ func (c *Canvas) tpCity(mat int, cover string, x, y, cell float64, hl map[int]co
 			sum[b] = [3]float64{s[0] + cx, s[1] + cy, s[2] + 1}
 		case b != '.':
 			k := strings.IndexByte(tapestry.BuildingLetters, b)
-			ink := Light
+			ink := imaging.Light
 			if k == int(tapestry.Farm) {
-				ink = Ink
+				ink = imaging.Ink
 			}
-			c.MarkText(string(b), cx, cy-cell*0.06, 0.5, Bold, cell*0.62, ink)
+			c.MarkText(string(b), cx, cy-cell*0.06, 0.5, imaging.Bold, cell*0.62, ink)
 		}
 	}
 	for b, s := range sum {
-		c.MarkText(string(b), s[0]/s[2], s[1]/s[2], 0.5, Bold, cell*0.72, Ink)
+		c.MarkText(string(b), s[0]/s[2], s[1]/s[2], 0.5, imaging.Bold, cell*0.72, imaging.Ink)
 	}
 	if mat == 0 {
 		c.DrawRectangle(x, y, size, size)
-		c.SetColor(WithAlpha(Paper, 0xC0))
+		c.SetColor(imaging.WithAlpha(imaging.Paper, 0xC0))
 		c.Fill()
-		c.TextBlock("capital not chosen yet", x+8, y, size-16, size, 0.5, Bold, tpSmall, tpSmall, 3, Ink)
+		c.TextBlock("capital not chosen yet", x+8, y, size-16, size, 0.5, imaging.Bold, tpSmall, tpSmall, 3, imaging.Ink)
 	}
 }
 
@@ -1523,33 +1524,33 @@ func tpCovered(p tapestry.PlayerView, b, k int) bool {
 // tpIncomeMat draws the four income rows: each row's building name and
 // its six spaces, those still holding a building in its colour, the
 // uncovered ones with their numbers.
-func (c *Canvas) tpIncomeMat(p tapestry.PlayerView, x, y, w, rowH float64) {
+func tpIncomeMat(c *imaging.Canvas, p tapestry.PlayerView, x, y, w, rowH float64) {
 	const labelW = 72.0
 	cw := (w - labelW) / 6
 	for b := range tapestry.NumBuildings {
 		ry := y + float64(b)*(rowH+4)
-		c.Text(capitalise(tapestry.BuildingNames[b]), x, ry+rowH/2, 0, Regular, tpSmall, Ink)
+		c.Text(capitalise(tapestry.BuildingNames[b]), x, ry+rowH/2, 0, imaging.Regular, tpSmall, imaging.Ink)
 		for k := range 6 {
 			bx := x + labelW + float64(k)*cw
 			if tpCovered(p, b, k) {
-				c.Box(bx+1, ry, cw-2, rowH, 4, tpBuildingCol[b], Ink, 1)
-				ink := Light
+				c.Box(bx+1, ry, cw-2, rowH, 4, tpBuildingCol[b], imaging.Ink, 1)
+				ink := imaging.Light
 				if b == int(tapestry.Farm) {
-					ink = Ink
+					ink = imaging.Ink
 				}
-				c.MarkText(tapestry.BuildingLetters[b:b+1], bx+cw/2, ry+rowH/2, 0.5, Bold, rowH*0.55, ink)
+				c.MarkText(tapestry.BuildingLetters[b:b+1], bx+cw/2, ry+rowH/2, 0.5, imaging.Bold, rowH*0.55, ink)
 				continue
 			}
-			c.Box(bx+1, ry, cw-2, rowH, 4, FaceColor, InkSoft, 1)
-			c.Text(strconv.Itoa(k+1), bx+cw/2, ry+rowH/2, 0.5, Regular, tpSmall, InkSoft)
+			c.Box(bx+1, ry, cw-2, rowH, 4, imaging.FaceColor, imaging.InkSoft, 1)
+			c.Text(strconv.Itoa(k+1), bx+cw/2, ry+rowH/2, 0.5, imaging.Regular, tpSmall, imaging.InkSoft)
 		}
 	}
 }
 
 // tpLabelled draws a bold label and then text, cut to fit w.
-func (c *Canvas) tpLabelled(label, text string, x, cy, w float64) {
-	lw := c.Text(label, x, cy, 0, Bold, tpSmall, Ink) + 6
-	c.FitText(text, x+lw, cy, 0, w-lw, Regular, tpSmall, tpSmall, Ink)
+func tpLabelled(c *imaging.Canvas, label, text string, x, cy, w float64) {
+	lw := c.Text(label, x, cy, 0, imaging.Bold, tpSmall, imaging.Ink) + 6
+	c.FitText(text, x+lw, cy, 0, w-lw, imaging.Regular, tpSmall, tpSmall, imaging.Ink)
 }
 
 // tpLandmarkText lists a player's landmarks with their capital letters,
@@ -1595,20 +1596,20 @@ func tpTilesText(p tapestry.PlayerView) string {
 
 // tpBar draws a player's name bar in the seat's colour: name, capital,
 // achievements, VP and era, and a pill when the player is to act.
-func (c *Canvas) tpBar(v tapestry.View, opt Options, seat int, x, y, w, h float64) {
+func tpBar(c *imaging.Canvas, v tapestry.View, opt imaging.Options, seat int, x, y, w, h float64) {
 	p := v.Players[seat]
 	col, ink := tpSeat(seat), tpSeatInk(seat)
-	c.Box(x, y, w, h, 8, col, Ink, 1.5)
+	c.Box(x, y, w, h, 8, col, imaging.Ink, 1.5)
 	right := x + w - 12
-	right -= c.Text(tpEraText(p), right, y+h/2, 1, Regular, tpSmall, ink) + 16
-	right -= c.Text(fmt.Sprintf("%d VP", p.VP), right, y+h/2, 1, Bold, 22, ink) + 16
+	right -= c.Text(tpEraText(p), right, y+h/2, 1, imaging.Regular, tpSmall, ink) + 16
+	right -= c.Text(fmt.Sprintf("%d VP", p.VP), right, y+h/2, 1, imaging.Bold, 22, ink) + 16
 	if v.Ask != nil && v.Ask.Seat == seat && !v.Over {
-		right -= c.Pill("to act", right, y+h/2, 1, Bold, tpSmall, Ink, Highlight) + 12
+		right -= c.Pill("to act", right, y+h/2, 1, imaging.Bold, tpSmall, imaging.Ink, imaging.Highlight) + 12
 	}
 	name := opt.Name(games.Seat(seat))
-	nw := c.Measure(name, Bold, 22)
+	nw := c.Measure(name, imaging.Bold, 22)
 	nw = math.Min(nw, right-x-24)
-	c.FitText(name, x+12, y+h/2, 0, nw, Bold, 22, tpSmall, ink)
+	c.FitText(name, x+12, y+h/2, 0, nw, imaging.Bold, 22, tpSmall, ink)
 	capital := "capital not chosen"
 	if p.Mat > 0 {
 		capital = tapestry.Mats[p.Mat-1].Name + " capital"
@@ -1620,30 +1621,30 @@ func (c *Canvas) tpBar(v tapestry.View, opt Options, seat int, x, y, w, h float6
 		capital += " · achieved " + strings.Join(ach, ", ")
 	}
 	if rest := right - (x + 12 + nw + 14); rest > 60 {
-		c.FitText(capital, x+12+nw+14, y+h/2, 0, rest, Regular, tpSmall, tpSmall, ink)
+		c.FitText(capital, x+12+nw+14, y+h/2, 0, rest, imaging.Regular, tpSmall, tpSmall, ink)
 	}
 }
 
 // tpPlayerBlock draws one player's holdings: the name bar, the capital,
 // the income mat with resources, hand and outposts, and the tapestry
 // slots, tech cards, landmarks and tiles in supply.
-func (c *Canvas) tpPlayerBlock(v tapestry.View, opt Options, seat int, x, y, w, h float64, d tpBlockDims) {
+func tpPlayerBlock(c *imaging.Canvas, v tapestry.View, opt imaging.Options, seat int, x, y, w, h float64, d tpBlockDims) {
 	p := v.Players[seat]
-	fill := Paper
+	fill := imaging.Paper
 	if v.Ask != nil && v.Ask.Seat == seat && !v.Over {
 		fill = tpActive
 	}
-	c.Box(x, y, w, h, 10, fill, Ink, 2)
-	c.tpBar(v, opt, seat, x, y, w, 34)
+	c.Box(x, y, w, h, 10, fill, imaging.Ink, 2)
+	tpBar(c, v, opt, seat, x, y, w, 34)
 	y0 := y + 42
-	c.tpCity(int(p.Mat), p.Cover, x+10, y0, d.cell, nil)
+	tpCity(c, int(p.Mat), p.Cover, x+10, y0, d.cell, nil)
 	x1 := x + 10 + 9*tpCell + 16
 	const w1 = 300.0
-	c.tpIncomeMat(p, x1, y0, w1, d.matRow)
+	tpIncomeMat(c, p, x1, y0, w1, d.matRow)
 	ly := y0 + 4*(d.matRow+3) + 12
-	c.tpResourceGrid(p.Res, x1, ly, w1, d.resPitch)
+	tpResourceGrid(c, p.Res, x1, ly, w1, d.resPitch)
 	c.FitText(fmt.Sprintf("%s in hand · %d outposts left", tpCount(p.HandSize, "card", "cards"), p.Outposts),
-		x1, ly+2*d.resPitch, 0, w1, Regular, tpSmall, tpSmall, Ink)
+		x1, ly+2*d.resPitch, 0, w1, imaging.Regular, tpSmall, tpSmall, imaging.Ink)
 	x2 := x1 + w1 + 18
 	w2 := x + w - 12 - x2
 	half := (w2 - 10) / 2
@@ -1652,47 +1653,47 @@ func (c *Canvas) tpPlayerBlock(v tapestry.View, opt Options, seat int, x, y, w, 
 		sx := x2 + float64((n-1)%2)*(half+10)
 		sy := y0 + 8 + float64((n-1)/2)*pitch
 		txt := tpSlotText(p, n)
-		ink := Ink
+		ink := imaging.Ink
 		if txt == "" {
-			txt, ink = "empty", InkSoft
+			txt, ink = "empty", imaging.InkSoft
 		}
-		lw := c.Text(tpRoman(n), sx, sy, 0, Bold, tpSmall, tpTrackCol[0]) + 8
-		c.FitText(txt, sx+lw, sy, 0, half-lw, Regular, tpSmall, tpSmall, ink)
+		lw := c.Text(tpRoman(n), sx, sy, 0, imaging.Bold, tpSmall, tpTrackCol[0]) + 8
+		c.FitText(txt, sx+lw, sy, 0, half-lw, imaging.Regular, tpSmall, tpSmall, ink)
 	}
 	ty := y0 + 8 + 2*pitch + 4
 	for k, row := range []string{"Top", "Middle", "Bottom"} {
-		c.tpLabelled(row+":", tpTechNames(p.Tech[2-k]), x2, ty+float64(k)*pitch, w2)
+		tpLabelled(c, row+":", tpTechNames(p.Tech[2-k]), x2, ty+float64(k)*pitch, w2)
 	}
-	c.tpLabelled("Landmarks:", tpLandmarkText(v, seat), x2, ty+3*pitch, w2)
-	c.tpLabelled("Tiles:", tpTilesText(p), x2, ty+4*pitch, w2)
+	tpLabelled(c, "Landmarks:", tpLandmarkText(v, seat), x2, ty+3*pitch, w2)
+	tpLabelled(c, "Tiles:", tpTilesText(p), x2, ty+4*pitch, w2)
 	if d.civ[seat] > 0 {
-		c.tpCivStrip(v, opt, seat, x+10, y0+d.content, w-20)
+		tpCivStrip(c, v, opt, seat, x+10, y0+d.content, w-20)
 	}
 }
 
 // tpResourceGrid draws a player's four resources two to a line, each as a
 // coloured dot and its count.
-func (c *Canvas) tpResourceGrid(r tapestry.Res, x, y, w, pitch float64) {
+func tpResourceGrid(c *imaging.Canvas, r tapestry.Res, x, y, w, pitch float64) {
 	for i := range r {
 		cx := x + float64(i%2)*w/2
 		cy := y + float64(i/2)*pitch
 		c.DrawCircle(cx+7, cy, 7)
 		c.SetColor(tpResCol[i])
 		c.FillPreserve()
-		c.SetColor(Ink)
+		c.SetColor(imaging.Ink)
 		c.SetLineWidth(1)
 		c.Stroke()
-		c.Text(fmt.Sprintf("%d %s", r[i], tapestry.ResNames[i]), cx+20, cy, 0, Regular, tpSmall, Ink)
+		c.Text(fmt.Sprintf("%d %s", r[i], tapestry.ResNames[i]), cx+20, cy, 0, imaging.Regular, tpSmall, imaging.Ink)
 	}
 }
 
 // ---- players ----
 
-// tapestryPlayers draws every player's holdings: the capital city with its
+// Players draws every player's holdings: the capital city with its
 // buildings and landmarks, the income mat, resources, tech cards, tapestry
 // slots (with Herald tokens), hand size, the tiles in supply and each of
 // the player's civilizations with what its mat shows.
-func tapestryPlayers(v tapestry.View, opt Options) (image.Image, error) {
+func Players(v tapestry.View, opt imaging.Options) (image.Image, error) {
 	if err := tpCheck(v); err != nil {
 		return nil, err
 	}
@@ -1708,20 +1709,20 @@ func tapestryPlayers(v tapestry.View, opt Options) (image.Image, error) {
 		}
 		h += d.tpBlockH(s)
 	}
-	c, err := NewCanvas(int(tpW), int(h), Felt)
+	c, err := imaging.NewCanvas(int(tpW), int(h), imaging.Felt)
 	if err != nil {
 		return nil, err
 	}
-	c.tpHeader(v, opt, "Tapestry: the players", tpNote(v, opt),
+	tpHeader(c, v, opt, "Tapestry: the players", tpNote(v, opt),
 		"Capitals: f farm · h house · m market · a armory · letters: landmarks · dark: impassable")
 	y := tpHeadH + tpM
 	for s := range v.Players {
 		if tpBot(v, s) {
-			c.tpBotBlock(v, opt, s, tpM, y, tpW-2*tpM, tpBotH)
+			tpBotBlock(c, v, opt, s, tpM, y, tpW-2*tpM, tpBotH)
 			y += tpBotH + gap
 			continue
 		}
-		c.tpPlayerBlock(v, opt, s, tpM, y, tpW-2*tpM, d.tpBlockH(s), d)
+		tpPlayerBlock(c, v, opt, s, tpM, y, tpW-2*tpM, d.tpBlockH(s), d)
 		y += d.tpBlockH(s) + gap
 	}
 	return c.Image(), nil
@@ -1844,25 +1845,25 @@ func tpDecisionH(v tapestry.View, pv tpPreview) float64 {
 
 // tpDecision draws the viewer's pending decision: what it is about and a
 // preview of its choices.
-func (c *Canvas) tpDecision(v tapestry.View, opt Options, pv tpPreview, x, y, w, h float64) {
-	c.Box(x, y, w, h, 12, Paper, Highlight, 4)
-	c.FitText(tpPreviewTitle(v, pv), x+16, y+26, 0, w-32, Bold, 22, tpSmall, Ink)
+func tpDecision(c *imaging.Canvas, v tapestry.View, opt imaging.Options, pv tpPreview, x, y, w, h float64) {
+	c.Box(x, y, w, h, 12, imaging.Paper, imaging.Highlight, 4)
+	c.FitText(tpPreviewTitle(v, pv), x+16, y+26, 0, w-32, imaging.Bold, 22, tpSmall, imaging.Ink)
 	bx, by, bw, bh := x+16, y+50, w-32, h-62
 	switch pv {
 	case tpPrevRotation:
-		c.tpRotations(v, bx, by, bw, bh)
+		tpRotations(c, v, bx, by, bw, bh)
 	case tpPrevHexes:
-		c.tpHexChoice(v, bx, by, bw, bh)
+		tpHexChoice(c, v, bx, by, bw, bh)
 	case tpPrevTiles:
-		c.tpTileChoice(v, bx, by, bw, bh)
+		tpTileChoice(c, v, bx, by, bw, bh)
 	case tpPrevPlots:
-		c.tpPlotChoice(v, bx, by, bw, bh)
+		tpPlotChoice(c, v, bx, by, bw, bh)
 	case tpPrevMats:
-		c.tpMatChoice(v, bx, by, bw, bh)
+		tpMatChoice(c, v, bx, by, bw, bh)
 	case tpPrevCivChoice, tpPrevCiv, tpPrevCivSwap, tpPrevCivPath:
-		c.tpCivDecision(v, opt, pv, bx, by, bw, bh)
+		tpCivDecision(c, v, opt, pv, bx, by, bw, bh)
 	default:
-		c.tpChoiceList(v, opt, bx, by, bw)
+		tpChoiceList(c, v, opt, bx, by, bw)
 	}
 }
 
@@ -1893,18 +1894,18 @@ func tpPreviewTitle(v tapestry.View, pv tpPreview) string {
 // tpChoiceList lists the decision's choices by their button labels. A
 // turn's choices get a line each, with what an advance costs and gives;
 // others go two to a line.
-func (c *Canvas) tpChoiceList(v tapestry.View, opt Options, x, y, w float64) {
+func tpChoiceList(c *imaging.Canvas, v tapestry.View, opt imaging.Options, x, y, w float64) {
 	per := 2
 	if v.Ask.Kind == "turn" {
 		per = 1
 	}
-	c.tpOptionList(v, opt, x, y, w, per, func(k string) string { return tpAdvanceText(v, k) })
+	tpOptionList(c, v, opt, x, y, w, per, func(k string) string { return tpAdvanceText(v, k) })
 }
 
 // tpOptionList lists the pending decision's choices by their button
 // labels, per to a line, each with detail(key) after it when there is
 // room, and "… and N more" past tpListMax.
-func (c *Canvas) tpOptionList(v tapestry.View, opt Options, x, y, w float64, per int, detail func(string) string) {
+func tpOptionList(c *imaging.Canvas, v tapestry.View, opt imaging.Options, x, y, w float64, per int, detail func(string) string) {
 	opts := v.Ask.Opts
 	more := 0
 	if len(opts) > tpListMax+1 {
@@ -1915,20 +1916,20 @@ func (c *Canvas) tpOptionList(v tapestry.View, opt Options, x, y, w float64, per
 		cx := x + float64(i%per)*(colW+16)
 		cy := y + 14 + float64(i/per)*30
 		c.DrawCircle(cx+5, cy, 4)
-		c.SetColor(InkSoft)
+		c.SetColor(imaging.InkSoft)
 		c.Fill()
 		label := games.FillPlain(tpLabel(v, k), opt.Names)
-		c.FitText(label, cx+16, cy, 0, colW-16, Regular, tpSmall, tpSmall, Ink)
+		c.FitText(label, cx+16, cy, 0, colW-16, imaging.Regular, tpSmall, tpSmall, imaging.Ink)
 		if d := detail(k); d != "" {
-			dx := cx + 16 + math.Min(c.Measure(label, Regular, tpSmall), colW-16) + 12
+			dx := cx + 16 + math.Min(c.Measure(label, imaging.Regular, tpSmall), colW-16) + 12
 			if dx < cx+colW-80 {
-				c.FitText(d, dx, cy, 0, cx+colW-dx, Regular, tpSmall, tpSmall, InkSoft)
+				c.FitText(d, dx, cy, 0, cx+colW-dx, imaging.Regular, tpSmall, tpSmall, imaging.InkSoft)
 			}
 		}
 	}
 	if more > 0 {
 		i := len(opts)
-		c.Text(fmt.Sprintf("… and %d more", more), x+float64(i%per)*(colW+16)+16, y+14+float64(i/per)*30, 0, Regular, tpSmall, InkSoft)
+		c.Text(fmt.Sprintf("… and %d more", more), x+float64(i%per)*(colW+16)+16, y+14+float64(i/per)*30, 0, imaging.Regular, tpSmall, imaging.InkSoft)
 	}
 }
 
@@ -2021,7 +2022,7 @@ func tpAligned(cs string, nb [6]string) [6]bool {
 // tpRotations draws the tile of an explore on its hex in each of its six
 // rotations, with the hex's neighbours around it, the sides that align
 // marked and the VP each rotation scores; the best are outlined.
-func (c *Canvas) tpRotations(v tapestry.View, x, y, w, h float64) {
+func tpRotations(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
 	a := v.Ask
 	hex := *a.Hex
 	var nb [6]string
@@ -2055,23 +2056,23 @@ func (c *Canvas) tpRotations(v tapestry.View, x, y, w, h float64) {
 	for r := range 6 {
 		cx, cy := x+pw*(float64(r)+0.5), y+(h-40)/2
 		if allowed[r] && vps[r] == best {
-			c.Box(x+pw*float64(r)+3, y, pw-6, h, 10, tpActive, Highlight, 3)
+			c.Box(x+pw*float64(r)+3, y, pw-6, h, 10, tpActive, imaging.Highlight, 3)
 		}
 		g := tpGeom{X: cx - 1.5*s*float64(hex.B-hex.A), Y: cy - 0.866*s*float64(hex.A+hex.B), S: s}
 		for k := range 6 {
 			if t := around[k]; t != nil {
 				nx, ny := g.centre(t.Hex)
-				c.tpTerritory(t, nx, ny, s, false)
+				tpTerritory(c, t, nx, ny, s, false)
 			}
 		}
 		tile := tapestry.Territory{Hex: hex, Tile: a.Tile, Rot: int8(r)}
 		cs := tile.Corners()
-		c.tpTerrainHex(cs, cx, cy, s)
+		tpTerrainHex(c, cs, cx, cy, s)
 		if land := tpIslandOf(&tile); land != "" {
-			c.tpIsland(land, false, cx, cy, s*0.2)
+			tpIsland(c, land, false, cx, cy, s*0.2)
 		}
-		c.tpHexPath(cx, cy, s)
-		c.SetColor(Highlight)
+		tpHexPath(c, cx, cy, s)
+		c.SetColor(imaging.Highlight)
 		c.SetLineWidth(3)
 		c.Stroke()
 		for k, ok := range tpAligned(cs, nb) {
@@ -2080,7 +2081,7 @@ func (c *Canvas) tpRotations(v tapestry.View, x, y, w, h float64) {
 			}
 			x0, y0 := tpCorner(cx, cy, s, k)
 			x1, y1 := tpCorner(cx, cy, s, (k+1)%6)
-			c.SetColor(Good)
+			c.SetColor(imaging.Good)
 			c.SetLineWidth(6)
 			c.SetLineCapRound()
 			c.DrawLine(x0+(x1-x0)*0.2, y0+(y1-y0)*0.2, x1-(x1-x0)*0.2, y1-(y1-y0)*0.2)
@@ -2088,26 +2089,26 @@ func (c *Canvas) tpRotations(v tapestry.View, x, y, w, h float64) {
 			c.SetLineCapButt()
 		}
 		label := fmt.Sprintf("%d°: %s", r*60, tpCount(vps[r], "VP", "VP"))
-		ink := Ink
+		ink := imaging.Ink
 		if !allowed[r] {
-			ink = InkSoft
+			ink = imaging.InkSoft
 		}
-		c.FitText(label, cx, y+h-18, 0.5, pw-12, Bold, 20, tpSmall, ink)
+		c.FitText(label, cx, y+h-18, 0.5, pw-12, imaging.Bold, 20, tpSmall, ink)
 	}
 }
 
 // tpHexChoice draws the map around the hexes to choose from, zoomed in,
 // with those hexes outlined and labelled as their buttons are, and for an
 // explore the tile to place.
-func (c *Canvas) tpHexChoice(v tapestry.View, x, y, w, h float64) {
+func tpHexChoice(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
 	a := v.Ask
 	mapX, mapW := x, w
 	if a.Kind == "explore_hex" && a.Tile >= 1 && a.Tile <= len(tapestry.Territories) {
 		const tw = 260.0
-		c.tpTileCard(a.Tile, x, y, tw, 64)
+		tpTileCard(c, a.Tile, x, y, tw, 64)
 		mapX, mapW = x+tw+16, w-tw-16
 	}
-	c.Box(mapX, y, mapW, h, 10, tpSea, Ink, 1.5)
+	c.Box(mapX, y, mapW, h, 10, tpSea, imaging.Ink, 1.5)
 	cands := tpAskHexes(a)
 	g := tpFit(tpNear(v, cands, 2), mapX+6, y+6, mapW-12, h-12, 56)
 	// Only the hexes wholly inside the box: clipping the rest would send
@@ -2116,19 +2117,19 @@ func (c *Canvas) tpHexChoice(v tapestry.View, x, y, w, h float64) {
 		t := &v.Map[i]
 		cx, cy := g.centre(t.Hex)
 		if cx-g.S >= mapX+2 && cx+g.S <= mapX+mapW-2 && cy-0.866*g.S >= y+2 && cy+0.866*g.S <= y+h-2 {
-			c.tpTerritory(t, cx, cy, g.S, true)
+			tpTerritory(c, t, cx, cy, g.S, true)
 		}
 	}
 	for _, hx := range cands {
 		cx, cy := g.centre(hx)
-		c.tpHexPath(cx, cy, g.S-2)
-		c.SetColor(Highlight)
+		tpHexPath(c, cx, cy, g.S-2)
+		c.SetColor(imaging.Highlight)
 		c.SetLineWidth(4)
 		c.Stroke()
 	}
 	for _, hx := range cands {
 		cx, cy := g.centre(hx)
-		c.Pill(fmt.Sprintf("%d,%d", hx.A, hx.B), cx, cy-g.S*0.42, 0.5, Bold, tpSmall, Ink, Highlight)
+		c.Pill(fmt.Sprintf("%d,%d", hx.A, hx.B), cx, cy-g.S*0.42, 0.5, imaging.Bold, tpSmall, imaging.Ink, imaging.Highlight)
 	}
 }
 
@@ -2170,29 +2171,29 @@ func abs(n int) int {
 
 // tpTileCard draws a territory tile large, turned 0, with its number and
 // benefit, in a box w wide whose hex has radius s.
-func (c *Canvas) tpTileCard(id int, x, y, w, s float64) float64 {
+func tpTileCard(c *imaging.Canvas, id int, x, y, w, s float64) float64 {
 	t := tapestry.Territory{Tile: id}
 	h := 2*s*0.866 + 80
-	c.Box(x, y, w, h, 10, FaceColor, Ink, 1.5)
+	c.Box(x, y, w, h, 10, imaging.FaceColor, imaging.Ink, 1.5)
 	cx, cy := x+w/2, y+10+s*0.866
-	c.tpTerrainHex(t.Corners(), cx, cy, s)
+	tpTerrainHex(c, t.Corners(), cx, cy, s)
 	if land := tpIslandOf(&t); land != "" {
-		c.tpIsland(land, false, cx, cy, s*0.2)
+		tpIsland(c, land, false, cx, cy, s*0.2)
 	}
 	tt := tapestry.Territories[id-1]
-	c.Text(fmt.Sprintf("Tile %d", id), cx, cy+s*0.866+18, 0.5, Bold, 20, Ink)
-	c.TextBlock(capitalise(tpEffects(tt.Benefit)), x+8, cy+s*0.866+30, w-16, 44, 0.5, Regular, tpSmall, tpSmall, 2, InkSoft)
+	c.Text(fmt.Sprintf("Tile %d", id), cx, cy+s*0.866+18, 0.5, imaging.Bold, 20, imaging.Ink)
+	c.TextBlock(capitalise(tpEffects(tt.Benefit)), x+8, cy+s*0.866+30, w-16, 44, 0.5, imaging.Regular, tpSmall, tpSmall, 2, imaging.InkSoft)
 	return h
 }
 
 // tpTileChoice draws the tiles an explore may use, with their benefits.
-func (c *Canvas) tpTileChoice(v tapestry.View, x, y, w, h float64) {
+func tpTileChoice(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
 	ids := tpAskTiles(v.Ask)
 	n := len(ids)
 	tw := math.Min(180, (w-float64(n-1)*12)/float64(n))
 	s := math.Min(50, math.Min((tw-16)/2, (h-80)/1.9))
 	for i, id := range ids {
-		c.tpTileCard(id, x+float64(i)*(tw+12), y, tw, s)
+		tpTileCard(c, id, x+float64(i)*(tw+12), y, tw, s)
 	}
 }
 
@@ -2200,17 +2201,17 @@ func (c *Canvas) tpTileChoice(v tapestry.View, x, y, w, h float64) {
 // may go on highlighted, or a landmark's first legal placement and every
 // plot some placement covers, with the rows and columns numbered as the
 // buttons name them.
-func (c *Canvas) tpPlotChoice(v tapestry.View, x, y, w, h float64) {
+func tpPlotChoice(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
 	a := v.Ask
 	me := v.Players[v.Viewer]
 	const cell = 32.0
 	gx, gy := x+30, y+28
 	for i := range tapestry.CitySize {
-		c.Text(strconv.Itoa(i+1), gx+(float64(i)+0.5)*cell, y+12, 0.5, Bold, tpSmall, InkSoft)
-		c.Text(strconv.Itoa(i+1), x+12, gy+(float64(i)+0.5)*cell, 0.5, Bold, tpSmall, InkSoft)
+		c.Text(strconv.Itoa(i+1), gx+(float64(i)+0.5)*cell, y+12, 0.5, imaging.Bold, tpSmall, imaging.InkSoft)
+		c.Text(strconv.Itoa(i+1), x+12, gy+(float64(i)+0.5)*cell, 0.5, imaging.Bold, tpSmall, imaging.InkSoft)
 	}
 	hl := map[int]color.RGBA{}
-	open := WithAlpha(Highlight, 0xB0)
+	open := imaging.WithAlpha(imaging.Highlight, 0xB0)
 	tx := gx + 9*cell + 40
 	tw := x + w - tx
 	var lines []string
@@ -2226,13 +2227,13 @@ func (c *Canvas) tpPlotChoice(v tapestry.View, x, y, w, h float64) {
 			name = tapestry.BuildingNames[a.N]
 		}
 		if a.N >= 0 && a.N < tapestry.NumBuildings {
-			c.tpBuildingChip(a.N, tx, y, 30)
+			tpBuildingChip(c, a.N, tx, y, 30)
 		}
 		lines = append(lines, "",
 			fmt.Sprintf("Your %s may go on any of the %d highlighted plots.", name, len(hl)),
 			"The buttons name a plot by its row, then its column.",
 			"A district (3×3) filled gains you 1 resource of your choice.")
-		c.tpCity(int(me.Mat), me.Cover, gx, gy, cell, hl)
+		tpCity(c, int(me.Mat), me.Cover, gx, gy, cell, hl)
 	} else {
 		xs, ys := tpAskKeys(a, "lm")
 		ex := tpExample(a.N, xs, ys)
@@ -2248,22 +2249,22 @@ func (c *Canvas) tpPlotChoice(v tapestry.View, x, y, w, h float64) {
 				}
 				if r >= 0 && r < tapestry.CitySize && col >= 0 && col < tapestry.CitySize {
 					if _, ok := hl[r*tapestry.CitySize+col]; !ok {
-						hl[r*tapestry.CitySize+col] = WithAlpha(Highlight, 0x60)
+						hl[r*tapestry.CitySize+col] = imaging.WithAlpha(imaging.Highlight, 0x60)
 					}
 				}
 			}
 		}
 		for _, p := range first {
 			if p[0] >= 0 && p[0] < tapestry.CitySize && p[1] >= 0 && p[1] < tapestry.CitySize {
-				hl[p[0]*tapestry.CitySize+p[1]] = WithAlpha(Good, 0xD0)
+				hl[p[0]*tapestry.CitySize+p[1]] = imaging.WithAlpha(imaging.Good, 0xD0)
 			}
 		}
-		c.tpCity(int(me.Mat), me.Cover, gx, gy, cell, hl)
+		tpCity(c, int(me.Mat), me.Cover, gx, gy, cell, hl)
 		for _, p := range first {
 			px, py := gx+float64(p[1])*cell, gy+float64(p[0])*cell
 			if p[0] < 0 || p[0] >= tapestry.CitySize || p[1] < 0 || p[1] >= tapestry.CitySize {
 				if px >= x && px+cell <= tx-8 && py >= y && py+cell <= y+h {
-					c.DashedOutline(px+2, py+2, cell-4, cell-4, 3, Good, 2, 4)
+					c.DashedOutline(px+2, py+2, cell-4, cell-4, 3, imaging.Good, 2, 4)
 				}
 			}
 		}
@@ -2271,7 +2272,7 @@ func (c *Canvas) tpPlotChoice(v tapestry.View, x, y, w, h float64) {
 		if a.N >= 0 && a.N < len(tapestry.Landmarks) {
 			lm := tapestry.Landmarks[a.N]
 			name = lm.Name
-			c.tpFootprint(a.N, tx, y+190, 22)
+			tpFootprint(c, a.N, tx, y+190, 22)
 		}
 		if ex >= 0 {
 			lines = append(lines, fmt.Sprintf("%s: %d ways to place it; the buttons name the row and column of its top-left corner and its turn.",
@@ -2286,16 +2287,16 @@ func (c *Canvas) tpPlotChoice(v tapestry.View, x, y, w, h float64) {
 			ly += 36
 			continue
 		}
-		ly = c.tpParagraph(ln, tx, ly, tw) + 10
+		ly = tpParagraph(c, ln, tx, ly, tw) + 10
 	}
 }
 
 // tpParagraph draws s word-wrapped to width w at the smallest size, its
 // first line's middle at y, and returns the middle of the line after it.
-func (c *Canvas) tpParagraph(s string, x, y, w float64) float64 {
-	lh := tpSmall * LineGap
-	for _, ln := range WrapText(func(t string) float64 { return c.Measure(t, Regular, tpSmall) }, s, w) {
-		c.Text(ln, x, y, 0, Regular, tpSmall, Ink)
+func tpParagraph(c *imaging.Canvas, s string, x, y, w float64) float64 {
+	lh := tpSmall * imaging.LineGap
+	for _, ln := range imaging.WrapText(func(t string) float64 { return c.Measure(t, imaging.Regular, tpSmall) }, s, w) {
+		c.Text(ln, x, y, 0, imaging.Regular, tpSmall, imaging.Ink)
 		y += lh
 	}
 	return y
@@ -2327,32 +2328,32 @@ func tpExample(lm int, xs [][]int, ys []int) int {
 
 // tpBuildingChip draws income building b as a capital plot of size z with
 // its name beside it.
-func (c *Canvas) tpBuildingChip(b int, x, y, z float64) {
-	c.Box(x, y, z, z, 4, tpBuildingCol[b], Ink, 1.5)
-	ink := Light
+func tpBuildingChip(c *imaging.Canvas, b int, x, y, z float64) {
+	c.Box(x, y, z, z, 4, tpBuildingCol[b], imaging.Ink, 1.5)
+	ink := imaging.Light
 	if b == int(tapestry.Farm) {
-		ink = Ink
+		ink = imaging.Ink
 	}
-	c.MarkText(tapestry.BuildingLetters[b:b+1], x+z/2, y+z/2, 0.5, Bold, z*0.6, ink)
-	c.Text(capitalise(tapestry.BuildingNames[b]), x+z+10, y+z/2, 0, Bold, 22, Ink)
+	c.MarkText(tapestry.BuildingLetters[b:b+1], x+z/2, y+z/2, 0.5, imaging.Bold, z*0.6, ink)
+	c.Text(capitalise(tapestry.BuildingNames[b]), x+z+10, y+z/2, 0, imaging.Bold, 22, imaging.Ink)
 }
 
 // tpFootprint draws landmark i's footprint, unturned, from (x, y).
-func (c *Canvas) tpFootprint(i int, x, y, cell float64) {
-	c.Text("Footprint:", x, y, 0, Bold, tpSmall, Ink)
+func tpFootprint(c *imaging.Canvas, i int, x, y, cell float64) {
+	c.Text("Footprint:", x, y, 0, imaging.Bold, tpSmall, imaging.Ink)
 	for _, d := range tapestry.LandmarkShape(i, 0) {
-		c.Box(x+float64(d[1])*cell, y+16+float64(d[0])*cell, cell-2, cell-2, 3, tpLandmark, Ink, 1.5)
+		c.Box(x+float64(d[1])*cell, y+16+float64(d[0])*cell, cell-2, cell-2, 3, tpLandmark, imaging.Ink, 1.5)
 	}
 }
 
 // tpMatChoice draws the two capitals of the viewer's pair side by side.
-func (c *Canvas) tpMatChoice(v tapestry.View, x, y, w, h float64) {
+func tpMatChoice(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
 	me := v.Players[v.Viewer]
 	const cell = 26.0
 	for i, m := range me.Pair {
 		gx := x + float64(i)*(9*cell+60)
-		c.Text(fmt.Sprintf("%d · %s", m, tapestry.Mats[m-1].Name), gx, y+10, 0, Bold, 20, Ink)
-		c.tpCity(int(m), strings.Repeat(".", 81), gx, y+30, cell, nil)
+		c.Text(fmt.Sprintf("%d · %s", m, tapestry.Mats[m-1].Name), gx, y+10, 0, imaging.Bold, 20, imaging.Ink)
+		tpCity(c, int(m), strings.Repeat(".", 81), gx, y+30, cell, nil)
 	}
 }
 
@@ -2362,30 +2363,30 @@ func (c *Canvas) tpMatChoice(v tapestry.View, x, y, w, h float64) {
 func tpCardCol(c tapestry.TapCard) color.RGBA {
 	switch c.Type {
 	case "this_era":
-		return RGB(0x6A, 0x3F, 0x8F)
+		return imaging.RGB(0x6A, 0x3F, 0x8F)
 	case "trap":
-		return Bad
+		return imaging.Bad
 	}
-	return RGB(0x1F, 0x6E, 0x6A)
+	return imaging.RGB(0x1F, 0x6E, 0x6A)
 }
 
 // tpHandCard draws a tapestry card: its name, type and what it does;
 // outlined when it may be played now.
-func (c *Canvas) tpHandCard(id int, x, y, w, h float64, playable bool) {
+func tpHandCard(c *imaging.Canvas, id int, x, y, w, h float64, playable bool) {
 	card := tapestry.TapCards[id]
 	col := tpCardCol(card)
-	c.Box(x, y, w, h, 8, FaceColor, Ink, 1.5)
+	c.Box(x, y, w, h, 8, imaging.FaceColor, imaging.Ink, 1.5)
 	c.Box(x, y, w, 34, 8, col, col, 0)
 	c.DrawRectangle(x, y+24, w, 10)
 	c.SetColor(col)
 	c.Fill()
 	kind := tpCardType(card)
-	kw := c.Measure(kind, Regular, tpSmall)
-	c.Text(kind, x+w-10, y+17, 1, Regular, tpSmall, LightSoft)
-	c.FitText(card.Name, x+10, y+17, 0, w-kw-30, Bold, 20, tpSmall, Light)
-	c.TextBlock(tpCardText(card), x+10, y+38, w-20, h-42, 0, Regular, tpSmall, tpSmall, 3, Ink)
+	kw := c.Measure(kind, imaging.Regular, tpSmall)
+	c.Text(kind, x+w-10, y+17, 1, imaging.Regular, tpSmall, imaging.LightSoft)
+	c.FitText(card.Name, x+10, y+17, 0, w-kw-30, imaging.Bold, 20, tpSmall, imaging.Light)
+	c.TextBlock(tpCardText(card), x+10, y+38, w-20, h-42, 0, imaging.Regular, tpSmall, tpSmall, 3, imaging.Ink)
 	if playable {
-		c.Outline(x-3, y-3, w+6, h+6, 10, Highlight, 4)
+		c.Outline(x-3, y-3, w+6, h+6, 10, imaging.Highlight, 4)
 	}
 }
 
@@ -2402,15 +2403,15 @@ func tpHandH(n int) float64 {
 const tpCardH = 112.0
 
 // tpHand draws the viewer's hand three to a row (at most nine shown).
-func (c *Canvas) tpHand(v tapestry.View, x, y, w, h float64) {
-	c.Box(x, y, w, h, 12, Paper, Ink, 2)
+func tpHand(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
+	c.Box(x, y, w, h, 12, imaging.Paper, imaging.Ink, 2)
 	own := v.Viewer >= 0 && int(v.Viewer) < len(v.Players)
 	p := v.Players[tpPanelSeat(v)]
 	title := "Your hand: " + tpCount(len(v.Hand), "card", "cards")
 	if !own {
 		title = "Hand: " + tpCount(p.HandSize, "card", "cards") + ", hidden"
 	}
-	c.Text(title, x+16, y+24, 0, Bold, 21, Ink)
+	c.Text(title, x+16, y+24, 0, imaging.Bold, 21, imaging.Ink)
 	playable := map[int]bool{}
 	if own && v.Ask != nil && v.Ask.Seat == int(v.Viewer) {
 		for _, k := range v.Ask.Opts {
@@ -2420,14 +2421,14 @@ func (c *Canvas) tpHand(v tapestry.View, x, y, w, h float64) {
 			}
 		}
 		if len(playable) > 0 {
-			c.Text("outlined: may be played now", x+w-16, y+24, 1, Regular, tpSmall, InkSoft)
+			c.Text("outlined: may be played now", x+w-16, y+24, 1, imaging.Regular, tpSmall, imaging.InkSoft)
 		}
 	}
 	if !own {
 		return
 	}
 	if len(v.Hand) == 0 {
-		c.Text("No tapestry cards in hand.", x+16, y+64, 0, Regular, tpSmall, InkSoft)
+		c.Text("No tapestry cards in hand.", x+16, y+64, 0, imaging.Regular, tpSmall, imaging.InkSoft)
 		return
 	}
 	cw := (w - 32 - 2*12) / 3
@@ -2438,12 +2439,12 @@ func (c *Canvas) tpHand(v tapestry.View, x, y, w, h float64) {
 	for i, id := range shown {
 		cx := x + 16 + float64(i%3)*(cw+12)
 		cy := y + 44 + float64(i/3)*(tpCardH+10)
-		c.tpHandCard(int(id), cx, cy, cw, tpCardH, playable[int(id)])
+		tpHandCard(c, int(id), cx, cy, cw, tpCardH, playable[int(id)])
 	}
 	if len(shown) < len(v.Hand) {
 		cx, cy := x+16+2*(cw+12), y+44+2*(tpCardH+10)
-		c.DashedOutline(cx, cy, cw, tpCardH, 8, InkSoft, 1.5, 6)
-		c.Text(fmt.Sprintf("+%d more", len(v.Hand)-len(shown)), cx+cw/2, cy+tpCardH/2, 0.5, Bold, 22, InkSoft)
+		c.DashedOutline(cx, cy, cw, tpCardH, 8, imaging.InkSoft, 1.5, 6)
+		c.Text(fmt.Sprintf("+%d more", len(v.Hand)-len(shown)), cx+cw/2, cy+tpCardH/2, 0.5, imaging.Bold, 22, imaging.InkSoft)
 	}
 }
 
@@ -2476,14 +2477,14 @@ func tpSupplyH(p tapestry.PlayerView, w float64) float64 {
 // tpSupply draws a player's territory tiles as small hexes with their
 // numbers (and their benefits when there are few), and the space tiles
 // with what they give.
-func (c *Canvas) tpSupply(v tapestry.View, seat int, x, y, w, h float64) {
+func tpSupply(c *imaging.Canvas, v tapestry.View, seat int, x, y, w, h float64) {
 	p := v.Players[seat]
-	c.Box(x, y, w, h, 12, Paper, Ink, 2)
-	c.Text("Tiles in supply", x+16, y+24, 0, Bold, 21, Ink)
+	c.Box(x, y, w, h, 12, imaging.Paper, imaging.Ink, 2)
+	c.Text("Tiles in supply", x+16, y+24, 0, imaging.Bold, 21, imaging.Ink)
 	ty := y + 44
 	n := len(p.Tiles)
 	if n == 0 {
-		c.Text("No territory tiles.", x+16, ty+12, 0, Regular, tpSmall, InkSoft)
+		c.Text("No territory tiles.", x+16, ty+12, 0, imaging.Regular, tpSmall, imaging.InkSoft)
 		ty += 30
 	}
 	per, pitch, rowH := tpSupplyGeom(n, w)
@@ -2494,30 +2495,30 @@ func (c *Canvas) tpSupply(v tapestry.View, seat int, x, y, w, h float64) {
 		if n <= tpSupplyList {
 			s, cx, cy = 26.0, x+16+col*pitch+28, ty+rowH/2-2+row*rowH
 		}
-		c.tpTerrainHex(t.Corners(), cx, cy, s)
+		tpTerrainHex(c, t.Corners(), cx, cy, s)
 		if land := tpIslandOf(&t); land != "" {
-			c.tpIsland(land, false, cx, cy, s*0.2)
+			tpIsland(c, land, false, cx, cy, s*0.2)
 		}
 		if v.Ask != nil && v.Ask.Seat == seat && v.Ask.Tile == id && strings.HasPrefix(v.Ask.Kind, "explore") {
-			c.tpHexPath(cx, cy, s+3)
-			c.SetColor(Highlight)
+			tpHexPath(c, cx, cy, s+3)
+			c.SetColor(imaging.Highlight)
 			c.SetLineWidth(4)
 			c.Stroke()
 		}
 		if n > tpSupplyList {
-			c.Text(strconv.Itoa(id), cx, cy+s*0.866+13, 0.5, Bold, tpSmall, Ink)
+			c.Text(strconv.Itoa(id), cx, cy+s*0.866+13, 0.5, imaging.Bold, tpSmall, imaging.Ink)
 			continue
 		}
 		tx := cx + s + 10
 		tw := x + 16 + (col+1)*pitch - 10 - tx
-		c.Text(fmt.Sprintf("Tile %d", id), tx, cy-12, 0, Bold, tpSmall, Ink)
-		c.FitText(tpEffects(tapestry.Territories[id-1].Benefit), tx, cy+12, 0, tw, Regular, tpSmall, tpSmall, InkSoft)
+		c.Text(fmt.Sprintf("Tile %d", id), tx, cy-12, 0, imaging.Bold, tpSmall, imaging.Ink)
+		c.FitText(tpEffects(tapestry.Territories[id-1].Benefit), tx, cy+12, 0, tw, imaging.Regular, tpSmall, tpSmall, imaging.InkSoft)
 	}
 	if n > 0 {
 		ty += float64((n+per-1)/per) * rowH
 	}
 	for _, id := range p.Space {
-		c.FitText(fmt.Sprintf("Space tile %d: %s", id, tpEffects(tapestry.SpaceTiles[id-1].Effects)), x+16, ty+10, 0, w-32, Regular, tpSmall, tpSmall, Ink)
+		c.FitText(fmt.Sprintf("Space tile %d: %s", id, tpEffects(tapestry.SpaceTiles[id-1].Effects)), x+16, ty+10, 0, w-32, imaging.Regular, tpSmall, tpSmall, imaging.Ink)
 		ty += 26
 	}
 }
@@ -2536,12 +2537,12 @@ func tpPanelSeat(v tapestry.View) int {
 
 // ---- panel ----
 
-// tapestryPanel draws one seat's private panel: what its pending decision
+// Panel draws one seat's private panel: what its pending decision
 // is about (with a preview of a tile's rotations, the hexes it may go on
 // or the plots of the capital a building may go on; for a civilization's
 // decision its mat, and the two civilizations dealt at set-up), its hand
 // with what each card does, its tiles in supply and its capital.
-func tapestryPanel(v tapestry.View, opt Options) (image.Image, error) {
+func Panel(v tapestry.View, opt imaging.Options) (image.Image, error) {
 	if err := tpCheck(v); err != nil {
 		return nil, err
 	}
@@ -2573,7 +2574,7 @@ func tapestryPanel(v tapestry.View, opt Options) (image.Image, error) {
 		bandH = math.Max(9*cityCell+60, bandH)
 	}
 	h := tpHeadH + m + decH + handH + 16 + bandH + m
-	c, err := NewCanvas(int(tpW), int(h), Felt)
+	c, err := imaging.NewCanvas(int(tpW), int(h), imaging.Felt)
 	if err != nil {
 		return nil, err
 	}
@@ -2587,20 +2588,20 @@ func tapestryPanel(v tapestry.View, opt Options) (image.Image, error) {
 		note = "Your decision: " + tpAskText(v, v.Ask)
 	}
 	detail := fmt.Sprintf("%d VP · %s · %s · %d outposts left", p.VP, tpEraText(p), tpResText(p.Res), p.Outposts) + tpCivNames(p)
-	c.tpHeader(v, opt, title, note, detail)
+	tpHeader(c, v, opt, title, note, detail)
 	y := tpHeadH + m
 	if deciding {
-		c.tpDecision(v, opt, pv, m, y, inner, decH-16)
+		tpDecision(c, v, opt, pv, m, y, inner, decH-16)
 		y += decH
 	}
-	c.tpHand(v, m, y, inner, handH)
+	tpHand(c, v, m, y, inner, handH)
 	y += handH + 16
 	if cityW > 0 {
-		c.Box(m, y, cityW, bandH, 12, Paper, Ink, 2)
-		c.Text("Capital", m+16, y+24, 0, Bold, 21, Ink)
-		c.tpCity(int(p.Mat), p.Cover, m+16, y+44, cityCell, nil)
+		c.Box(m, y, cityW, bandH, 12, imaging.Paper, imaging.Ink, 2)
+		c.Text("Capital", m+16, y+24, 0, imaging.Bold, 21, imaging.Ink)
+		tpCity(c, int(p.Mat), p.Cover, m+16, y+44, cityCell, nil)
 	}
-	c.tpSupply(v, seat, m+cityW+16, y, supW, bandH)
+	tpSupply(c, v, seat, m+cityW+16, y, supW, bandH)
 	return c.Image(), nil
 }
 
@@ -2672,10 +2673,10 @@ var tpScoreLines = []tpScoreLine{
 	}},
 }
 
-// tapestryScoring draws the score table: per player VP, resources left,
+// Scoring draws the score table: per player VP, resources left,
 // rank, achievements, landmarks, territories controlled and the capital's
 // complete lines, final once the game is over.
-func tapestryScoring(v tapestry.View, opt Options) (image.Image, error) {
+func Scoring(v tapestry.View, opt imaging.Options) (image.Image, error) {
 	if err := tpCheck(v); err != nil {
 		return nil, err
 	}
@@ -2689,7 +2690,7 @@ func tapestryScoring(v tapestry.View, opt Options) (image.Image, error) {
 	n := len(tpRanking(v))
 	rows := headRow + vpH + float64(len(tpScoreLines))*lineH
 	h := tpHeadH2 + 2*tpM + rows + 40
-	c, err := NewCanvas(int(tpW), int(h), Felt)
+	c, err := imaging.NewCanvas(int(tpW), int(h), imaging.Felt)
 	if err != nil {
 		return nil, err
 	}
@@ -2698,70 +2699,75 @@ func tapestryScoring(v tapestry.View, opt Options) (image.Image, error) {
 	if v.Over {
 		title = "Game over: final score"
 	}
-	c.tpHeader(v, opt, title, note, "")
+	tpHeader(c, v, opt, title, note, "")
 	m := tpM
 	y := tpHeadH2 + m
 	colW := (tpW - 2*m - labelW) / float64(n)
-	cols := []Column{{Width: labelW}}
+	cols := []imaging.Column{{Width: labelW}}
 	for range n {
-		cols = append(cols, Column{Width: colW, Align: 0.5})
+		cols = append(cols, imaging.Column{Width: colW, Align: 0.5})
 	}
-	t := RowTable{X: m, Y: y, HeadH: headRow, RowH: lineH, Cols: cols}
-	c.Box(m, y, t.Width(), rows, 12, Paper, Ink, 2)
+	t := imaging.RowTable{X: m, Y: y, HeadH: headRow, RowH: lineH, Cols: cols}
+	c.Box(m, y, t.Width(), rows, 12, imaging.Paper, imaging.Ink, 2)
 	order := tpRanking(v)
 	for ci, seat := range order {
 		cx, cy, cw, ch := t.Cell(-1, ci+1)
 		rank := tpRank(v, seat)
-		bar, ink := Frame, Light
+		bar, ink := imaging.Frame, imaging.Light
 		if v.Over && rank == 1 {
-			bar = Good
+			bar = imaging.Good
 		}
 		c.Box(cx+6, cy+8, cw-12, ch-12, 8, bar, bar, 0)
-		c.tpSwatch(seat, cx+24, cy+30, 11)
-		c.FitText(opt.Name(games.Seat(seat)), cx+40, cy+30, 0, cw-52, Bold, 22, tpSmall, ink)
-		sub := Ordinal(rank)
+		tpSwatch(c, seat, cx+24, cy+30, 11)
+		c.FitText(opt.Name(games.Seat(seat)), cx+40, cy+30, 0, cw-52, imaging.Bold, 22, tpSmall, ink)
+		sub := imaging.Ordinal(rank)
 		switch {
 		case v.Over && rank == 1:
 			sub += " · winner"
 		case !v.Over:
 			sub += " so far · " + tpEraText(v.Players[seat])
 		}
-		c.FitText(sub, cx+cw/2, cy+54, 0.5, cw-20, Regular, tpSmall, tpSmall, LightSoft)
+		c.FitText(sub, cx+cw/2, cy+54, 0.5, cw-20, imaging.Regular, tpSmall, tpSmall, imaging.LightSoft)
 	}
-	c.Text("Player", m+16, y+headRow/2, 0, Bold, 22, Ink)
+	c.Text("Player", m+16, y+headRow/2, 0, imaging.Bold, 22, imaging.Ink)
 	vy := y + headRow
 	c.DrawRectangle(m+2, vy, t.Width()-4, vpH)
 	c.SetColor(tpActive)
 	c.Fill()
-	c.Text("Victory points", m+16, vy+vpH/2, 0, Bold, 24, Ink)
+	c.Text("Victory points", m+16, vy+vpH/2, 0, imaging.Bold, 24, imaging.Ink)
 	for ci, seat := range order {
 		cx, _, cw, _ := t.Cell(0, ci+1)
-		c.Text(strconv.Itoa(v.Players[seat].VP), cx+cw/2, vy+vpH/2, 0.5, Bold, 34, Ink)
+		c.Text(strconv.Itoa(v.Players[seat].VP), cx+cw/2, vy+vpH/2, 0.5, imaging.Bold, 34, imaging.Ink)
 	}
 	t.Y += vpH
 	for li, ln := range tpScoreLines {
 		lx, ly, _, lh := t.Cell(li, 0)
 		if li%2 == 1 {
 			c.DrawRectangle(m+2, ly, t.Width()-4, lh)
-			c.SetColor(PaperAlt)
+			c.SetColor(imaging.PaperAlt)
 			c.Fill()
 		}
-		c.FitText(ln.title, lx+16, ly+22, 0, labelW-24, Bold, 21, tpSmall, Ink)
-		c.TextBlock(ln.note, lx+16, ly+34, labelW-24, lh-36, 0, Regular, tpSmall, tpSmall, 2, InkSoft)
+		c.FitText(ln.title, lx+16, ly+22, 0, labelW-24, imaging.Bold, 21, tpSmall, imaging.Ink)
+		c.TextBlock(ln.note, lx+16, ly+34, labelW-24, lh-36, 0, imaging.Regular, tpSmall, tpSmall, 2, imaging.InkSoft)
 		for ci, seat := range order {
 			cx, cy, cw, _ := t.Cell(li, ci+1)
 			val, detail := ln.value(v, seat)
-			c.Text(val, cx+cw/2, cy+22, 0.5, Bold, 24, Ink)
+			c.Text(val, cx+cw/2, cy+22, 0.5, imaging.Bold, 24, imaging.Ink)
 			if detail != "" {
-				c.TextBlock(detail, cx+8, cy+36, cw-16, lh-38, 0.5, Regular, tpSmall, tpSmall, 2, InkSoft)
+				c.TextBlock(detail, cx+8, cy+36, cw-16, lh-38, 0.5, imaging.Regular, tpSmall, tpSmall, 2, imaging.InkSoft)
 			}
 		}
 	}
-	c.Rule(m+2, m+t.Width()-2, vy+vpH, Ink, 2)
+	c.Rule(m+2, m+t.Width()-2, vy+vpH, imaging.Ink, 2)
 	foot := "Most VP wins; a tie goes to the most resources left."
 	if !v.Over {
 		foot = "The game is not over: VP so far. " + foot
 	}
-	c.FitText(foot, m, y+rows+22, 0, tpW-2*m, Regular, tpSmall, tpSmall, Ink)
+	c.FitText(foot, m, y+rows+22, 0, tpW-2*m, imaging.Regular, tpSmall, tpSmall, imaging.Ink)
 	return c.Image(), nil
 }
+
+// Pictures are the game's pictures, for the pictures package to dispatch
+// to by the view's type: Tapestry has a Players picture besides the three.
+var Pictures = imaging.Set[tapestry.View]{Table: Table, Panel: Panel, Scoring: Scoring,
+	Extra: map[imaging.Kind]imaging.Layout[tapestry.View]{imaging.Players: Players}}

@@ -1,6 +1,7 @@
-package imaging
+package archravels
 
 import (
+	"spindle/imaging"
 	"fmt"
 	"image"
 	"image/color"
@@ -40,32 +41,32 @@ const (
 // far apart from each other, each drawn outlined in ink with its letter,
 // so they stay apart on paper, on the felt and for colour-blind readers.
 var arYarn = [archravels.NumColours]color.RGBA{
-	RGB(0xD7, 0x26, 0x2E), // red
-	RGB(0xF3, 0x8A, 0x1C), // orange
-	RGB(0xF8, 0xD5, 0x2E), // yellow
-	RGB(0x2C, 0x9A, 0x47), // green
-	RGB(0x25, 0x6B, 0xD6), // blue
-	RGB(0x88, 0x3F, 0xB4), // purple
+	imaging.RGB(0xD7, 0x26, 0x2E), // red
+	imaging.RGB(0xF3, 0x8A, 0x1C), // orange
+	imaging.RGB(0xF8, 0xD5, 0x2E), // yellow
+	imaging.RGB(0x2C, 0x9A, 0x47), // green
+	imaging.RGB(0x25, 0x6B, 0xD6), // blue
+	imaging.RGB(0x88, 0x3F, 0xB4), // purple
 }
 
 // Other ArchRavels colours.
 var (
-	arWool     = RGB(0xD2, 0xC6, 0xB4) // item icons
-	arHeart    = RGB(0xD9, 0x2B, 0x5A) // the favourite-request heart
-	arEvent    = RGB(0x2D, 0x5F, 0xA8) // the banner of an event card
-	arRequest  = RGB(0x9C, 0x2F, 0x6E) // the banner of a request card
-	arActive   = RGB(0xFF, 0xF0, 0xC0) // the board of the player to act
-	arDoneTint = RGB(0xDC, 0xF0, 0xDA) // a finished request
-	arHeldTint = RGB(0xF8, 0xDC, 0xD6) // a request held unfinished
-	arProjTint = RGB(0xE4, 0xE6, 0xF6) // a finished project
+	arWool     = imaging.RGB(0xD2, 0xC6, 0xB4) // item icons
+	arHeart    = imaging.RGB(0xD9, 0x2B, 0x5A) // the favourite-request heart
+	arEvent    = imaging.RGB(0x2D, 0x5F, 0xA8) // the banner of an event card
+	arRequest  = imaging.RGB(0x9C, 0x2F, 0x6E) // the banner of a request card
+	arActive   = imaging.RGB(0xFF, 0xF0, 0xC0) // the board of the player to act
+	arDoneTint = imaging.RGB(0xDC, 0xF0, 0xDA) // a finished request
+	arHeldTint = imaging.RGB(0xF8, 0xDC, 0xD6) // a request held unfinished
+	arProjTint = imaging.RGB(0xE4, 0xE6, 0xF6) // a finished project
 )
 
 // arInkOn is legible text on a yarn colour.
 func arInkOn(col int) color.RGBA {
 	if col == 1 || col == 2 {
-		return Ink
+		return imaging.Ink
 	}
-	return Light
+	return imaging.Light
 }
 
 // arCheck refuses views this layout cannot draw.
@@ -123,7 +124,7 @@ func arCheckPlayer(p archravels.PlayerView) error {
 
 // arName is "Name (Character)" when a display name is given, else the
 // character's name, else the seat's.
-func arName(v archravels.View, opt Options, s games.Seat) string {
+func arName(v archravels.View, opt imaging.Options, s games.Seat) string {
 	if s < 0 || int(s) >= len(v.Players) {
 		return opt.Name(s)
 	}
@@ -139,7 +140,7 @@ func arName(v archravels.View, opt Options, s games.Seat) string {
 }
 
 // arShort is a seat's display name alone, for running text.
-func arShort(v archravels.View, opt Options, s games.Seat) string {
+func arShort(v archravels.View, opt imaging.Options, s games.Seat) string {
 	if int(s) < len(opt.Names) && s >= 0 && opt.Names[s] != "" {
 		return opt.Names[s]
 	}
@@ -150,7 +151,7 @@ func arShort(v archravels.View, opt Options, s games.Seat) string {
 }
 
 // arNames joins seats' short names with commas.
-func arNames(v archravels.View, opt Options, seats []games.Seat) string {
+func arNames(v archravels.View, opt imaging.Options, seats []games.Seat) string {
 	var out []string
 	for _, s := range seats {
 		out = append(out, arShort(v, opt, s))
@@ -207,7 +208,7 @@ var arEventNote = map[string]string{
 }
 
 // arPhaseText says what the table is waiting for.
-func arPhaseText(v archravels.View, opt Options) string {
+func arPhaseText(v archravels.View, opt imaging.Options) string {
 	who := arShort(v, opt, v.Active)
 	dec := arShort(v, opt, arDecider(v))
 	switch v.Phase {
@@ -249,7 +250,7 @@ func arPhaseText(v archravels.View, opt Options) string {
 }
 
 // arResolveText says which revealed card is being resolved and by whom.
-func arResolveText(v archravels.View, opt Options) string {
+func arResolveText(v archravels.View, opt imaging.Options) string {
 	who := arShort(v, opt, v.Active)
 	dec := arShort(v, opt, arDecider(v))
 	card := v.Turn.Card
@@ -271,7 +272,7 @@ func arResolveText(v archravels.View, opt Options) string {
 }
 
 // arResultText names the winners.
-func arResultText(v archravels.View, opt Options) string {
+func arResultText(v archravels.View, opt imaging.Options) string {
 	var win []games.Seat
 	for i, r := range v.Ranks {
 		if r == 1 {
@@ -293,7 +294,7 @@ func arResultText(v archravels.View, opt Options) string {
 }
 
 // arDetail is the header's second line: the progress of the turn.
-func arDetail(v archravels.View, opt Options) string {
+func arDetail(v archravels.View, opt imaging.Options) string {
 	t := v.Turn
 	var parts []string
 	switch v.Phase {
@@ -344,7 +345,7 @@ func arDetail(v archravels.View, opt Options) string {
 
 // arPayText describes a payment entered token by token; the paid tokens
 // are drawn after it.
-func arPayText(v archravels.View, opt Options, p *archravels.Pay) string {
+func arPayText(v archravels.View, opt imaging.Options, p *archravels.Pay) string {
 	what := arWhatName(p.What)
 	if len(p.To) > 0 {
 		return fmt.Sprintf("%s: giving 2 tokens each to %s, %d of %d given", what, arNames(v, opt, p.To), len(p.Paid), p.Need)
@@ -530,21 +531,21 @@ func arHasItems(p archravels.PlayerView, id string) bool {
 
 // yarnToken draws one token of yarn colour col: a disc outlined in ink
 // with the colour's letter once it is large enough to read.
-func (c *Canvas) yarnToken(col int, cx, cy, r float64) {
+func yarnToken(c *imaging.Canvas, col int, cx, cy, r float64) {
 	c.DrawCircle(cx, cy, r)
 	c.SetColor(arYarn[col])
 	c.FillPreserve()
-	c.SetColor(Ink)
+	c.SetColor(imaging.Ink)
 	c.SetLineWidth(math.Max(1.2, r*0.13))
 	c.Stroke()
 	if r >= 8 {
-		c.MarkText(archravels.ColourLetters[col:col+1], cx, cy, 0.5, Bold, r*1.05, arInkOn(col))
+		c.MarkText(archravels.ColourLetters[col:col+1], cx, cy, 0.5, imaging.Bold, r*1.05, arInkOn(col))
 	}
 }
 
 // anyToken draws a token of any colour: a disc of the six colours around
 // a light centre.
-func (c *Canvas) anyToken(cx, cy, r float64) {
+func anyToken(c *imaging.Canvas, cx, cy, r float64) {
 	for i := range archravels.NumColours {
 		a0 := -math.Pi/2 + float64(i)*math.Pi/3
 		c.NewSubPath()
@@ -555,21 +556,21 @@ func (c *Canvas) anyToken(cx, cy, r float64) {
 		c.Fill()
 	}
 	c.DrawCircle(cx, cy, r*0.48)
-	c.SetColor(FaceColor)
+	c.SetColor(imaging.FaceColor)
 	c.Fill()
 	c.DrawCircle(cx, cy, r)
-	c.SetColor(Ink)
+	c.SetColor(imaging.Ink)
 	c.SetLineWidth(math.Max(1.2, r*0.13))
 	c.Stroke()
 }
 
 // hollowToken draws the place of a token whose colour a rule leaves open.
-func (c *Canvas) hollowToken(cx, cy, r float64) {
+func hollowToken(c *imaging.Canvas, cx, cy, r float64) {
 	c.DrawCircle(cx, cy, r)
-	c.SetColor(FaceColor)
+	c.SetColor(imaging.FaceColor)
 	c.FillPreserve()
 	c.SetDash(math.Max(2, r*0.35), math.Max(1.5, r*0.25))
-	c.SetColor(InkSoft)
+	c.SetColor(imaging.InkSoft)
 	c.SetLineWidth(math.Max(1.2, r*0.13))
 	c.Stroke()
 	c.SetDash()
@@ -577,12 +578,12 @@ func (c *Canvas) hollowToken(cx, cy, r float64) {
 
 // yarnTokens draws y's tokens in canonical order in a row centred at
 // (cx, cy), each of radius r and step apart.
-func (c *Canvas) yarnTokens(y archravels.Yarn, cx, cy, r, step float64) {
+func yarnTokens(c *imaging.Canvas, y archravels.Yarn, cx, cy, r, step float64) {
 	n := y.Total()
 	x := cx - step*float64(n-1)/2
 	for col, k := range y {
 		for range k {
-			c.yarnToken(col, x, cy, r)
+			yarnToken(c, col, x, cy, r)
 			x += step
 		}
 	}
@@ -597,7 +598,7 @@ func tokensWidth(n int, r, step float64) float64 {
 }
 
 // heart draws the favourite-request heart centred at (cx, cy).
-func (c *Canvas) heart(cx, cy, r float64) {
+func heart(c *imaging.Canvas, cx, cy, r float64) {
 	c.NewSubPath()
 	c.MoveTo(cx, cy+r*0.9)
 	c.CubicTo(cx-r*1.35, cy-r*0.05, cx-r*0.7, cy-r*1.15, cx, cy-r*0.42)
@@ -605,7 +606,7 @@ func (c *Canvas) heart(cx, cy, r float64) {
 	c.ClosePath()
 	c.SetColor(arHeart)
 	c.FillPreserve()
-	c.SetColor(Ink)
+	c.SetColor(imaging.Ink)
 	c.SetLineWidth(math.Max(1, r*0.12))
 	c.SetLineJoinRound()
 	c.Stroke()
@@ -613,7 +614,7 @@ func (c *Canvas) heart(cx, cy, r float64) {
 
 // itemIcon draws item (Hat..Blanket) as a small knitted figure centred at
 // (cx, cy) within radius r.
-func (c *Canvas) itemIcon(item int, cx, cy, r float64) {
+func itemIcon(c *imaging.Canvas, item int, cx, cy, r float64) {
 	c.Push()
 	defer func() {
 		c.Pop()
@@ -623,32 +624,32 @@ func (c *Canvas) itemIcon(item int, cx, cy, r float64) {
 	c.SetLineJoinRound()
 	switch item {
 	case archravels.Hat:
-		c.iconHat(cx, cy, r)
+		iconHat(c, cx, cy, r)
 	case archravels.Bear:
-		c.iconBear(cx, cy, r)
+		iconBear(c, cx, cy, r)
 	case archravels.Mittens:
-		c.iconMitten(cx, cy, r)
+		iconMitten(c, cx, cy, r)
 	case archravels.Scarf:
-		c.iconScarf(cx, cy, r)
+		iconScarf(c, cx, cy, r)
 	case archravels.Blanket:
-		c.iconBlanket(cx, cy, r)
+		iconBlanket(c, cx, cy, r)
 	}
 }
 
 // woolFill fills the current path with the wool colour and outlines it.
-func (c *Canvas) woolFill(r float64) { FillOutlined(c, arWool, r) }
+func woolFill(c *imaging.Canvas, r float64) { imaging.FillOutlined(c, arWool, r) }
 
 // iconHat is a beanie: a dome on a ribbed band with a pompom.
-func (c *Canvas) iconHat(cx, cy, r float64) {
+func iconHat(c *imaging.Canvas, cx, cy, r float64) {
 	c.DrawCircle(cx, cy-r*0.62, r*0.24)
-	c.woolFill(r)
+	woolFill(c, r)
 	c.NewSubPath()
 	c.DrawArc(cx, cy+r*0.28, r*0.74, math.Pi, 2*math.Pi)
 	c.ClosePath()
-	c.woolFill(r)
+	woolFill(c, r)
 	c.DrawRoundedRectangle(cx-r*0.86, cy+r*0.2, r*1.72, r*0.48, r*0.12)
-	c.woolFill(r)
-	c.SetColor(WithAlpha(Ink, 0x90))
+	woolFill(c, r)
+	c.SetColor(imaging.WithAlpha(imaging.Ink, 0x90))
 	c.SetLineWidth(math.Max(1, r*0.07))
 	for i := -3; i <= 3; i++ {
 		x := cx + float64(i)*r*0.22
@@ -658,16 +659,16 @@ func (c *Canvas) iconHat(cx, cy, r float64) {
 }
 
 // iconBear is a teddy bear's head with ears, snout and eyes.
-func (c *Canvas) iconBear(cx, cy, r float64) {
+func iconBear(c *imaging.Canvas, cx, cy, r float64) {
 	for _, dx := range []float64{-0.56, 0.56} {
 		c.DrawCircle(cx+dx*r, cy-r*0.52, r*0.3)
-		c.woolFill(r)
+		woolFill(c, r)
 	}
 	c.DrawCircle(cx, cy+r*0.08, r*0.72)
-	c.woolFill(r)
+	woolFill(c, r)
 	c.DrawEllipse(cx, cy+r*0.34, r*0.3, r*0.22)
-	FillOutlined(c, FaceColor, r*0.7)
-	c.SetColor(Ink)
+	imaging.FillOutlined(c, imaging.FaceColor, r*0.7)
+	c.SetColor(imaging.Ink)
 	for _, dx := range []float64{-0.27, 0.27} {
 		c.DrawCircle(cx+dx*r, cy-r*0.06, math.Max(1, r*0.09))
 	}
@@ -676,14 +677,14 @@ func (c *Canvas) iconBear(cx, cy, r float64) {
 }
 
 // iconMitten is a mitten with a thumb and a cuff.
-func (c *Canvas) iconMitten(cx, cy, r float64) {
+func iconMitten(c *imaging.Canvas, cx, cy, r float64) {
 	c.DrawEllipse(cx-r*0.46, cy, r*0.2, r*0.36)
-	c.woolFill(r)
+	woolFill(c, r)
 	c.DrawRoundedRectangle(cx-r*0.42, cy-r*0.86, r*0.9, r*1.3, r*0.44)
-	c.woolFill(r)
+	woolFill(c, r)
 	c.DrawRoundedRectangle(cx-r*0.52, cy+r*0.36, r*1.1, r*0.5, r*0.1)
-	c.woolFill(r)
-	c.SetColor(WithAlpha(Ink, 0x90))
+	woolFill(c, r)
+	c.SetColor(imaging.WithAlpha(imaging.Ink, 0x90))
 	c.SetLineWidth(math.Max(1, r*0.07))
 	for i := -2; i <= 2; i++ {
 		x := cx + r*0.03 + float64(i)*r*0.2
@@ -693,17 +694,17 @@ func (c *Canvas) iconMitten(cx, cy, r float64) {
 }
 
 // iconScarf is a scarf loop with two fringed ends hanging down.
-func (c *Canvas) iconScarf(cx, cy, r float64) {
+func iconScarf(c *imaging.Canvas, cx, cy, r float64) {
 	c.NewSubPath()
 	c.DrawArc(cx, cy-r*0.3, r*0.52, math.Pi*0.95, math.Pi*2.05)
-	StrokeOutlined(c, arWool, r*0.34, r)
+	imaging.StrokeOutlined(c, arWool, r*0.34, r)
 	for _, e := range [][2]float64{{-0.42, 0.1}, {0.06, -0.1}} {
 		x := cx + e[0]*r
 		c.Push()
 		c.RotateAbout(e[1], x+r*0.18, cy-r*0.3)
 		c.DrawRectangle(x, cy-r*0.32, r*0.36, r*1.0)
-		c.woolFill(r)
-		c.SetColor(Ink)
+		woolFill(c, r)
+		c.SetColor(imaging.Ink)
 		c.SetLineWidth(math.Max(1, r*0.07))
 		for i := range 4 {
 			fx := x + r*0.045 + float64(i)*r*0.09
@@ -715,11 +716,11 @@ func (c *Canvas) iconScarf(cx, cy, r float64) {
 }
 
 // iconBlanket is a folded checked blanket.
-func (c *Canvas) iconBlanket(cx, cy, r float64) {
+func iconBlanket(c *imaging.Canvas, cx, cy, r float64) {
 	s := r * 0.8
 	c.DrawRoundedRectangle(cx-s, cy-s, 2*s, 2*s, r*0.1)
-	c.woolFill(r)
-	c.SetColor(WithAlpha(Ink, 0x80))
+	woolFill(c, r)
+	c.SetColor(imaging.WithAlpha(imaging.Ink, 0x80))
 	c.SetLineWidth(math.Max(1, r*0.08))
 	for i := 1; i < 4; i++ {
 		d := -s + float64(i)*s/2
@@ -732,21 +733,21 @@ func (c *Canvas) iconBlanket(cx, cy, r float64) {
 	c.LineTo(cx+s, cy+s)
 	c.LineTo(cx+s*0.2, cy+s)
 	c.ClosePath()
-	FillOutlined(c, FaceColor, r)
+	imaging.FillOutlined(c, imaging.FaceColor, r)
 }
 
 // arHeader draws the header band: a title, the status pill, what the
 // table waits for and the turn's progress, with a payment's tokens.
-func (c *Canvas) arHeader(v archravels.View, opt Options, title, note string) {
+func arHeader(c *imaging.Canvas, v archravels.View, opt imaging.Options, title, note string) {
 	arW := float64(c.Width())
 	c.DrawRectangle(0, 0, arW, arHeadH)
-	c.SetColor(Frame)
+	c.SetColor(imaging.Frame)
 	c.Fill()
 	m := arMargin
 	y := m + 20
-	sw := c.Pill(arStatus(v), arW-m, y, 1, Bold, 26, Ink, Highlight)
-	c.FitText(title, m, y, 0, arW-2*m-sw-20, Bold, 38, 22, Light)
-	c.FitText(note, m, y+52, 0, arW-2*m, Bold, 27, arSmall, Highlight)
+	sw := c.Pill(arStatus(v), arW-m, y, 1, imaging.Bold, 26, imaging.Ink, imaging.Highlight)
+	c.FitText(title, m, y, 0, arW-2*m-sw-20, imaging.Bold, 38, 22, imaging.Light)
+	c.FitText(note, m, y+52, 0, arW-2*m, imaging.Bold, 27, arSmall, imaging.Highlight)
 	detail := arDetail(v, opt)
 	var paid []archravels.Colour
 	if v.Turn.Pay != nil {
@@ -756,10 +757,10 @@ func (c *Canvas) arHeader(v archravels.View, opt Options, title, note string) {
 	if tw > 0 {
 		tw += 12
 	}
-	size := c.FitText(detail, m, y+90, 0, arW-2*m-tw, Regular, 23, arSmall, LightSoft)
-	x := m + math.Min(c.Measure(detail, Regular, size), arW-2*m-tw) + 12 + 11
+	size := c.FitText(detail, m, y+90, 0, arW-2*m-tw, imaging.Regular, 23, arSmall, imaging.LightSoft)
+	x := m + math.Min(c.Measure(detail, imaging.Regular, size), arW-2*m-tw) + 12 + 11
 	for _, col := range paid {
-		c.yarnToken(int(col), x, y+90, 11)
+		yarnToken(c, int(col), x, y+90, 11)
 		x += 25
 	}
 }
@@ -768,71 +769,71 @@ func (c *Canvas) arHeader(v archravels.View, opt Options, title, note string) {
 
 // bazaarCard draws Bazaar position pos (1-6) in the box: its card, or an
 // empty position, marked when it is being resolved or waits its turn.
-func (c *Canvas) bazaarCard(v archravels.View, pos int, x, y, w, h float64) {
+func bazaarCard(c *imaging.Canvas, v archravels.View, pos int, x, y, w, h float64) {
 	id := v.Bazaar[pos-1]
 	if id == "" {
-		c.emptySpace(v, pos, x, y, w, h)
+		emptySpace(c, v, pos, x, y, w, h)
 	} else {
-		c.cardFace(v, id, x, y, w, h)
+		cardFace(c, v, id, x, y, w, h)
 	}
-	c.posBadge(pos, x+14, y+14)
+	posBadge(c, pos, x+14, y+14)
 	switch {
 	case v.Turn.Pos == pos && v.Turn.Card != "":
-		c.CardHighlight(x, y, w, h, Highlight)
-		c.Pill("resolving", x+w/2, y+h+1, 0.5, Bold, arSmall, Ink, Highlight)
+		c.CardHighlight(x, y, w, h, imaging.Highlight)
+		c.Pill("resolving", x+w/2, y+h+1, 0.5, imaging.Bold, arSmall, imaging.Ink, imaging.Highlight)
 	case slices.Contains(v.Turn.Fresh, pos):
-		c.Pill("next", x+w/2, y+h+1, 0.5, Bold, arSmall, Ink, Light)
+		c.Pill("next", x+w/2, y+h+1, 0.5, imaging.Bold, arSmall, imaging.Ink, imaging.Light)
 	}
 }
 
 // posBadge draws a Bazaar position number in a dark disc.
-func (c *Canvas) posBadge(pos int, cx, cy float64) {
+func posBadge(c *imaging.Canvas, pos int, cx, cy float64) {
 	c.DrawCircle(cx, cy, 13)
-	c.SetColor(Frame)
+	c.SetColor(imaging.Frame)
 	c.Fill()
-	c.Text(strconv.Itoa(pos), cx, cy, 0.5, Bold, arSmall, Light)
+	c.Text(strconv.Itoa(pos), cx, cy, 0.5, imaging.Bold, arSmall, imaging.Light)
 }
 
 // emptySpace draws an empty Bazaar position: it gives 1 token of any
 // colour, unless it was shopped in the Shop under way.
-func (c *Canvas) emptySpace(v archravels.View, pos int, x, y, w, h float64) {
-	c.Box(x, y, w, h, 10, WithAlpha(FeltLine, 0xFF), FeltLine, 0)
-	c.DashedOutline(x, y, w, h, 10, Ink, 2, 8)
+func emptySpace(c *imaging.Canvas, v archravels.View, pos int, x, y, w, h float64) {
+	c.Box(x, y, w, h, 10, imaging.WithAlpha(imaging.FeltLine, 0xFF), imaging.FeltLine, 0)
+	c.DashedOutline(x, y, w, h, 10, imaging.Ink, 2, 8)
 	if slices.Contains(v.Turn.Picked, pos) {
-		c.Text("shopped", x+w/2, y+h*0.45, 0.5, Bold, 19, Light)
-		c.Text("this turn", x+w/2, y+h*0.45+24, 0.5, Regular, arSmall, LightSoft)
+		c.Text("shopped", x+w/2, y+h*0.45, 0.5, imaging.Bold, 19, imaging.Light)
+		c.Text("this turn", x+w/2, y+h*0.45+24, 0.5, imaging.Regular, arSmall, imaging.LightSoft)
 		return
 	}
-	c.Text("empty", x+w/2, y+h*0.3, 0.5, Bold, 19, Light)
-	c.anyToken(x+w/2-22, y+h*0.66, 15)
-	c.Text("1 any", x+w/2-2, y+h*0.66, 0, Bold, arSmall, Light)
+	c.Text("empty", x+w/2, y+h*0.3, 0.5, imaging.Bold, 19, imaging.Light)
+	anyToken(c, x+w/2-22, y+h*0.66, 15)
+	c.Text("1 any", x+w/2-2, y+h*0.66, 0, imaging.Bold, arSmall, imaging.Light)
 }
 
 // cardFace draws a Yarn Deck card face: a yarn card's tokens, or an event
 // or request with its name.
-func (c *Canvas) cardFace(v archravels.View, id string, x, y, w, h float64) {
-	c.Box(x, y, w, h, 10, FaceColor, Ink, 2)
+func cardFace(c *imaging.Canvas, v archravels.View, id string, x, y, w, h float64) {
+	c.Box(x, y, w, h, 10, imaging.FaceColor, imaging.Ink, 2)
 	switch archravels.CardKind(id) {
 	case "yarn":
-		c.yarnFace(id, x, y, w, h)
+		yarnFace(c, id, x, y, w, h)
 	case "event":
-		c.cardBanner("EVENT", arEvent, x, y, w)
+		cardBanner(c, "EVENT", arEvent, x, y, w)
 		e, _ := archravels.EventOf(id)
-		c.TextBlock(e.Name, x+6, y+30, w-12, h*0.36, 0.5, Bold, math.Max(arSmall, math.Min(22, w*0.15)), arSmall, 2, Ink)
+		c.TextBlock(e.Name, x+6, y+30, w-12, h*0.36, 0.5, imaging.Bold, math.Max(arSmall, math.Min(22, w*0.15)), arSmall, 2, imaging.Ink)
 		// The note needs a tall card: the panel's, not the compact table's.
 		if w >= 120 && h >= 120 {
-			c.TextBlock(arEventNote[id], x+6, y+30+h*0.36, w-12, h-44-h*0.36, 0.5, Regular, 16, 12, 2, InkSoft)
+			c.TextBlock(arEventNote[id], x+6, y+30+h*0.36, w-12, h-44-h*0.36, 0.5, imaging.Regular, 16, 12, 2, imaging.InkSoft)
 		}
 	case "request":
-		c.cardBanner("REQUEST", arRequest, x, y, w)
+		cardBanner(c, "REQUEST", arRequest, x, y, w)
 		r, _ := archravels.RequestOf(id)
-		c.FitText(r.Name, x+w/2, y+h*0.38, 0.5, w-12, Bold, math.Max(arSmall, math.Min(20, w*0.14)), arSmall, Ink)
-		c.requestCost(r, arOthers(v, v.Active), x+w/2, y+h*0.58, w-12, math.Min(9, w*0.065), arSmall, 0.5)
+		c.FitText(r.Name, x+w/2, y+h*0.38, 0.5, w-12, imaging.Bold, math.Max(arSmall, math.Min(20, w*0.14)), arSmall, imaging.Ink)
+		requestCost(c, r, arOthers(v, v.Active), x+w/2, y+h*0.58, w-12, math.Min(9, w*0.065), arSmall, 0.5)
 		pts := fmt.Sprintf("%d points", r.Points)
 		if owner := arFavouriteOf(v, id); owner >= 0 {
 			pts += " · ♥ " + v.Players[owner].Name
 		}
-		c.FitText(pts, x+w/2, y+h*0.8, 0.5, w-10, Bold, arSmall, arSmall, Ink)
+		c.FitText(pts, x+w/2, y+h*0.8, 0.5, w-10, imaging.Bold, arSmall, arSmall, imaging.Ink)
 	}
 }
 
@@ -847,123 +848,123 @@ func arFavouriteOf(v archravels.View, id string) games.Seat {
 }
 
 // cardBanner draws the coloured strip with the kind across a card's top.
-func (c *Canvas) cardBanner(kind string, col color.RGBA, x, y, w float64) {
+func cardBanner(c *imaging.Canvas, kind string, col color.RGBA, x, y, w float64) {
 	c.Box(x+2, y+2, w-4, 26, 8, col, col, 0)
-	c.Text(kind, x+w/2+8, y+15, 0.5, Bold, arSmall, Light)
+	c.Text(kind, x+w/2+8, y+15, 0.5, imaging.Bold, arSmall, imaging.Light)
 }
 
 // yarnFace draws a yarn card: its tokens large, or two any-colour tokens.
-func (c *Canvas) yarnFace(id string, x, y, w, h float64) {
+func yarnFace(c *imaging.Canvas, id string, x, y, w, h float64) {
 	f, _ := archravels.FaceOf(id)
 	cx, cy := x+w/2, y+h*0.48
 	r := math.Min(18, w*0.13)
 	if f.Any > 0 {
 		step := 2.5 * r
 		for i := range f.Any {
-			c.anyToken(cx-step*float64(f.Any-1)/2+step*float64(i), cy, r)
+			anyToken(c, cx-step*float64(f.Any-1)/2+step*float64(i), cy, r)
 		}
-		c.Text("any colours", cx, y+h-18, 0.5, Bold, arSmall, Ink)
+		c.Text("any colours", cx, y+h-18, 0.5, imaging.Bold, arSmall, imaging.Ink)
 		return
 	}
-	c.yarnTokens(f.Gives, cx, cy, r, 2.4*r)
-	c.Text(fmt.Sprintf("%d yarn", f.Gives.Total()), cx, y+h-18, 0.5, Regular, arSmall, InkSoft)
+	yarnTokens(c, f.Gives, cx, cy, r, 2.4*r)
+	c.Text(fmt.Sprintf("%d yarn", f.Gives.Total()), cx, y+h-18, 0.5, imaging.Regular, arSmall, imaging.InkSoft)
 }
 
 // requestCost draws a request's cost anchored at x (ax 0 left, 0.5
 // centre) and returns its width: exact colours as tokens of radius tr, a
 // rule in words at size pixels (less when it does not fit in maxW).
-func (c *Canvas) requestCost(r archravels.Request, others int, x, cy, maxW, tr, size, ax float64) float64 {
+func requestCost(c *imaging.Canvas, r archravels.Request, others int, x, cy, maxW, tr, size, ax float64) float64 {
 	exact, words := arCost(r, others)
 	if words != "" {
-		size = c.FitText(words, x, cy, ax, maxW, Bold, size, math.Min(size, arSmall), Ink)
-		return math.Min(maxW, c.Measure(words, Bold, size))
+		size = c.FitText(words, x, cy, ax, maxW, imaging.Bold, size, math.Min(size, arSmall), imaging.Ink)
+		return math.Min(maxW, c.Measure(words, imaging.Bold, size))
 	}
 	n := exact.Total()
 	step := math.Min(tr*2.25, (maxW-2*tr)/math.Max(1, float64(n-1)))
 	w := tokensWidth(n, tr, step)
-	c.yarnTokens(exact, x-ax*w+w/2, cy, tr, step)
+	yarnTokens(c, exact, x-ax*w+w/2, cy, tr, step)
 	return w
 }
 
 // arPiles draws the Yarn Deck as a card back with its count and the
 // discard pile as its top card with its count.
-func (c *Canvas) arPiles(v archravels.View, x, y float64) {
+func arPiles(c *imaging.Canvas, v archravels.View, x, y float64) {
 	const ph = 96.0
 	top := y + 22
 	if v.YarnDeck > 0 {
-		c.Clipped(x, top, arPileW, ph, CardRadius(arPileW), func(sub *Canvas, w, h float64) {
+		c.Clipped(x, top, arPileW, ph, imaging.CardRadius(arPileW), func(sub *imaging.Canvas, w, h float64) {
 			sub.CardBack(0, 0, w, h)
 		})
-		c.Outline(x, top, arPileW, ph, CardRadius(arPileW), Ink, CardLine(arPileW))
-		c.Pill(strconv.Itoa(v.YarnDeck), x+arPileW/2, top+ph/2, 0.5, Bold, 22, Ink, Light)
+		c.Outline(x, top, arPileW, ph, imaging.CardRadius(arPileW), imaging.Ink, imaging.CardLine(arPileW))
+		c.Pill(strconv.Itoa(v.YarnDeck), x+arPileW/2, top+ph/2, 0.5, imaging.Bold, 22, imaging.Ink, imaging.Light)
 	} else {
-		c.DashedOutline(x, top, arPileW, ph, 10, Ink, 2, 8)
-		c.Text("empty", x+arPileW/2, top+ph/2, 0.5, Regular, 18, Ink)
+		c.DashedOutline(x, top, arPileW, ph, 10, imaging.Ink, 2, 8)
+		c.Text("empty", x+arPileW/2, top+ph/2, 0.5, imaging.Regular, 18, imaging.Ink)
 	}
-	c.Text("Yarn Deck", x+arPileW/2, top+ph+16, 0.5, Bold, 18, Ink)
+	c.Text("Yarn Deck", x+arPileW/2, top+ph+16, 0.5, imaging.Bold, 18, imaging.Ink)
 	dy := top + ph + 38
 	if v.DiscardTop != "" {
-		c.cardFace(v, v.DiscardTop, x, dy, arPileW, ph)
+		cardFace(c, v, v.DiscardTop, x, dy, arPileW, ph)
 	} else {
-		c.DashedOutline(x, dy, arPileW, ph, 10, Ink, 2, 8)
-		c.Text("none", x+arPileW/2, dy+ph/2, 0.5, Regular, 18, Ink)
+		c.DashedOutline(x, dy, arPileW, ph, 10, imaging.Ink, 2, 8)
+		c.Text("none", x+arPileW/2, dy+ph/2, 0.5, imaging.Regular, 18, imaging.Ink)
 	}
-	c.Text(fmt.Sprintf("Discard %d", v.Discard), x+arPileW/2, dy+ph+16, 0.5, Bold, 18, Ink)
+	c.Text(fmt.Sprintf("Discard %d", v.Discard), x+arPileW/2, dy+ph+16, 0.5, imaging.Bold, 18, imaging.Ink)
 }
 
 // projectList draws the Project List's cards and the Project Deck count.
-func (c *Canvas) projectList(v archravels.View, opt Options, x, y, w, ph float64) {
-	c.Text("Project List", x, y, 0, Bold, 26, Ink)
+func projectList(c *imaging.Canvas, v archravels.View, opt imaging.Options, x, y, w, ph float64) {
+	c.Text("Project List", x, y, 0, imaging.Bold, 26, imaging.Ink)
 	const gap = 14.0
 	pw := (w - 2*gap) / 3
 	for i := range 3 {
 		px := x + float64(i)*(pw+gap)
 		if i < len(v.List) {
-			c.projectCard(v, opt, v.List[i], px, y+22, pw, ph)
+			projectCard(c, v, opt, v.List[i], px, y+22, pw, ph)
 			continue
 		}
-		c.DashedOutline(px, y+22, pw, ph, 10, Ink, 2, 8)
-		c.Text("no project", px+pw/2, y+22+ph/2, 0.5, Regular, 20, Ink)
+		c.DashedOutline(px, y+22, pw, ph, 10, imaging.Ink, 2, 8)
+		c.Text("no project", px+pw/2, y+22+ph/2, 0.5, imaging.Regular, 20, imaging.Ink)
 	}
 	deck := fmt.Sprintf("Project Deck: %d left", v.ProjectDeck)
 	if v.ProjectDeck == 0 {
 		deck = "Project Deck: empty"
 	}
 	deck += fmt.Sprintf(" · %d finished so far", v.Finished)
-	c.FitText(deck, x, y+22+ph+18, 0, w, Bold, 20, arSmall, Ink)
+	c.FitText(deck, x, y+22+ph+18, 0, w, imaging.Bold, 20, arSmall, imaging.Ink)
 }
 
 // projectCard draws a project: its name and points, the items it takes as
 // icons with counts, and who holds those items now.
-func (c *Canvas) projectCard(v archravels.View, opt Options, id string, x, y, w, h float64) {
+func projectCard(c *imaging.Canvas, v archravels.View, opt imaging.Options, id string, x, y, w, h float64) {
 	p, _ := archravels.ProjectOf(id)
-	c.Box(x, y, w, h, 10, FaceColor, Ink, 2)
+	c.Box(x, y, w, h, 10, imaging.FaceColor, imaging.Ink, 2)
 	c.DrawCircle(x+w-30, y+30, 22)
-	c.SetColor(Highlight)
+	c.SetColor(imaging.Highlight)
 	c.FillPreserve()
-	c.SetColor(Ink)
+	c.SetColor(imaging.Ink)
 	c.SetLineWidth(2)
 	c.Stroke()
-	c.Text(strconv.Itoa(p.Points), x+w-30, y+30, 0.5, Bold, 22, Ink)
-	c.TextBlock(p.Name, x+12, y+10, w-70, 42, 0, Bold, 23, arSmall, 2, Ink)
-	c.itemNeeds(p.Items, x+8, y+62, w-16, math.Min(84, h-102))
+	c.Text(strconv.Itoa(p.Points), x+w-30, y+30, 0.5, imaging.Bold, 22, imaging.Ink)
+	c.TextBlock(p.Name, x+12, y+10, w-70, 42, 0, imaging.Bold, 23, arSmall, 2, imaging.Ink)
+	itemNeeds(c, p.Items, x+8, y+62, w-16, math.Min(84, h-102))
 	var ready []games.Seat
 	for i, pl := range v.Players {
 		if arHasItems(pl, id) {
 			ready = append(ready, games.Seat(i))
 		}
 	}
-	c.Rule(x+10, x+w-10, y+h-36, WithAlpha(InkSoft, 0x80), 1)
+	c.Rule(x+10, x+w-10, y+h-36, imaging.WithAlpha(imaging.InkSoft, 0x80), 1)
 	if len(ready) == 0 {
-		c.FitText("nobody has the items yet", x+12, y+h-18, 0, w-24, Regular, arSmall, arSmall, InkSoft)
+		c.FitText("nobody has the items yet", x+12, y+h-18, 0, w-24, imaging.Regular, arSmall, arSmall, imaging.InkSoft)
 		return
 	}
-	c.FitText("has the items: "+arNames(v, opt, ready), x+12, y+h-18, 0, w-24, Bold, arSmall, arSmall, Good)
+	c.FitText("has the items: "+arNames(v, opt, ready), x+12, y+h-18, 0, w-24, imaging.Bold, arSmall, arSmall, imaging.Good)
 }
 
 // itemNeeds draws a row of item icons with their counts and names,
 // centred in the box.
-func (c *Canvas) itemNeeds(items [archravels.NumItems]int, x, y, w, h float64) {
+func itemNeeds(c *imaging.Canvas, items [archravels.NumItems]int, x, y, w, h float64) {
 	var kinds []int
 	for it, n := range items {
 		if n > 0 {
@@ -978,7 +979,7 @@ func (c *Canvas) itemNeeds(items [archravels.NumItems]int, x, y, w, h float64) {
 	// otherwise, a little larger.
 	names := true
 	for _, it := range kinds {
-		if c.Measure(archravels.Items[it].Name, Regular, arSmall) > step-4 {
+		if c.Measure(archravels.Items[it].Name, imaging.Regular, arSmall) > step-4 {
 			names = false
 		}
 	}
@@ -993,12 +994,12 @@ func (c *Canvas) itemNeeds(items [archravels.NumItems]int, x, y, w, h float64) {
 		if !names {
 			cy = y + h/2 - 4
 		}
-		c.itemIcon(it, cx, cy, r)
+		itemIcon(c, it, cx, cy, r)
 		if items[it] > 1 {
-			c.Pill("×"+strconv.Itoa(items[it]), cx+r*0.9, cy-r*0.45, 0.5, Bold, arSmall, Light, Ink)
+			c.Pill("×"+strconv.Itoa(items[it]), cx+r*0.9, cy-r*0.45, 0.5, imaging.Bold, arSmall, imaging.Light, imaging.Ink)
 		}
 		if names {
-			c.Text(archravels.Items[it].Name, cx, y+2*r+18, 0.5, Regular, arSmall, Ink)
+			c.Text(archravels.Items[it].Name, cx, y+2*r+18, 0.5, imaging.Regular, arSmall, imaging.Ink)
 		}
 	}
 }
@@ -1007,53 +1008,53 @@ func (c *Canvas) itemNeeds(items [archravels.NumItems]int, x, y, w, h float64) {
 
 // boardInfo draws the name block: name and character, board type and
 // side, favourite request and tags.
-func (c *Canvas) boardInfo(v archravels.View, opt Options, seat int, x, y, w float64, active, deciding bool) {
+func boardInfo(c *imaging.Canvas, v archravels.View, opt imaging.Options, seat int, x, y, w float64, active, deciding bool) {
 	p := v.Players[seat]
 	s := games.Seat(seat)
-	c.FitText(arName(v, opt, s), x, y+24, 0, w, Bold, 26, arSmall, Ink)
+	c.FitText(arName(v, opt, s), x, y+24, 0, w, imaging.Bold, 26, arSmall, imaging.Ink)
 	if p.Char == "" {
-		c.Text("no character yet", x, y+54, 0, Regular, 18, InkSoft)
+		c.Text("no character yet", x, y+54, 0, imaging.Regular, 18, imaging.InkSoft)
 	} else {
-		c.FitText(fmt.Sprintf("%s · side %s", p.TypeName, p.Side), x, y+52, 0, w, Regular, 19, arSmall, InkSoft)
-		c.heart(x+9, y+80, 8)
+		c.FitText(fmt.Sprintf("%s · side %s", p.TypeName, p.Side), x, y+52, 0, w, imaging.Regular, 19, arSmall, imaging.InkSoft)
+		heart(c, x+9, y+80, 8)
 		fav := "favourite: " + arWhatName(p.Favourite)
-		c.FitText(fav, x+24, y+80, 0, w-24, Regular, arSmall, arSmall, Ink)
+		c.FitText(fav, x+24, y+80, 0, w-24, imaging.Regular, arSmall, arSmall, imaging.Ink)
 	}
 	tx := x
 	tag := func(text string, fg, bg color.Color) {
-		tx += c.Pill(text, tx, y+113, 0, Bold, arSmall, fg, bg) + 6
+		tx += c.Pill(text, tx, y+113, 0, imaging.Bold, arSmall, fg, bg) + 6
 	}
 	switch {
 	case p.Out:
 	case v.Phase == archravels.PhOver && seat < len(v.Ranks):
-		tag(Ordinal(v.Ranks[seat]), Ink, Highlight)
+		tag(imaging.Ordinal(v.Ranks[seat]), imaging.Ink, imaging.Highlight)
 	case deciding && active:
-		tag("to play", Ink, Highlight)
+		tag("to play", imaging.Ink, imaging.Highlight)
 	case deciding:
-		tag("deciding", Ink, Highlight)
+		tag("deciding", imaging.Ink, imaging.Highlight)
 	case active:
-		tag("active", Ink, Highlight)
+		tag("active", imaging.Ink, imaging.Highlight)
 	}
 	if p.Tangled && v.Phase != archravels.PhOver {
-		tag("Tangled", Light, Bad)
+		tag("Tangled", imaging.Light, imaging.Bad)
 	}
 }
 
 // boardScore draws the running (or final) score at x with its vertical
 // middle at cy and returns the x after it.
-func (c *Canvas) boardScore(v archravels.View, p archravels.PlayerView, x, cy float64) float64 {
+func boardScore(c *imaging.Canvas, v archravels.View, p archravels.PlayerView, x, cy float64) float64 {
 	label := "Score"
 	if v.Phase != archravels.PhOver {
 		label = "Running score"
 	}
-	x += c.Text(label, x, cy, 0, Regular, 18, InkSoft) + 8
-	return x + c.Text(strconv.Itoa(p.Score.Total), x, cy-2, 0, Bold, 32, Ink)
+	x += c.Text(label, x, cy, 0, imaging.Regular, 18, imaging.InkSoft) + 8
+	return x + c.Text(strconv.Itoa(p.Score.Total), x, cy-2, 0, imaging.Bold, 32, imaging.Ink)
 }
 
 // boardSpaces draws the four action spaces as a 2×2 grid of boxes of
 // size w×h from (x, y), marking the marker's space and the space worked
 // this turn.
-func (c *Canvas) boardSpaces(v archravels.View, seat int, x, y, w, h, gap, size float64) {
+func boardSpaces(c *imaging.Canvas, v archravels.View, seat int, x, y, w, h, gap, size float64) {
 	p := v.Players[seat]
 	now := 0
 	if v.Active == games.Seat(seat) && v.Turn.Space > 0 && v.Phase != archravels.PhOver {
@@ -1062,26 +1063,26 @@ func (c *Canvas) boardSpaces(v archravels.View, seat int, x, y, w, h, gap, size 
 	for k := 1; k <= 4; k++ {
 		bx := x + float64((k-1)%2)*(w+gap)
 		by := y + float64((k-1)/2)*(h+gap)
-		c.spaceBox(p.Spaces[k-1], k, bx, by, w, h, size, p.Marker == k, now == k)
+		spaceBox(c, p.Spaces[k-1], k, bx, by, w, h, size, p.Marker == k, now == k)
 	}
 }
 
 // spaceBox draws action space k with its text; the marker's space has a
 // dark frame and the marker, the space worked now is yellow.
-func (c *Canvas) spaceBox(text string, k int, x, y, w, h, size float64, marker, now bool) {
-	fill, stroke, lw := FaceColor, InkSoft, 1.5
+func spaceBox(c *imaging.Canvas, text string, k int, x, y, w, h, size float64, marker, now bool) {
+	fill, stroke, lw := imaging.FaceColor, imaging.InkSoft, 1.5
 	if marker {
-		stroke, lw = Ink, 3
+		stroke, lw = imaging.Ink, 3
 	}
 	if now {
-		fill = Highlight
+		fill = imaging.Highlight
 	}
 	c.Box(x, y, w, h, 8, fill, stroke, lw)
 	br := size * 0.75
 	c.DrawCircle(x+br+6, y+br+6, br)
-	c.SetColor(Frame)
+	c.SetColor(imaging.Frame)
 	c.Fill()
-	c.Text(strconv.Itoa(k), x+br+6, y+br+6, 0.5, Bold, size, Light)
+	c.Text(strconv.Itoa(k), x+br+6, y+br+6, 0.5, imaging.Bold, size, imaging.Light)
 	if text == "" {
 		text = "–"
 	}
@@ -1089,20 +1090,20 @@ func (c *Canvas) spaceBox(text string, k int, x, y, w, h, size float64, marker, 
 	right := 8.0
 	if marker {
 		right = 2*br + 6
-		c.markerPawn(x+w-br-4, y+br+6, br*0.8)
+		markerPawn(c, x+w-br-4, y+br+6, br*0.8)
 	}
-	c.TextBlock(text, tx, y+4, w-(tx-x)-right, h-8, 0, Regular, size+1, math.Min(size+1, arSmall), 3, Ink)
+	c.TextBlock(text, tx, y+4, w-(tx-x)-right, h-8, 0, imaging.Regular, size+1, math.Min(size+1, arSmall), 3, imaging.Ink)
 }
 
 // markerPawn draws a player's marker: a dark pawn with a light rim.
-func (c *Canvas) markerPawn(cx, cy, r float64) {
+func markerPawn(c *imaging.Canvas, cx, cy, r float64) {
 	c.DrawCircle(cx, cy+r*0.35, r)
-	c.SetColor(Ink)
+	c.SetColor(imaging.Ink)
 	c.Fill()
 	c.DrawCircle(cx, cy-r*0.45, r*0.6)
-	c.SetColor(Ink)
+	c.SetColor(imaging.Ink)
 	c.FillPreserve()
-	c.SetColor(Highlight)
+	c.SetColor(imaging.Highlight)
 	c.SetLineWidth(math.Max(1, r*0.2))
 	c.Stroke()
 }
@@ -1111,32 +1112,32 @@ func (c *Canvas) markerPawn(cx, cy, r float64) {
 // tokens (exact colours, or open places under a general rule) and
 // whether the tile was learned. With canMake, a pattern the bowl can pay
 // for now gets a green frame.
-func (c *Canvas) patternBox(p archravels.PlayerView, item int, x, y, w, h float64, canMake bool) {
+func patternBox(c *imaging.Canvas, p archravels.PlayerView, item int, x, y, w, h float64, canMake bool) {
 	pt := arPatternOf(p, item)
-	stroke, lw := InkSoft, 1.5
+	stroke, lw := imaging.InkSoft, 1.5
 	if pt.learned {
-		stroke, lw = Good, 3
+		stroke, lw = imaging.Good, 3
 	}
-	c.Box(x, y, w, h, 8, FaceColor, stroke, lw)
+	c.Box(x, y, w, h, 8, imaging.FaceColor, stroke, lw)
 	if canMake && arCanMake(p, item) {
-		c.Outline(x-3, y-3, w+6, h+6, 10, Good, 4)
+		c.Outline(x-3, y-3, w+6, h+6, 10, imaging.Good, 4)
 	}
 	scale := h / 130
 	cx := x + w/2
-	c.itemIcon(item, cx, y+20*scale, 14*scale)
-	c.FitText(archravels.Items[item].Name, cx, y+45*scale, 0.5, w-6, Bold, 16*scale, math.Min(16*scale, arSmall), Ink)
+	itemIcon(c, item, cx, y+20*scale, 14*scale)
+	c.FitText(archravels.Items[item].Name, cx, y+45*scale, 0.5, w-6, imaging.Bold, 16*scale, math.Min(16*scale, arSmall), imaging.Ink)
 	ty := y + 69*scale
 	tr := math.Min(8.5*scale, (w-10)/(2.25*float64(max(pt.n, 1))))
 	step := tr * 2.2
 	switch {
 	case !pt.dealt:
-		c.Text("not dealt", cx, ty, 0.5, Regular, math.Max(14*scale, arSmall), InkSoft)
+		c.Text("not dealt", cx, ty, 0.5, imaging.Regular, math.Max(14*scale, arSmall), imaging.InkSoft)
 	case pt.exact:
-		c.yarnTokens(pt.colours, cx, ty, tr, step)
+		yarnTokens(c, pt.colours, cx, ty, tr, step)
 	default:
 		x0 := cx - step*float64(pt.n-1)/2
 		for i := range pt.n {
-			c.hollowToken(x0+float64(i)*step, ty, tr)
+			hollowToken(c, x0+float64(i)*step, ty, tr)
 		}
 	}
 	rule := "exact colours"
@@ -1144,56 +1145,56 @@ func (c *Canvas) patternBox(p archravels.PlayerView, item int, x, y, w, h float6
 		rule = arRuleText(pt.rule, pt.n)
 	}
 	if pt.dealt {
-		c.FitText(rule, cx, y+92*scale, 0.5, w-6, Regular, math.Max(14*scale, arSmall), arSmall, Ink)
+		c.FitText(rule, cx, y+92*scale, 0.5, w-6, imaging.Regular, math.Max(14*scale, arSmall), arSmall, imaging.Ink)
 	}
 	switch {
 	case pt.learned:
-		c.FitText(fmt.Sprintf("learned +%d", pt.flip), cx, y+114*scale, 0.5, w-6, Bold, math.Max(14*scale, arSmall), arSmall, Good)
+		c.FitText(fmt.Sprintf("learned +%d", pt.flip), cx, y+114*scale, 0.5, w-6, imaging.Bold, math.Max(14*scale, arSmall), arSmall, imaging.Good)
 	case pt.tiled:
-		c.FitText(fmt.Sprintf("tile · learn +%d", pt.flip), cx, y+114*scale, 0.5, w-6, Regular, math.Max(13*scale, arSmall), arSmall, InkSoft)
+		c.FitText(fmt.Sprintf("tile · learn +%d", pt.flip), cx, y+114*scale, 0.5, w-6, imaging.Regular, math.Max(13*scale, arSmall), arSmall, imaging.InkSoft)
 	default:
-		c.FitText("general", cx, y+114*scale, 0.5, w-6, Regular, math.Max(13*scale, arSmall), arSmall, InkSoft)
+		c.FitText("general", cx, y+114*scale, 0.5, w-6, imaging.Regular, math.Max(13*scale, arSmall), arSmall, imaging.InkSoft)
 	}
 }
 
 // bowlAndItems draws the yarn bowl as six tokens with counts and the item
 // tokens as icons with counts, in a column of width w.
-func (c *Canvas) bowlAndItems(p archravels.PlayerView, x, y, w float64) {
-	c.Text(fmt.Sprintf("Yarn bowl · %d", p.Bowl.Total()), x, y+12, 0, Bold, 18, Ink)
-	c.bowlRow(p.Bowl, x, y+44, w, 12)
+func bowlAndItems(c *imaging.Canvas, p archravels.PlayerView, x, y, w float64) {
+	c.Text(fmt.Sprintf("Yarn bowl · %d", p.Bowl.Total()), x, y+12, 0, imaging.Bold, 18, imaging.Ink)
+	bowlRow(c, p.Bowl, x, y+44, w, 12)
 	n := 0
 	for _, k := range p.Items {
 		n += k
 	}
-	c.Text(fmt.Sprintf("Items · %d", n), x, y+80, 0, Bold, 18, Ink)
-	c.itemRow(p.Items, x, y+114, w, 14)
+	c.Text(fmt.Sprintf("Items · %d", n), x, y+80, 0, imaging.Bold, 18, imaging.Ink)
+	itemRow(c, p.Items, x, y+114, w, 14)
 }
 
 // bowlRow draws the six colours' tokens with their counts across w.
-func (c *Canvas) bowlRow(y archravels.Yarn, x, cy, w, r float64) {
+func bowlRow(c *imaging.Canvas, y archravels.Yarn, x, cy, w, r float64) {
 	step := w / archravels.NumColours
 	for col, n := range y {
 		tx := x + float64(col)*step + r
-		c.yarnToken(col, tx, cy, r)
-		ink := Ink
+		yarnToken(c, col, tx, cy, r)
+		ink := imaging.Ink
 		if n == 0 {
-			ink = InkSoft
+			ink = imaging.InkSoft
 		}
-		c.Text(strconv.Itoa(n), tx+r+4, cy, 0, Bold, r*1.5, ink)
+		c.Text(strconv.Itoa(n), tx+r+4, cy, 0, imaging.Bold, r*1.5, ink)
 	}
 }
 
 // itemRow draws the five item icons with their counts across w.
-func (c *Canvas) itemRow(items [archravels.NumItems]int, x, cy, w, r float64) {
+func itemRow(c *imaging.Canvas, items [archravels.NumItems]int, x, cy, w, r float64) {
 	step := w / archravels.NumItems
 	for it, n := range items {
 		ix := x + float64(it)*step + r
-		c.itemIcon(it, ix, cy, r)
-		ink := Ink
+		itemIcon(c, it, ix, cy, r)
+		ink := imaging.Ink
 		if n == 0 {
-			ink = InkSoft
+			ink = imaging.InkSoft
 		}
-		c.Text(strconv.Itoa(n), ix+r+4, cy, 0, Bold, r*1.3, ink)
+		c.Text(strconv.Itoa(n), ix+r+4, cy, 0, imaging.Bold, r*1.3, ink)
 	}
 }
 
@@ -1233,55 +1234,55 @@ func arChips(v archravels.View, p archravels.PlayerView) []arChip {
 
 // chip draws (or with draw false only measures) one chip at x with its
 // vertical middle at cy, and returns its width.
-func (c *Canvas) chip(ch arChip, others int, x, cy, size float64, draw bool) float64 {
+func chip(c *imaging.Canvas, ch arChip, others int, x, cy, size float64, draw bool) float64 {
 	h := size * 1.6
 	pad := size * 0.5
 	w := pad
 	if ch.heart {
 		w += size*0.9 + 4
 	}
-	w += c.Measure(ch.text, Bold, size) + pad*0.7
+	w += c.Measure(ch.text, imaging.Bold, size) + pad*0.7
 	var costW float64
 	tr := size * 0.42
 	if ch.cost != nil {
 		exact, words := arCost(*ch.cost, others)
 		if words != "" {
-			costW = c.Measure(words, Bold, size)
+			costW = c.Measure(words, imaging.Bold, size)
 		} else {
 			costW = tokensWidth(exact.Total(), tr, tr*2.15)
 		}
 		w += costW + pad*0.7
 	}
-	w += c.Measure(ch.tail, Bold, size) + pad
+	w += c.Measure(ch.tail, imaging.Bold, size) + pad
 	if !draw {
 		return w
 	}
-	c.Box(x, cy-h/2, w, h, h/2, ch.fill, Ink, 1.2)
+	c.Box(x, cy-h/2, w, h, h/2, ch.fill, imaging.Ink, 1.2)
 	tx := x + pad
 	if ch.heart {
-		c.heart(tx+size*0.45, cy, size*0.45)
+		heart(c, tx+size*0.45, cy, size*0.45)
 		tx += size*0.9 + 4
 	}
-	tx += c.Text(ch.text, tx, cy, 0, Bold, size, Ink) + pad*0.7
+	tx += c.Text(ch.text, tx, cy, 0, imaging.Bold, size, imaging.Ink) + pad*0.7
 	if ch.cost != nil {
-		c.requestCost(*ch.cost, others, tx, cy, costW+1, tr, size, 0)
+		requestCost(c, *ch.cost, others, tx, cy, costW+1, tr, size, 0)
 		tx += costW + pad*0.7
 	}
-	col := Good
+	col := imaging.Good
 	if strings.HasPrefix(ch.tail, "−") {
-		col = Bad
+		col = imaging.Bad
 	}
-	c.Text(ch.tail, tx, cy, 0, Bold, size, col)
+	c.Text(ch.tail, tx, cy, 0, imaging.Bold, size, col)
 	return w
 }
 
 // boardChips draws a board's finished projects and requests and its held
 // requests in one line of width w, shrinking them to fit and summing up
 // what still does not fit.
-func (c *Canvas) boardChips(v archravels.View, p archravels.PlayerView, x, cy, w float64) {
+func boardChips(c *imaging.Canvas, v archravels.View, p archravels.PlayerView, x, cy, w float64) {
 	chips := arChips(v, p)
 	if len(chips) == 0 {
-		c.Text("No projects or special requests yet", x, cy, 0, Regular, arSmall, InkSoft)
+		c.Text("No projects or special requests yet", x, cy, 0, imaging.Regular, arSmall, imaging.InkSoft)
 		return
 	}
 	others := arOthers(v, p.Seat)
@@ -1289,43 +1290,43 @@ func (c *Canvas) boardChips(v archravels.View, p archravels.PlayerView, x, cy, w
 	size := arSmall
 	cx := x
 	for i, ch := range chips {
-		cw := c.chip(ch, others, 0, 0, size, false)
+		cw := chip(c, ch, others, 0, 0, size, false)
 		room := x + w - cx
 		if i == len(chips)-1 && cw <= room {
-			c.chip(ch, others, cx, cy, size, true)
+			chip(c, ch, others, cx, cy, size, true)
 			return
 		}
-		after := c.PillWidth(fmt.Sprintf("+%d more", len(chips)-i-1), Bold, size)
+		after := c.PillWidth(fmt.Sprintf("+%d more", len(chips)-i-1), imaging.Bold, size)
 		if cw+gap+after > room {
-			c.Pill(fmt.Sprintf("+%d more", len(chips)-i), cx, cy, 0, Bold, size, Light, InkSoft)
+			c.Pill(fmt.Sprintf("+%d more", len(chips)-i), cx, cy, 0, imaging.Bold, size, imaging.Light, imaging.InkSoft)
 			return
 		}
-		c.chip(ch, others, cx, cy, size, true)
+		chip(c, ch, others, cx, cy, size, true)
 		cx += cw + gap
 	}
 }
 
 // ---- table ----
 
-// archravelsTable draws the public table: a header with whose turn it is
+// Table draws the public table: a header with whose turn it is
 // and what is being resolved, the Yarn Bazaar as its six positions, the
 // Yarn Deck and discard pile, the Project List with the Project Deck, and
 // one board per player with character, action spaces and marker, patterns,
 // yarn bowl, items, requests, projects and running score.
-func archravelsTable(v archravels.View, opt Options) (image.Image, error) {
+func Table(v archravels.View, opt imaging.Options) (image.Image, error) {
 	if err := arCheck(v); err != nil {
 		return nil, err
 	}
 	h := arHeadH + arTopCH + float64(len(v.Players))*arRowH + arMargin
-	c, err := NewCanvas(int(arTableW), int(h), Felt)
+	c, err := imaging.NewCanvas(int(arTableW), int(h), imaging.Felt)
 	if err != nil {
 		return nil, err
 	}
-	c.arHeader(v, opt, "ArchRavels", arPhaseText(v, opt))
-	c.arTopCompact(v, opt)
+	arHeader(c, v, opt, "ArchRavels", arPhaseText(v, opt))
+	arTopCompact(c, v, opt)
 	y := arHeadH + arTopCH
 	for i := range v.Players {
-		c.arRow(v, opt, i, arMargin, y, arTableW-2*arMargin, arRowH-10)
+		arRow(c, v, opt, i, arMargin, y, arTableW-2*arMargin, arRowH-10)
 		y += arRowH
 	}
 	return c.Image(), nil
@@ -1334,51 +1335,51 @@ func archravelsTable(v archravels.View, opt Options) (image.Image, error) {
 // arTopCompact draws the table's band under the header: the Bazaar in one
 // row with the Yarn Deck and discard pile at the right, and the Project
 // List beneath the Bazaar.
-func (c *Canvas) arTopCompact(v archravels.View, opt Options) {
+func arTopCompact(c *imaging.Canvas, v archravels.View, opt imaging.Options) {
 	w := float64(c.Width())
 	m := arMargin
 	y := arHeadH + m
 	pileX := w - m - arPileW
 	avail := pileX - 24 - m
-	c.Text("Yarn Bazaar", m, y, 0, Bold, 26, Ink)
+	c.Text("Yarn Bazaar", m, y, 0, imaging.Bold, 26, imaging.Ink)
 	cw := math.Floor((avail - 5*arCardGap) / 6)
 	for pos := 1; pos <= 6; pos++ {
-		c.bazaarCard(v, pos, m+float64(pos-1)*(cw+arCardGap), y+22, cw, arTCardH)
+		bazaarCard(c, v, pos, m+float64(pos-1)*(cw+arCardGap), y+22, cw, arTCardH)
 	}
-	c.arPiles(v, pileX, y)
-	c.projectList(v, opt, m, y+22+arTCardH+36, avail, arProjH)
+	arPiles(c, v, pileX, y)
+	projectList(c, v, opt, m, y+22+arTCardH+36, avail, arProjH)
 }
 
 // arRow draws one player's compact board across the table: name block,
 // action spaces with the marker, yarn bowl and items, and a line of
 // finished projects and requests. The patterns are on the panel.
-func (c *Canvas) arRow(v archravels.View, opt Options, seat int, x, y, w, h float64) {
+func arRow(c *imaging.Canvas, v archravels.View, opt imaging.Options, seat int, x, y, w, h float64) {
 	p := v.Players[seat]
 	s := games.Seat(seat)
 	active := !arSetup(v.Phase) && v.Phase != archravels.PhOver && v.Active == s
 	deciding := slices.Contains(v.ToAct, s) && v.Phase != archravels.PhOver
-	fill := PaperAlt
+	fill := imaging.PaperAlt
 	if active {
 		fill = arActive
 	}
-	c.Box(x, y, w, h, 12, fill, Ink, 2)
+	c.Box(x, y, w, h, 12, fill, imaging.Ink, 2)
 	switch {
 	case deciding:
-		c.Outline(x-3, y-3, w+6, h+6, 14, Highlight, 5)
+		c.Outline(x-3, y-3, w+6, h+6, 14, imaging.Highlight, 5)
 	case v.Phase == archravels.PhOver && seat < len(v.Ranks) && v.Ranks[seat] == 1 && !p.Out:
-		c.Outline(x-3, y-3, w+6, h+6, 14, Good, 5)
+		c.Outline(x-3, y-3, w+6, h+6, 14, imaging.Good, 5)
 	}
 	const infoW = 236.0
-	c.boardInfo(v, opt, seat, x+14, y, infoW-24, active, deciding)
+	boardInfo(c, v, opt, seat, x+14, y, infoW-24, active, deciding)
 	sx := x + infoW
-	c.boardSpaces(v, seat, sx, y+10, arRowSpW, 66, 6, arSmall)
+	boardSpaces(c, v, seat, sx, y+10, arRowSpW, 66, 6, arSmall)
 	bx := sx + 2*arRowSpW + 6 + 20
-	c.bowlAndItems(p, bx, y+10, x+w-14-bx)
-	cx := c.boardScore(v, p, x+14, y+h-24)
-	c.boardChips(v, p, cx+18, y+h-24, x+w-14-cx-18)
+	bowlAndItems(c, p, bx, y+10, x+w-14-bx)
+	cx := boardScore(c, v, p, x+14, y+h-24)
+	boardChips(c, v, p, cx+18, y+h-24, x+w-14-cx-18)
 	if p.Out {
-		c.Box(x, y, w, h, 12, WithAlpha(Felt, 0x90), nil, 0)
-		c.Pill("conceded", x+w/2, y+h/2, 0.5, Bold, 26, Light, Frame)
+		c.Box(x, y, w, h, 12, imaging.WithAlpha(imaging.Felt, 0x90), nil, 0)
+		c.Pill("conceded", x+w/2, y+h/2, 0.5, imaging.Bold, 26, imaging.Light, imaging.Frame)
 	}
 }
 
@@ -1436,10 +1437,10 @@ func arYourTurn(v archravels.View) string {
 	return "Your decision"
 }
 
-// archravelsPanel draws one seat's board large (the active player's for a
+// Panel draws one seat's board large (the active player's for a
 // spectator) with what can be crafted now, under the Bazaar and the
 // Project List, and a line per other player.
-func archravelsPanel(v archravels.View, opt Options) (image.Image, error) {
+func Panel(v archravels.View, opt imaging.Options) (image.Image, error) {
 	if err := arCheck(v); err != nil {
 		return nil, err
 	}
@@ -1453,7 +1454,7 @@ func archravelsPanel(v archravels.View, opt Options) (image.Image, error) {
 	n := len(v.Players)
 	othersH := 40 + float64(n-1)*44
 	h := arHeadH + arTopCH + boardH + othersH + arMargin + 10
-	c, err := NewCanvas(int(arW), int(h), Felt)
+	c, err := imaging.NewCanvas(int(arW), int(h), imaging.Felt)
 	if err != nil {
 		return nil, err
 	}
@@ -1465,56 +1466,56 @@ func archravelsPanel(v archravels.View, opt Options) (image.Image, error) {
 	if v.Viewer < 0 {
 		title = "ArchRavels: " + arShort(v, opt, seat) + "'s board"
 	}
-	c.arHeader(v, opt, title, note)
-	c.arTopCompact(v, opt)
+	arHeader(c, v, opt, title, note)
+	arTopCompact(c, v, opt)
 	m := arMargin
 	y := arHeadH + arTopCH
-	c.bigBoard(v, opt, int(seat), m, y, arW-2*m, boardH-14)
+	bigBoard(c, v, opt, int(seat), m, y, arW-2*m, boardH-14)
 	y += boardH
-	c.othersTable(v, opt, seat, m, y, arW-2*m)
+	othersTable(c, v, opt, seat, m, y, arW-2*m)
 	return c.Image(), nil
 }
 
 // bigBoard draws one player's board large: a name bar, the action spaces
 // in a row, the patterns with what the bowl can pay for now, the bowl and
 // items, and the requests and projects as cards.
-func (c *Canvas) bigBoard(v archravels.View, opt Options, seat int, x, y, w, h float64) {
+func bigBoard(c *imaging.Canvas, v archravels.View, opt imaging.Options, seat int, x, y, w, h float64) {
 	p := v.Players[seat]
 	s := games.Seat(seat)
 	deciding := slices.Contains(v.ToAct, s) && v.Phase != archravels.PhOver
-	c.Box(x, y, w, h, 12, Paper, Ink, 2)
+	c.Box(x, y, w, h, 12, imaging.Paper, imaging.Ink, 2)
 	if deciding {
-		c.Outline(x-3, y-3, w+6, h+6, 14, Highlight, 5)
+		c.Outline(x-3, y-3, w+6, h+6, 14, imaging.Highlight, 5)
 	}
 	// Name bar, two lines: name, board and score; then the favourite
 	// request and the flags.
 	const barH = 78.0
-	c.Box(x, y, w, barH, 12, Frame, Frame, 0)
+	c.Box(x, y, w, barH, 12, imaging.Frame, imaging.Frame, 0)
 	c.DrawRectangle(x, y+barH-14, w, 14)
-	c.SetColor(Frame)
+	c.SetColor(imaging.Frame)
 	c.Fill()
 	score := fmt.Sprintf("Running score %d", p.Score.Total)
 	if v.Phase == archravels.PhOver {
 		score = fmt.Sprintf("Score %d", p.Score.Total)
 	}
 	rx := x + w - 16
-	rx -= c.Pill(score, rx, y+24, 1, Bold, 22, Ink, Highlight) + 12
+	rx -= c.Pill(score, rx, y+24, 1, imaging.Bold, 22, imaging.Ink, imaging.Highlight) + 12
 	nx := x + 16
-	nx += math.Min(c.Measure(arName(v, opt, s), Bold, 28), rx-nx) + 18
-	c.FitText(arName(v, opt, s), x+16, y+24, 0, rx-x-16, Bold, 28, arSmall, Light)
+	nx += math.Min(c.Measure(arName(v, opt, s), imaging.Bold, 28), rx-nx) + 18
+	c.FitText(arName(v, opt, s), x+16, y+24, 0, rx-x-16, imaging.Bold, 28, arSmall, imaging.Light)
 	if p.Char != "" && nx < rx {
-		c.FitText(fmt.Sprintf("%s · side %s", p.TypeName, p.Side), nx, y+24, 0, rx-nx, Regular, 21, arSmall, LightSoft)
+		c.FitText(fmt.Sprintf("%s · side %s", p.TypeName, p.Side), nx, y+24, 0, rx-nx, imaging.Regular, 21, arSmall, imaging.LightSoft)
 	}
 	ly := y + 56
 	lx := x + 16
 	if p.Char != "" {
-		c.heart(lx+9, ly, 10)
+		heart(c, lx+9, ly, 10)
 		lx += 26
 		fav, _ := archravels.RequestOf(p.Favourite)
-		lx += c.Text(fav.Name, lx, ly, 0, Bold, 21, Light) + 10
-		lx += c.Text(fmt.Sprintf("%d +%d points", fav.Points, archravels.FavouriteBonus), lx, ly, 0, Regular, 19, LightSoft) + 10
-		c.Box(lx, ly-15, c.costWidth(fav, arOthers(v, s), 10, arSmall)+16, 30, 15, FaceColor, FaceColor, 0)
-		c.requestCost(fav, arOthers(v, s), lx+8, ly, 300, 10, arSmall, 0)
+		lx += c.Text(fav.Name, lx, ly, 0, imaging.Bold, 21, imaging.Light) + 10
+		lx += c.Text(fmt.Sprintf("%d +%d points", fav.Points, archravels.FavouriteBonus), lx, ly, 0, imaging.Regular, 19, imaging.LightSoft) + 10
+		c.Box(lx, ly-15, costWidth(c, fav, arOthers(v, s), 10, arSmall)+16, 30, 15, imaging.FaceColor, imaging.FaceColor, 0)
+		requestCost(c, fav, arOthers(v, s), lx+8, ly, 300, 10, arSmall, 0)
 	}
 	rx = x + w - 16
 	if p.Tangled && v.Phase != archravels.PhOver {
@@ -1522,59 +1523,59 @@ func (c *Canvas) bigBoard(v archravels.View, opt Options, seat int, x, y, w, h f
 		if v.Active == s && !arSetup(v.Phase) && v.Phase != archravels.PhFinal {
 			when = "this turn"
 		}
-		rx -= c.Pill("Tangled: no crafting "+when, rx, ly, 1, Bold, arSmall, Light, Bad) + 8
+		rx -= c.Pill("Tangled: no crafting "+when, rx, ly, 1, imaging.Bold, arSmall, imaging.Light, imaging.Bad) + 8
 	}
 	if p.Out {
-		c.Pill("conceded", rx, ly, 1, Bold, arSmall, Light, InkSoft)
+		c.Pill("conceded", rx, ly, 1, imaging.Bold, arSmall, imaging.Light, imaging.InkSoft)
 	}
 
 	// Action spaces in a row.
 	iy := y + barH + 22
-	c.Text("Action spaces", x+16, iy, 0, Bold, 21, Ink)
-	c.markerPawn(x+w-300, iy, 8)
-	c.Text("marker: last space used", x+w-286, iy, 0, Regular, arSmall, InkSoft)
-	c.Box(x+w-70, iy-10, 20, 20, 4, Highlight, Ink, 1)
-	c.Text("now", x+w-44, iy, 0, Regular, arSmall, InkSoft)
+	c.Text("Action spaces", x+16, iy, 0, imaging.Bold, 21, imaging.Ink)
+	markerPawn(c, x+w-300, iy, 8)
+	c.Text("marker: last space used", x+w-286, iy, 0, imaging.Regular, arSmall, imaging.InkSoft)
+	c.Box(x+w-70, iy-10, 20, 20, 4, imaging.Highlight, imaging.Ink, 1)
+	c.Text("now", x+w-44, iy, 0, imaging.Regular, arSmall, imaging.InkSoft)
 	now := 0
 	if v.Active == s && v.Turn.Space > 0 && v.Phase != archravels.PhOver {
 		now = v.Turn.Space
 	}
 	sw := (w - 32 - 3*12) / 4
 	for k := 1; k <= 4; k++ {
-		c.spaceBox(p.Spaces[k-1], k, x+16+float64(k-1)*(sw+12), iy+16, sw, 60, 20, p.Marker == k, now == k)
+		spaceBox(c, p.Spaces[k-1], k, x+16+float64(k-1)*(sw+12), iy+16, sw, 60, 20, p.Marker == k, now == k)
 	}
 
 	// Patterns, with the bowl and items in a column beside them.
 	py := iy + 104
-	c.Text("Patterns", x+16, py, 0, Bold, 21, Ink)
-	c.Text("green frame: your bowl pays for it now", x+120, py, 0, Regular, arSmall, InkSoft)
+	c.Text("Patterns", x+16, py, 0, imaging.Bold, 21, imaging.Ink)
+	c.Text("green frame: your bowl pays for it now", x+120, py, 0, imaging.Regular, arSmall, imaging.InkSoft)
 	const pw, ph = 140.0, 180.0
 	for i := range archravels.NumItems {
-		c.patternBox(p, i, x+16+float64(i)*(pw+10), py+16, pw, ph, true)
+		patternBox(c, p, i, x+16+float64(i)*(pw+10), py+16, pw, ph, true)
 	}
 	bx := x + 16 + 5*(pw+10) + 16
 	n := 0
 	for _, k := range p.Items {
 		n += k
 	}
-	c.Text(fmt.Sprintf("Yarn bowl · %d", p.Bowl.Total()), bx, py, 0, Bold, 21, Ink)
-	c.countGrid(p.Bowl[:], bx, py+34, c.yarnToken)
-	c.Text(fmt.Sprintf("Items · %d", n), bx, py+110, 0, Bold, 21, Ink)
-	c.countGrid(p.Items[:], bx, py+144, c.itemIcon)
+	c.Text(fmt.Sprintf("Yarn bowl · %d", p.Bowl.Total()), bx, py, 0, imaging.Bold, 21, imaging.Ink)
+	countGrid(c, p.Bowl[:], bx, py+34, yarnToken)
+	c.Text(fmt.Sprintf("Items · %d", n), bx, py+110, 0, imaging.Bold, 21, imaging.Ink)
+	countGrid(c, p.Items[:], bx, py+144, itemIcon)
 
 	// Requests and projects.
 	ry := py + 16 + ph + 28
-	c.Text("Special requests and projects", x+16, ry, 0, Bold, 21, Ink)
-	c.FitText("green frame: your bowl pays for it now", x+350, ry, 0, w-366, Regular, arSmall, arSmall, InkSoft)
-	c.requestCards(v, p, x+16, ry+16, w-32, y+h-14-(ry+16))
+	c.Text("Special requests and projects", x+16, ry, 0, imaging.Bold, 21, imaging.Ink)
+	c.FitText("green frame: your bowl pays for it now", x+350, ry, 0, w-366, imaging.Regular, arSmall, arSmall, imaging.InkSoft)
+	requestCards(c, v, p, x+16, ry+16, w-32, y+h-14-(ry+16))
 }
 
 // costWidth is the width requestCost draws r's cost at token radius tr
 // and text size.
-func (c *Canvas) costWidth(r archravels.Request, others int, tr, size float64) float64 {
+func costWidth(c *imaging.Canvas, r archravels.Request, others int, tr, size float64) float64 {
 	exact, words := arCost(r, others)
 	if words != "" {
-		return c.Measure(words, Bold, size)
+		return c.Measure(words, imaging.Bold, size)
 	}
 	return tokensWidth(exact.Total(), tr, tr*2.25)
 }
@@ -1582,7 +1583,7 @@ func (c *Canvas) costWidth(r archravels.Request, others int, tr, size float64) f
 // requestCards draws a player's held requests (with their cost and
 // whether the bowl pays for them), finished requests and finished
 // projects as small cards in a row of width w and height h.
-func (c *Canvas) requestCards(v archravels.View, p archravels.PlayerView, x, y, w, h float64) {
+func requestCards(c *imaging.Canvas, v archravels.View, p archravels.PlayerView, x, y, w, h float64) {
 	others := arOthers(v, p.Seat)
 	type entry struct {
 		title, sub, pts string
@@ -1609,32 +1610,32 @@ func (c *Canvas) requestCards(v archravels.View, p archravels.PlayerView, x, y, 
 		es = append(es, entry{title: pr.Name, sub: "finished project", pts: fmt.Sprintf("+%d", pr.Points), fill: arProjTint})
 	}
 	if len(es) == 0 {
-		c.Text("none yet", x, y+20, 0, Regular, 20, InkSoft)
+		c.Text("none yet", x, y+20, 0, imaging.Regular, 20, imaging.InkSoft)
 		return
 	}
 	const gap = 10.0
 	cw := math.Min(220, (w-gap*float64(len(es)-1))/float64(len(es)))
 	for i, e := range es {
 		cx := x + float64(i)*(cw+gap)
-		c.Box(cx, y, cw, h, 8, e.fill, Ink, 1.5)
+		c.Box(cx, y, cw, h, 8, e.fill, imaging.Ink, 1.5)
 		if e.can {
-			c.Outline(cx-3, y-3, cw+6, h+6, 10, Good, 4)
+			c.Outline(cx-3, y-3, cw+6, h+6, 10, imaging.Good, 4)
 		}
 		tx := cx + 8
 		if e.heart {
-			c.heart(cx+16, y+18, 8)
+			heart(c, cx+16, y+18, 8)
 			tx += 20
 		}
-		c.FitText(e.title, tx, y+18, 0, cx+cw-8-tx, Bold, 19, arSmall, Ink)
-		c.FitText(e.sub, cx+8, y+42, 0, cw-16, Regular, arSmall, arSmall, InkSoft)
+		c.FitText(e.title, tx, y+18, 0, cx+cw-8-tx, imaging.Bold, 19, arSmall, imaging.Ink)
+		c.FitText(e.sub, cx+8, y+42, 0, cw-16, imaging.Regular, arSmall, arSmall, imaging.InkSoft)
 		if e.req != nil {
-			c.requestCost(*e.req, others, cx+8, y+68, cw-16, math.Min(10, cw/20), arSmall, 0)
+			requestCost(c, *e.req, others, cx+8, y+68, cw-16, math.Min(10, cw/20), arSmall, 0)
 		}
-		col := Good
+		col := imaging.Good
 		if e.req != nil {
-			col = Bad
+			col = imaging.Bad
 		}
-		c.FitText(e.pts, cx+8, y+h-14, 0, cw-16, Bold, arSmall, arSmall, col)
+		c.FitText(e.pts, cx+8, y+h-14, 0, cw-16, imaging.Bold, arSmall, arSmall, col)
 	}
 }
 
@@ -1650,25 +1651,25 @@ func arItemCount(p archravels.PlayerView) int {
 // othersTable draws a line per other player: name, running score, how
 // many tokens in the bowl and items (the table shows which), requests
 // held and finished, projects and the Tangled flag.
-func (c *Canvas) othersTable(v archravels.View, opt Options, seat games.Seat, x, y, w float64) {
+func othersTable(c *imaging.Canvas, v archravels.View, opt imaging.Options, seat games.Seat, x, y, w float64) {
 	if len(v.Players) < 2 {
 		return
 	}
-	c.Text("Other players", x, y+8, 0, Bold, 22, Ink)
+	c.Text("Other players", x, y+8, 0, imaging.Bold, 22, imaging.Ink)
 	row := y + 28
 	for i, p := range v.Players {
 		s := games.Seat(i)
 		if s == seat {
 			continue
 		}
-		fill := PaperAlt
+		fill := imaging.PaperAlt
 		if slices.Contains(v.ToAct, s) {
 			fill = arActive
 		}
-		c.Box(x, row, w, 38, 8, fill, Ink, 1.5)
+		c.Box(x, row, w, 38, 8, fill, imaging.Ink, 1.5)
 		cy := row + 19
-		c.FitText(arName(v, opt, s), x+12, cy, 0, 280, Bold, 19, arSmall, Ink)
-		c.Text(fmt.Sprintf("score %d", p.Score.Total), x+310, cy, 0, Bold, 20, Ink)
+		c.FitText(arName(v, opt, s), x+12, cy, 0, 280, imaging.Bold, 19, arSmall, imaging.Ink)
+		c.Text(fmt.Sprintf("score %d", p.Score.Total), x+310, cy, 0, imaging.Bold, 20, imaging.Ink)
 		bits := []string{fmt.Sprintf("bowl %d", p.Bowl.Total()), fmt.Sprintf("items %d", arItemCount(p))}
 		bits = append(bits, fmt.Sprintf("held %d", len(p.Held)), fmt.Sprintf("requests %d", len(p.Done)),
 			fmt.Sprintf("projects %d", len(p.Projects)))
@@ -1678,7 +1679,7 @@ func (c *Canvas) othersTable(v archravels.View, opt Options, seat games.Seat, x,
 		if p.Out {
 			bits = []string{"conceded"}
 		}
-		c.FitText(strings.Join(bits, " · "), x+430, cy, 0, w-440, Regular, arSmall, arSmall, Ink)
+		c.FitText(strings.Join(bits, " · "), x+430, cy, 0, w-440, imaging.Regular, arSmall, arSmall, imaging.Ink)
 		row += 44
 	}
 }
@@ -1841,10 +1842,10 @@ func arTieNote(v archravels.View) string {
 	return ""
 }
 
-// archravelsScoring draws the score sheet: the six scoring lines per
+// Scoring draws the score sheet: the six scoring lines per
 // player with what makes them up, the totals, the tie-break values and,
 // once the game is over, the ranks.
-func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
+func Scoring(v archravels.View, opt imaging.Options) (image.Image, error) {
 	if err := arCheck(v); err != nil {
 		return nil, err
 	}
@@ -1865,7 +1866,7 @@ func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
 		rows += rankH
 	}
 	h := arHeadH + 2*arMargin + rows + 40
-	c, err := NewCanvas(int(arW), int(h), Felt)
+	c, err := imaging.NewCanvas(int(arW), int(h), imaging.Felt)
 	if err != nil {
 		return nil, err
 	}
@@ -1875,30 +1876,30 @@ func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
 		title = "ArchRavels: running score"
 		note = "As if the game ended now · " + note
 	}
-	c.arHeader(v, opt, title, note)
+	arHeader(c, v, opt, title, note)
 	m := arMargin
 	y := arHeadH + m
 	colW := (arW - 2*m - labelW) / float64(n)
-	cols := []Column{{Title: "", Width: labelW, Align: 0}}
+	cols := []imaging.Column{{Title: "", Width: labelW, Align: 0}}
 	for range n {
-		cols = append(cols, Column{Width: colW, Align: 0.5})
+		cols = append(cols, imaging.Column{Width: colW, Align: 0.5})
 	}
-	t := RowTable{X: m, Y: y, HeadH: headRow, RowH: lineH, Cols: cols}
-	c.Box(m, y, t.Width(), rows, 12, Paper, Ink, 2)
+	t := imaging.RowTable{X: m, Y: y, HeadH: headRow, RowH: lineH, Cols: cols}
+	c.Box(m, y, t.Width(), rows, 12, imaging.Paper, imaging.Ink, 2)
 	order := arOrder(v)
 	winner := func(seat int) bool { return over && seat < len(v.Ranks) && v.Ranks[seat] == 1 && !v.Players[seat].Out }
 
 	// Heading: the players, best first once ranked.
 	for ci, seat := range order {
 		cx, cy, cw, ch := t.Cell(-1, ci+1)
-		bar := Frame
+		bar := imaging.Frame
 		if winner(seat) {
-			bar = Good
+			bar = imaging.Good
 		}
 		c.Box(cx+6, cy+8, cw-12, ch-12, 8, bar, bar, 0)
 		p := v.Players[seat]
 		name := arShort(v, opt, games.Seat(seat))
-		c.FitText(name, cx+cw/2, cy+27, 0.5, cw-24, Bold, 24, arSmall, Light)
+		c.FitText(name, cx+cw/2, cy+27, 0.5, cw-24, imaging.Bold, 24, arSmall, imaging.Light)
 		sub := p.Name
 		switch {
 		case p.Out:
@@ -1906,52 +1907,52 @@ func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
 		case p.Char != "":
 			sub = fmt.Sprintf("%s · %s", p.Name, p.TypeName)
 		}
-		c.FitText(sub, cx+cw/2, cy+51, 0.5, cw-24, Regular, arSmall, arSmall, LightSoft)
+		c.FitText(sub, cx+cw/2, cy+51, 0.5, cw-24, imaging.Regular, arSmall, arSmall, imaging.LightSoft)
 	}
-	c.Text("Scoring line", m+16, y+headRow/2, 0, Bold, 22, Ink)
+	c.Text("Scoring line", m+16, y+headRow/2, 0, imaging.Bold, 22, imaging.Ink)
 
 	// The six lines.
 	for li, ln := range arLines {
 		lx, ly, _, lh := t.Cell(li, 0)
 		if li%2 == 1 {
 			c.DrawRectangle(m+2, ly, t.Width()-4, lh)
-			c.SetColor(PaperAlt)
+			c.SetColor(imaging.PaperAlt)
 			c.Fill()
 		}
 		sign := "+"
 		if ln.minus {
 			sign = "−"
 		}
-		c.FitText(fmt.Sprintf("%d  %s", li+1, ln.title), lx+16, ly+24, 0, labelW-24, Bold, 21, arSmall, Ink)
-		c.TextBlock(sign+" "+arLineRule(li), lx+16, ly+40, labelW-24, lh-44, 0, Regular, arSmall, arSmall, 2, InkSoft)
+		c.FitText(fmt.Sprintf("%d  %s", li+1, ln.title), lx+16, ly+24, 0, labelW-24, imaging.Bold, 21, arSmall, imaging.Ink)
+		c.TextBlock(sign+" "+arLineRule(li), lx+16, ly+40, labelW-24, lh-44, 0, imaging.Regular, arSmall, arSmall, 2, imaging.InkSoft)
 		for ci, seat := range order {
 			p := v.Players[seat]
 			cx, cy, cw, ch := t.Cell(li, ci+1)
 			val := ln.value(p)
 			txt := strconv.Itoa(val)
-			col := Ink
+			col := imaging.Ink
 			switch {
 			case ln.minus && val > 0:
-				txt, col = "−"+txt, Bad
+				txt, col = "−"+txt, imaging.Bad
 			case !ln.minus && val > 0:
-				txt, col = "+"+txt, Good
+				txt, col = "+"+txt, imaging.Good
 			}
-			c.Text(txt, cx+cw/2, cy+22, 0.5, Bold, 26, col)
+			c.Text(txt, cx+cw/2, cy+22, 0.5, imaging.Bold, 26, col)
 			detail := ln.items(p)
 			if detail == "" {
 				detail = "none"
 			}
-			c.TextBlock(detail, cx+8, cy+38, cw-16, ch-40, 0.5, Regular, arSmall, arSmall, 3, InkSoft)
+			c.TextBlock(detail, cx+8, cy+38, cw-16, ch-40, 0.5, imaging.Regular, arSmall, arSmall, 3, imaging.InkSoft)
 		}
 	}
 
 	// Totals, tie-breaks and ranks.
 	ty := y + headRow + float64(len(arLines))*lineH
-	c.Rule(m+2, m+t.Width()-2, ty, Ink, 2)
-	c.Text("Total", m+16, ty+totalH/2, 0, Bold, 26, Ink)
+	c.Rule(m+2, m+t.Width()-2, ty, imaging.Ink, 2)
+	c.Text("Total", m+16, ty+totalH/2, 0, imaging.Bold, 26, imaging.Ink)
 	for ci, seat := range order {
 		cx, _, cw, _ := t.Cell(0, ci+1)
-		c.Text(strconv.Itoa(v.Players[seat].Score.Total), cx+cw/2, ty+totalH/2, 0.5, Bold, 34, Ink)
+		c.Text(strconv.Itoa(v.Players[seat].Score.Total), cx+cw/2, ty+totalH/2, 0.5, imaging.Bold, 34, imaging.Ink)
 	}
 	ty += totalH
 	tie := []struct {
@@ -1964,47 +1965,47 @@ func archravelsScoring(v archravels.View, opt Options) (image.Image, error) {
 	_, decider := arTieBreak(v)
 	for i, tb := range tie {
 		c.DrawRectangle(m+2, ty, t.Width()-4, tieH)
-		c.SetColor(PaperAlt)
+		c.SetColor(imaging.PaperAlt)
 		if decider == i+1 {
 			c.SetColor(arActive)
 		}
 		c.Fill()
-		c.TextBlock(tb.title, m+16, ty+2, labelW-24, tieH-4, 0, Regular, arSmall, arSmall, 2, Ink)
+		c.TextBlock(tb.title, m+16, ty+2, labelW-24, tieH-4, 0, imaging.Regular, arSmall, arSmall, 2, imaging.Ink)
 		for ci, seat := range order {
 			cx, _, cw, _ := t.Cell(0, ci+1)
-			c.Text(strconv.Itoa(tb.value(v.Players[seat])), cx+cw/2, ty+tieH/2, 0.5, Bold, 22, Ink)
+			c.Text(strconv.Itoa(tb.value(v.Players[seat])), cx+cw/2, ty+tieH/2, 0.5, imaging.Bold, 22, imaging.Ink)
 		}
 		ty += tieH
 	}
 	if over {
-		c.Text("Rank", m+16, ty+rankH/2, 0, Bold, 24, Ink)
+		c.Text("Rank", m+16, ty+rankH/2, 0, imaging.Bold, 24, imaging.Ink)
 		for ci, seat := range order {
 			cx, _, cw, _ := t.Cell(0, ci+1)
 			label := ""
 			if seat < len(v.Ranks) {
-				label = Ordinal(v.Ranks[seat])
+				label = imaging.Ordinal(v.Ranks[seat])
 			}
-			fg, bg := Ink, Highlight
+			fg, bg := imaging.Ink, imaging.Highlight
 			switch {
 			case v.Players[seat].Out:
-				label, fg, bg = "conceded", Light, InkSoft
+				label, fg, bg = "conceded", imaging.Light, imaging.InkSoft
 			case winner(seat):
 				label += " · winner"
-				fg, bg = Light, Good
+				fg, bg = imaging.Light, imaging.Good
 			case seat < len(v.Ranks) && v.Ranks[seat] > 1:
-				bg = PaperAlt
+				bg = imaging.PaperAlt
 			}
-			c.Pill(label, cx+cw/2, ty+rankH/2, 0.5, Bold, 22, fg, bg)
+			c.Pill(label, cx+cw/2, ty+rankH/2, 0.5, imaging.Bold, 22, fg, bg)
 		}
 	}
 	for ci, seat := range order {
 		if v.Players[seat].Out {
 			cx, cy, cw, _ := t.Cell(-1, ci+1)
-			c.Box(cx+2, cy+headRow, cw-4, rows-headRow-2, 0, WithAlpha(Felt, 0x60), nil, 0)
+			c.Box(cx+2, cy+headRow, cw-4, rows-headRow-2, 0, imaging.WithAlpha(imaging.Felt, 0x60), nil, 0)
 		}
 	}
 	foot := "Total = lines 1 + 2 + 3 + 4 − 5 − 6. A finished favourite request (♥) scores 5 more."
-	c.FitText(foot, m, y+rows+22, 0, arW-2*m, Regular, 19, arSmall, Ink)
+	c.FitText(foot, m, y+rows+22, 0, arW-2*m, imaging.Regular, 19, arSmall, imaging.Ink)
 	return c.Image(), nil
 }
 
@@ -2022,15 +2023,19 @@ func arLineRule(line int) string {
 
 // countGrid draws counts three to a row from (x, y): each one's symbol
 // (drawn by mark at its centre) and the number beside it, faint at zero.
-func (c *Canvas) countGrid(counts []int, x, y float64, mark func(i int, cx, cy, r float64)) {
+func countGrid(c *imaging.Canvas, counts []int, x, y float64, mark func(c *imaging.Canvas, i int, cx, cy, r float64)) {
 	for i, k := range counts {
 		cx := x + 16 + float64(i%3)*64
 		cy := y + float64(i/3)*38
-		mark(i, cx, cy, 15)
-		ink := Ink
+		mark(c, i, cx, cy, 15)
+		ink := imaging.Ink
 		if k == 0 {
-			ink = InkSoft
+			ink = imaging.InkSoft
 		}
-		c.Text(strconv.Itoa(k), cx+20, cy, 0, Bold, 20, ink)
+		c.Text(strconv.Itoa(k), cx+20, cy, 0, imaging.Bold, 20, ink)
 	}
 }
+
+// Pictures are the game's pictures, for the pictures package to dispatch
+// to by the view's type.
+var Pictures = imaging.Set[archravels.View]{Table: Table, Panel: Panel, Scoring: Scoring}

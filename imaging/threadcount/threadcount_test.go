@@ -1,8 +1,10 @@
-package imaging
+package threadcount
 
 import (
 	"image"
 	"math/rand/v2"
+	"spindle/imaging"
+	"spindle/imaging/imagingtest"
 	"strings"
 	"testing"
 
@@ -102,22 +104,22 @@ func rtView(s threadcount.State, viewer games.Seat) threadcount.View {
 	return threadcount.Game{}.View(&s, viewer)
 }
 
-var rtNames = Options{Names: []string{"Aiko", "Benedikt", "Chiyo", "Dario", "Emeka"}}
+var rtNames = imaging.Options{Names: []string{"Aiko", "Benedikt", "Chiyo", "Dario", "Emeka"}}
 
-func rtGoldens(t *testing.T) []Golden {
+func rtGoldens(t *testing.T) []imagingtest.Golden {
 	five := rtMidGame()
 	five.N = 5
 	five.Favs = append(five.Favs, "V")
 	five.Players = append(five.Players, rtPlayer(7, [3]int{3, 3, 3}, []string{"RO+karakusa", "YO+karakusa", "BG+karakusa", "RV+karakusa"}, []string{"Y", "B"}, []string{"kikko", "kikko"}))
 	five.Circle = append(five.Circle, 4)
 	five.Order = append(five.Order, 4)
-	return []Golden{
-		{"rt_mid_table", func() (image.Image, error) { return threadcountTable(rtView(rtMidGame(), games.Spectator), rtNames) }},
-		{"rt_mid_panel", func() (image.Image, error) { return threadcountPanel(rtView(rtMidGame(), 2), rtNames) }},
-		{"rt_five_table", func() (image.Image, error) { return threadcountTable(rtView(five, games.Spectator), Options{}) }},
-		{"rt_end_scoring", func() (image.Image, error) { return threadcountScoring(rtView(rtEnd(), games.Spectator), rtNames) }},
-		{"rt_end_table", func() (image.Image, error) { return threadcountTable(rtView(rtEnd(), 0), rtNames) }},
-		{"rt_setup_table", func() (image.Image, error) { return threadcountTable(rtSetup(t), rtNames) }},
+	return []imagingtest.Golden{
+		{Name: "rt_mid_table", Draw: func() (image.Image, error) { return Table(rtView(rtMidGame(), games.Spectator), rtNames) }},
+		{Name: "rt_mid_panel", Draw: func() (image.Image, error) { return Panel(rtView(rtMidGame(), 2), rtNames) }},
+		{Name: "rt_five_table", Draw: func() (image.Image, error) { return Table(rtView(five, games.Spectator), imaging.Options{}) }},
+		{Name: "rt_end_scoring", Draw: func() (image.Image, error) { return Scoring(rtView(rtEnd(), games.Spectator), rtNames) }},
+		{Name: "rt_end_table", Draw: func() (image.Image, error) { return Table(rtView(rtEnd(), 0), rtNames) }},
+		{Name: "rt_setup_table", Draw: func() (image.Image, error) { return Table(rtSetup(t), rtNames) }},
 	}
 }
 
@@ -131,38 +133,38 @@ func TestGoldenThreadcount(t *testing.T) {
 			if b := img.Bounds(); b.Dx() > 1600 || b.Dy() > 1400 {
 				t.Errorf("image is %v, larger than the layout limits", b.Size())
 			}
-			CheckGolden(t, tc.Name, img)
+			imagingtest.CheckGolden(t, tc.Name, img)
 		})
 	}
 }
 
 func TestThreadcountRenderDispatch(t *testing.T) {
 	v := rtView(rtMidGame(), 2)
-	for _, k := range []Kind{Table, Panel, Scoring} {
-		if _, err := RenderWith(k, v, rtNames); err != nil {
-			t.Errorf("RenderWith(%s): %v", k, err)
+	for _, k := range []imaging.Kind{imaging.Table, imaging.Panel, imaging.Scoring} {
+		if _, err := Pictures.Render(k, v, rtNames); err != nil {
+			t.Errorf("Pictures.Render(%s): %v", k, err)
 		}
-		if _, err := Render(k, &v); err != nil {
+		if _, err := Pictures.Render(k, &v, imaging.Options{}); err != nil {
 			t.Errorf("Render(%s, pointer): %v", k, err)
 		}
 	}
 	bad := rtView(rtMidGame(), games.Spectator)
 	for name, tc := range map[string]struct {
-		kind Kind
+		kind imaging.Kind
 		view any
 		want string
 	}{
-		"nil":            {Table, (*threadcount.View)(nil), "nil"},
+		"nil":            {imaging.Table, (*threadcount.View)(nil), "nil"},
 		"kind":           {"mural", bad, "unknown picture kind"},
-		"spectator pane": {Panel, bad, "needs a seat's view"},
+		"spectator pane": {imaging.Panel, bad, "needs a seat's view"},
 	} {
-		_, err := Render(tc.kind, tc.view)
+		_, err := Pictures.Render(tc.kind, tc.view, imaging.Options{})
 		if err == nil || !strings.HasPrefix(err.Error(), "imaging: ") || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: err = %v, want %q", name, err, tc.want)
 		}
 	}
 	bad.Players[0].Colours = append(bad.Players[0].Colours, "ZZ")
-	if _, err := threadcountTable(bad, Options{}); err == nil || !strings.Contains(err.Error(), "unknown threadcount colour") {
+	if _, err := Table(bad, imaging.Options{}); err == nil || !strings.Contains(err.Error(), "unknown threadcount colour") {
 		t.Errorf("unknown colour: %v", err)
 	}
 }
@@ -178,12 +180,12 @@ func TestThreadcountRendersWholeGame(t *testing.T) {
 	for i := 0; !tb.Over(); i++ {
 		seat := tb.ToAct()[0]
 		if i%97 == 0 {
-			for _, k := range []Kind{Table, Panel, Scoring} {
+			for _, k := range []imaging.Kind{imaging.Table, imaging.Panel, imaging.Scoring} {
 				viewer := seat
 				if viewer < 0 {
 					viewer = 0
 				}
-				img, err := Render(k, tb.View(viewer))
+				img, err := Pictures.Render(k, tb.View(viewer), imaging.Options{})
 				if err != nil {
 					t.Fatalf("step %d %s: %v", i, k, err)
 				}
@@ -197,8 +199,8 @@ func TestThreadcountRendersWholeGame(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, k := range []Kind{Table, Panel, Scoring} {
-		img, err := Render(k, tb.View(0))
+	for _, k := range []imaging.Kind{imaging.Table, imaging.Panel, imaging.Scoring} {
+		img, err := Pictures.Render(k, tb.View(0), imaging.Options{})
 		if err != nil {
 			t.Fatalf("end %s: %v", k, err)
 		}
@@ -209,13 +211,13 @@ func TestThreadcountRendersWholeGame(t *testing.T) {
 }
 
 func BenchmarkThreadcountTable(b *testing.B) {
-	benchmarkPNG(b, Table, rtView(rtMidGame(), games.Spectator), rtNames)
+	imagingtest.PNGBench(b, imagingtest.Drawn(Table, rtView(rtMidGame(), games.Spectator), rtNames))
 }
 
 func BenchmarkThreadcountPanel(b *testing.B) {
-	benchmarkPNG(b, Panel, rtView(rtMidGame(), 2), rtNames)
+	imagingtest.PNGBench(b, imagingtest.Drawn(Panel, rtView(rtMidGame(), 2), rtNames))
 }
 
 func BenchmarkThreadcountScoring(b *testing.B) {
-	benchmarkPNG(b, Scoring, rtView(rtEnd(), games.Spectator), rtNames)
+	imagingtest.PNGBench(b, imagingtest.Drawn(Scoring, rtView(rtEnd(), games.Spectator), rtNames))
 }

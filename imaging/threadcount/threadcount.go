@@ -1,6 +1,7 @@
-package imaging
+package threadcount
 
 import (
+	"spindle/imaging"
 	"fmt"
 	"image"
 	"image/color"
@@ -31,13 +32,13 @@ const (
 // Colours of the dye words and of the pattern ink.
 var (
 	rtDye = map[string]color.RGBA{
-		"R": RGB(0xC8, 0x2A, 0x2A), "O": RGB(0xE8, 0x7A, 0x1E), "Y": RGB(0xF2, 0xC9, 0x1F),
-		"G": RGB(0x3A, 0x9A, 0x3E), "B": RGB(0x2F, 0x5F, 0xC0), "V": RGB(0x7E, 0x3F, 0xA8),
-		"W": RGB(0xF4, 0xF1, 0xEA),
+		"R": imaging.RGB(0xC8, 0x2A, 0x2A), "O": imaging.RGB(0xE8, 0x7A, 0x1E), "Y": imaging.RGB(0xF2, 0xC9, 0x1F),
+		"G": imaging.RGB(0x3A, 0x9A, 0x3E), "B": imaging.RGB(0x2F, 0x5F, 0xC0), "V": imaging.RGB(0x7E, 0x3F, 0xA8),
+		"W": imaging.RGB(0xF4, 0xF1, 0xEA),
 	}
-	rtIndigo = RGB(0x26, 0x2F, 0x5E) // pattern ink
-	rtSilk   = RGB(0xF7, 0xF0, 0xDC) // a silk cube
-	rtBoard  = RGB(0x5B, 0x3F, 0x2B) // the silk board
+	rtIndigo = imaging.RGB(0x26, 0x2F, 0x5E) // pattern ink
+	rtSilk   = imaging.RGB(0xF7, 0xF0, 0xDC) // a silk cube
+	rtBoard  = imaging.RGB(0x5B, 0x3F, 0x2B) // the silk board
 )
 
 // rtCheck refuses views this layout cannot draw.
@@ -79,7 +80,7 @@ func rtStatus(v threadcount.View) string {
 }
 
 // rtPhaseText says what the table is waiting for.
-func rtPhaseText(v threadcount.View, opt Options) string {
+func rtPhaseText(v threadcount.View, opt imaging.Options) string {
 	who := opt.Name(v.Active)
 	switch v.Phase {
 	case threadcount.PhSeating, threadcount.PhEmpress, threadcount.PhFavourites:
@@ -137,56 +138,56 @@ func rtYourTurn(ph threadcount.Phase) string {
 }
 
 // rtHeader draws the header band with a title, the status pill and a note.
-func (c *Canvas) rtHeader(v threadcount.View, title, note string, w float64) {
+func rtHeader(c *imaging.Canvas, v threadcount.View, title, note string, w float64) {
 	c.DrawRectangle(0, 0, w, rtHeadH)
-	c.SetColor(Frame)
+	c.SetColor(imaging.Frame)
 	c.Fill()
 	m := rtMargin
 	y := m + 20
-	sw := c.Pill(rtStatus(v), w-m, y, 1, Bold, 26, Ink, Highlight)
-	c.FitText(title, m, y, 0, w-2*m-sw-20, Bold, 38, 22, Light)
-	c.FitText(note, m, y+58, 0, w-2*m, Regular, 26, rtSmall, LightSoft)
+	sw := c.Pill(rtStatus(v), w-m, y, 1, imaging.Bold, 26, imaging.Ink, imaging.Highlight)
+	c.FitText(title, m, y, 0, w-2*m-sw-20, imaging.Bold, 38, 22, imaging.Light)
+	c.FitText(note, m, y+58, 0, w-2*m, imaging.Regular, 26, rtSmall, imaging.LightSoft)
 }
 
 // silkCube draws one silk cube of size s at (x, y).
-func (c *Canvas) silkCube(x, y, s float64) {
-	c.Box(x, y, s, s, s*0.18, rtSilk, Ink, math.Max(1, s*0.06))
-	c.Rule(x+s*0.22, x+s*0.78, y+s*0.3, WithAlpha(InkSoft, 0x80), math.Max(1, s*0.05))
+func silkCube(c *imaging.Canvas, x, y, s float64) {
+	c.Box(x, y, s, s, s*0.18, rtSilk, imaging.Ink, math.Max(1, s*0.06))
+	c.Rule(x+s*0.22, x+s*0.78, y+s*0.3, imaging.WithAlpha(imaging.InkSoft, 0x80), math.Max(1, s*0.05))
 }
 
 // dyeCube draws a dye cube of colour code at (x, y).
-func (c *Canvas) dyeCube(code string, x, y, s float64) {
-	c.Box(x, y, s, s, s*0.15, rtDye[code], Ink, math.Max(1, s*0.07))
+func dyeCube(c *imaging.Canvas, code string, x, y, s float64) {
+	c.Box(x, y, s, s, s*0.15, rtDye[code], imaging.Ink, math.Max(1, s*0.07))
 }
 
 // resources draws silk and the three dye counts from x at the middle y and
 // returns the x after them.
-func (c *Canvas) resources(p threadcount.Player, x, y, size float64, col color.Color) float64 {
+func resources(c *imaging.Canvas, p threadcount.Player, x, y, size float64, col color.Color) float64 {
 	s := size * 0.9
-	c.silkCube(x, y-s/2, s)
+	silkCube(c, x, y-s/2, s)
 	x += s + 6
-	x += c.Text(strconv.Itoa(p.Silk), x, y, 0, Bold, size, col) + 4
-	x += c.Text("silk", x, y+1, 0, Regular, math.Max(rtSmall, size*0.75), col) + 12
+	x += c.Text(strconv.Itoa(p.Silk), x, y, 0, imaging.Bold, size, col) + 4
+	x += c.Text("silk", x, y+1, 0, imaging.Regular, math.Max(rtSmall, size*0.75), col) + 12
 	for i, d := range threadcount.Dyes {
-		c.dyeCube(d, x, y-s/2, s)
+		dyeCube(c, d, x, y-s/2, s)
 		x += s + 5
-		x += c.Text(strconv.Itoa(p.Dye[i]), x, y, 0, Bold, size, col) + 9
+		x += c.Text(strconv.Itoa(p.Dye[i]), x, y, 0, imaging.Bold, size, col) + 9
 	}
 	return x
 }
 
 // swatch paints a colour card's colours in the box: one colour, or two
 // split on the diagonal for a tertiary card.
-func (c *Canvas) swatch(code string, x, y, w, h float64) {
+func swatch(c *imaging.Canvas, code string, x, y, w, h float64) {
 	cc, ok := threadcount.Colour(code)
 	if !ok {
 		return
 	}
 	if len(cc.Words) == 1 {
-		c.Box(x, y, w, h, 6, rtDye[cc.Words[0]], Ink, 1.5)
+		c.Box(x, y, w, h, 6, rtDye[cc.Words[0]], imaging.Ink, 1.5)
 		return
 	}
-	c.Clipped(x, y, w, h, 6, func(sub *Canvas, w, h float64) {
+	c.Clipped(x, y, w, h, 6, func(sub *imaging.Canvas, w, h float64) {
 		sub.DrawRectangle(0, 0, w, h)
 		sub.SetColor(rtDye[cc.Words[0]])
 		sub.Fill()
@@ -197,42 +198,42 @@ func (c *Canvas) swatch(code string, x, y, w, h float64) {
 		sub.SetColor(rtDye[cc.Words[1]])
 		sub.Fill()
 	})
-	c.Outline(x, y, w, h, 6, Ink, 1.5)
+	c.Outline(x, y, w, h, 6, imaging.Ink, 1.5)
 }
 
 // labelOn is a readable text colour on a dye colour.
 func labelOn(code string) color.RGBA {
 	if code == "Y" || code == "O" || code == "W" {
-		return Ink
+		return imaging.Ink
 	}
-	return Light
+	return imaging.Light
 }
 
 // colourChip draws a colour card as a swatch with its name.
-func (c *Canvas) colourChip(code string, x, y, w, h, size float64) {
+func colourChip(c *imaging.Canvas, code string, x, y, w, h, size float64) {
 	cc, _ := threadcount.Colour(code)
-	c.swatch(code, x, y, w, h)
+	swatch(c, code, x, y, w, h)
 	col := labelOn(cc.Words[0])
 	if len(cc.Words) > 1 && labelOn(cc.Words[1]) != col {
 		// Two-tone: a plate behind the name keeps it readable.
-		tw := c.Measure(cc.Name, Bold, size) + 12
-		c.Box(x+(w-tw)/2, y+h/2-size*0.65, tw, size*1.3, 5, WithAlpha(FaceColor, 0xE0), nil, 0)
-		col = Ink
+		tw := c.Measure(cc.Name, imaging.Bold, size) + 12
+		c.Box(x+(w-tw)/2, y+h/2-size*0.65, tw, size*1.3, 5, imaging.WithAlpha(imaging.FaceColor, 0xE0), nil, 0)
+		col = imaging.Ink
 	}
-	c.FitText(cc.Name, x+w/2, y+h/2, 0.5, w-8, Bold, size, math.Min(size, rtSmall), col)
+	c.FitText(cc.Name, x+w/2, y+h/2, 0.5, w-8, imaging.Bold, size, math.Min(size, rtSmall), col)
 }
 
 // motif paints a pattern's design in the box, clipped to it.
-func (c *Canvas) motif(code string, x, y, w, h float64) {
-	c.Clipped(x, y, w, h, 6, func(sub *Canvas, w, h float64) { sub.motifAt(code, w, h) })
-	c.Outline(x, y, w, h, 6, Ink, 1.5)
+func motif(c *imaging.Canvas, code string, x, y, w, h float64) {
+	c.Clipped(x, y, w, h, 6, func(sub *imaging.Canvas, w, h float64) { motifAt(sub, code, w, h) })
+	c.Outline(x, y, w, h, 6, imaging.Ink, 1.5)
 }
 
 // motifAt draws a pattern's design filling (0, 0, w, h).
-func (c *Canvas) motifAt(code string, w, h float64) {
+func motifAt(c *imaging.Canvas, code string, w, h float64) {
 	x, y := 0.0, 0.0
 	c.DrawRectangle(x, y, w, h)
-	c.SetColor(FaceColor)
+	c.SetColor(imaging.FaceColor)
 	c.Fill()
 	c.SetColor(rtIndigo)
 	c.SetLineWidth(2)
@@ -293,7 +294,7 @@ func (c *Canvas) motifAt(code string, w, h float64) {
 					if int(k)%2 == 1 {
 						c.SetColor(rtIndigo)
 					} else {
-						c.SetColor(FaceColor)
+						c.SetColor(imaging.FaceColor)
 					}
 					c.Fill()
 				}
@@ -317,17 +318,17 @@ func (c *Canvas) motifAt(code string, w, h float64) {
 }
 
 // patternChip draws a pattern card as its motif with a name plate.
-func (c *Canvas) patternChip(code string, x, y, w, h, size float64) {
+func patternChip(c *imaging.Canvas, code string, x, y, w, h, size float64) {
 	pt, _ := threadcount.PatternOf(code)
-	c.motif(code, x, y, w, h)
-	tw := math.Min(w-8, c.Measure(pt.Name, Bold, size)+14)
-	c.Box(x+(w-tw)/2, y+h/2-size*0.7, tw, size*1.4, 6, FaceColor, Ink, 1)
-	c.FitText(pt.Name, x+w/2, y+h/2, 0.5, tw-8, Bold, size, math.Min(size, rtSmall), Ink)
+	motif(c, code, x, y, w, h)
+	tw := math.Min(w-8, c.Measure(pt.Name, imaging.Bold, size)+14)
+	c.Box(x+(w-tw)/2, y+h/2-size*0.7, tw, size*1.4, 6, imaging.FaceColor, imaging.Ink, 1)
+	c.FitText(pt.Name, x+w/2, y+h/2, 0.5, tw-8, imaging.Bold, size, math.Min(size, rtSmall), imaging.Ink)
 }
 
 // rtBoardAt draws the 3×3 silk board with cell numbers and silk, marking
 // the cells the last dice pointed at.
-func (c *Canvas) rtBoardAt(v threadcount.View, x, y float64) {
+func rtBoardAt(c *imaging.Canvas, v threadcount.View, x, y float64) {
 	full := map[int]bool{}
 	for _, cell := range v.Board {
 		full[cell] = true
@@ -342,19 +343,19 @@ func (c *Canvas) rtBoardAt(v threadcount.View, x, y float64) {
 	}
 	gap := 8.0
 	side := 3*rtCell + 4*gap
-	c.Box(x, y, side, side, 12, rtBoard, Ink, 3)
+	c.Box(x, y, side, side, 12, rtBoard, imaging.Ink, 3)
 	for cell := 1; cell <= 9; cell++ {
 		cx := x + gap + float64((cell-1)%3)*(rtCell+gap)
 		cy := y + gap + float64((cell-1)/3)*(rtCell+gap)
-		c.Box(cx, cy, rtCell, rtCell, 8, FeltLine, WithAlpha(Ink, 0xA0), 1.5)
-		c.Text(strconv.Itoa(cell), cx+7, cy+14, 0, Bold, rtSmall, LightSoft)
+		c.Box(cx, cy, rtCell, rtCell, 8, imaging.FeltLine, imaging.WithAlpha(imaging.Ink, 0xA0), 1.5)
+		c.Text(strconv.Itoa(cell), cx+7, cy+14, 0, imaging.Bold, rtSmall, imaging.LightSoft)
 		if full[cell] {
-			c.silkCube(cx+rtCell*0.26, cy+rtCell*0.26, rtCell*0.48)
+			silkCube(c, cx+rtCell*0.26, cy+rtCell*0.26, rtCell*0.48)
 		}
 		if n := pointed[cell]; n > 0 {
-			c.Outline(cx-2, cy-2, rtCell+4, rtCell+4, 9, Highlight, 4)
+			c.Outline(cx-2, cy-2, rtCell+4, rtCell+4, 9, imaging.Highlight, 4)
 			if n > 1 {
-				c.Pill("×"+strconv.Itoa(n), cx+rtCell-3, cy+rtCell-14, 1, Bold, rtSmall, Ink, Highlight)
+				c.Pill("×"+strconv.Itoa(n), cx+rtCell-3, cy+rtCell-14, 1, imaging.Bold, rtSmall, imaging.Ink, imaging.Highlight)
 			}
 		}
 	}
@@ -362,32 +363,32 @@ func (c *Canvas) rtBoardAt(v threadcount.View, x, y float64) {
 
 // d10 draws a ten-sided die face showing n, with the cell it points at
 // when it differs (a 0).
-func (c *Canvas) d10(n, cell int, x, y, s float64) {
+func d10(c *imaging.Canvas, n, cell int, x, y, s float64) {
 	c.DrawRegularPolygon(5, x+s/2, y+s/2, s/2, -math.Pi/2)
-	c.SetColor(FaceColor)
+	c.SetColor(imaging.FaceColor)
 	c.FillPreserve()
-	c.SetColor(Ink)
+	c.SetColor(imaging.Ink)
 	c.SetLineWidth(2)
 	c.Stroke()
-	c.Text(strconv.Itoa(n), x+s/2, y+s/2+2, 0.5, Bold, s*0.42, Ink)
+	c.Text(strconv.Itoa(n), x+s/2, y+s/2+2, 0.5, imaging.Bold, s*0.42, imaging.Ink)
 	if n == 0 {
 		label := "cell ?"
 		if cell > 0 {
 			label = "→ " + strconv.Itoa(cell)
 		}
-		c.Text(label, x+s/2, y+s+14, 0.5, Bold, 18, Light)
+		c.Text(label, x+s/2, y+s+14, 0.5, imaging.Bold, 18, imaging.Light)
 	}
 }
 
 // d4 draws the TriChrome die showing face (R, Y, B or W) and the dye taken.
-func (c *Canvas) d4(face, dye string, x, y, s float64) {
+func d4(c *imaging.Canvas, face, dye string, x, y, s float64) {
 	c.MoveTo(x+s/2, y)
 	c.LineTo(x+s, y+s*0.9)
 	c.LineTo(x, y+s*0.9)
 	c.ClosePath()
 	c.SetColor(rtDye[face])
 	c.FillPreserve()
-	c.SetColor(Ink)
+	c.SetColor(imaging.Ink)
 	c.SetLineWidth(2)
 	c.Stroke()
 	if face == "W" {
@@ -395,16 +396,16 @@ func (c *Canvas) d4(face, dye string, x, y, s float64) {
 		if dye != "" {
 			label = "→ " + threadcount.DyeName(dye)
 		}
-		c.Text(label, x+s/2, y+s+14, 0.5, Bold, 18, Light)
+		c.Text(label, x+s/2, y+s+14, 0.5, imaging.Bold, 18, imaging.Light)
 	}
 }
 
 // rtRollAt draws the current or last roll and its harvest, returning
 // nothing when there is none.
-func (c *Canvas) rtRollAt(v threadcount.View, opt Options, x, y, w float64) {
+func rtRollAt(c *imaging.Canvas, v threadcount.View, opt imaging.Options, x, y, w float64) {
 	if v.Roll == nil && v.Week <= 1 && len(v.OffRounds) > 0 {
 		// Before the first roll: the roll-off numbers and re-rolls.
-		c.Text("Roll-off", x, y, 0, Bold, 24, Ink)
+		c.Text("Roll-off", x, y, 0, imaging.Bold, 24, imaging.Ink)
 		for i, p := range v.Players {
 			line := fmt.Sprintf("%s: %d", opt.Name(games.Seat(i)), p.RollOff)
 			if p.RollOff == 0 {
@@ -413,30 +414,30 @@ func (c *Canvas) rtRollAt(v threadcount.View, opt Options, x, y, w float64) {
 			if n := rerolls(v, games.Seat(i)); n > 0 {
 				line += fmt.Sprintf(" (re-rolled %d×)", n)
 			}
-			c.FitText(line, x, y+36+float64(i)*30, 0, w, Regular, 21, rtSmall, Ink)
+			c.FitText(line, x, y+36+float64(i)*30, 0, w, imaging.Regular, 21, rtSmall, imaging.Ink)
 		}
 		return
 	}
-	c.Text("Last roll", x, y, 0, Bold, 24, Ink)
+	c.Text("Last roll", x, y, 0, imaging.Bold, 24, imaging.Ink)
 	if v.Roll == nil {
-		c.Text("none yet", x, y+40, 0, Regular, 22, Ink)
+		c.Text("none yet", x, y+40, 0, imaging.Regular, 22, imaging.Ink)
 		return
 	}
 	r := v.Roll
-	c.FitText(opt.Name(r.Seat), x, y+30, 0, w, Regular, 22, rtSmall, Ink)
+	c.FitText(opt.Name(r.Seat), x, y+30, 0, w, imaging.Regular, 22, rtSmall, imaging.Ink)
 	s := 50.0
 	for i, n := range r.D10 {
-		c.d10(n, r.Cells[i], x+float64(i)*(s+10), y+52, s)
+		d10(c, n, r.Cells[i], x+float64(i)*(s+10), y+52, s)
 	}
-	c.d4(r.D4, r.Dye, x+3*(s+10), y+52, s)
+	d4(c, r.D4, r.Dye, x+3*(s+10), y+52, s)
 	if r.Outcome != nil {
 		o := r.Outcome
-		c.Text(fmt.Sprintf("Harvest %d silk", o.Harvest), x, y+150, 0, Bold, 24, Ink)
+		c.Text(fmt.Sprintf("Harvest %d silk", o.Harvest), x, y+150, 0, imaging.Bold, 24, imaging.Ink)
 		if len(o.Lines) > 0 {
-			c.FitText("Lines: "+rtCells(o.Lines), x, y+184, 0, w, Regular, 20, rtSmall, Ink)
+			c.FitText("Lines: "+rtCells(o.Lines), x, y+184, 0, w, imaging.Regular, 20, rtSmall, imaging.Ink)
 		}
 		if len(o.Doubles) > 0 {
-			c.FitText("Already full: "+rtCells(o.Doubles), x, y+212, 0, w, Regular, 20, rtSmall, Ink)
+			c.FitText("Already full: "+rtCells(o.Doubles), x, y+212, 0, w, imaging.Regular, 20, rtSmall, imaging.Ink)
 		}
 	}
 }
@@ -461,45 +462,45 @@ func rtCells(cs []int) string {
 }
 
 // rtCalendarAt draws the ten weeks with the current one highlighted.
-func (c *Canvas) rtCalendarAt(v threadcount.View, x, y, w float64) {
+func rtCalendarAt(c *imaging.Canvas, v threadcount.View, x, y, w float64) {
 	bw := (w - 9*6) / 10
 	for i := 1; i <= threadcount.Weeks; i++ {
 		bx := x + float64(i-1)*(bw+6)
-		fill, ink := Paper, Ink
+		fill, ink := imaging.Paper, imaging.Ink
 		switch {
 		case i < v.Week || (v.Over && i <= v.Week):
-			fill, ink = PaperAlt, InkSoft
+			fill, ink = imaging.PaperAlt, imaging.InkSoft
 		case i == v.Week:
-			fill = Highlight
+			fill = imaging.Highlight
 		}
-		c.Box(bx, y, bw, 40, 6, fill, Ink, 1.5)
-		c.Text(strconv.Itoa(i), bx+bw/2, y+20, 0.5, Bold, 20, ink)
+		c.Box(bx, y, bw, 40, 6, fill, imaging.Ink, 1.5)
+		c.Text(strconv.Itoa(i), bx+bw/2, y+20, 0.5, imaging.Bold, 20, ink)
 	}
 }
 
 // rtMarketAt draws the three market slots, the deck and the Buried pile.
-func (c *Canvas) rtMarketAt(v threadcount.View, x, y, w float64, canTake []int) {
-	c.Text("Pattern market", x, y, 0, Bold, 26, Ink)
+func rtMarketAt(c *imaging.Canvas, v threadcount.View, x, y, w float64, canTake []int) {
+	c.Text("Pattern market", x, y, 0, imaging.Bold, 26, imaging.Ink)
 	sw := (w - 2*14) / 3
 	sh := 140.0
 	for i, code := range v.Market {
 		sx := x + float64(i)*(sw+14)
 		sy := y + 24
 		if code == "" {
-			c.DashedOutline(sx, sy, sw, sh, 8, Ink, 2, 8)
-			c.Text("empty", sx+sw/2, sy+sh/2, 0.5, Regular, 22, Ink)
+			c.DashedOutline(sx, sy, sw, sh, 8, imaging.Ink, 2, 8)
+			c.Text("empty", sx+sw/2, sy+sh/2, 0.5, imaging.Regular, 22, imaging.Ink)
 		} else {
 			pt, _ := threadcount.PatternOf(code)
-			c.Box(sx, sy, sw, sh, 8, FaceColor, Ink, 2)
-			c.patternChip(code, sx+8, sy+8, sw-16, sh-58, 20)
-			c.Text(fmt.Sprintf("%d silk", pt.Silk), sx+sw/2, sy+sh-26, 0.5, Bold, 22, Ink)
+			c.Box(sx, sy, sw, sh, 8, imaging.FaceColor, imaging.Ink, 2)
+			patternChip(c, code, sx+8, sy+8, sw-16, sh-58, 20)
+			c.Text(fmt.Sprintf("%d silk", pt.Silk), sx+sw/2, sy+sh-26, 0.5, imaging.Bold, 22, imaging.Ink)
 			for _, t := range canTake {
 				if t == i+1 {
-					c.Outline(sx-3, sy-3, sw+6, sh+6, 10, Good, 4)
+					c.Outline(sx-3, sy-3, sw+6, sh+6, 10, imaging.Good, 4)
 				}
 			}
 		}
-		c.Text("slot "+strconv.Itoa(i+1), sx+sw/2, sy+sh+18, 0.5, Regular, 18, Ink)
+		c.Text("slot "+strconv.Itoa(i+1), sx+sw/2, sy+sh+18, 0.5, imaging.Regular, 18, imaging.Ink)
 	}
 	y += 24 + sh + 46
 	var left []string
@@ -512,7 +513,7 @@ func (c *Canvas) rtMarketAt(v threadcount.View, x, y, w float64, canTake []int) 
 	if len(left) > 0 {
 		deck += ": " + strings.Join(left, ", ")
 	}
-	c.TextBlock(deck, x, y-12, w, 46, 0, Regular, 20, rtSmall, 2, Ink)
+	c.TextBlock(deck, x, y-12, w, 46, 0, imaging.Regular, 20, rtSmall, 2, imaging.Ink)
 	buried := "Buried: none"
 	if len(v.Buried) > 0 {
 		counts := map[string]int{}
@@ -529,7 +530,7 @@ func (c *Canvas) rtMarketAt(v threadcount.View, x, y, w float64, canTake []int) 
 		}
 		buried = fmt.Sprintf("Buried %d: %s", len(v.Buried), strings.Join(parts, ", "))
 	}
-	c.FitText(buried, x, y+44, 0, w, Regular, 20, rtSmall, Ink)
+	c.FitText(buried, x, y+44, 0, w, imaging.Regular, 20, rtSmall, imaging.Ink)
 }
 
 func patternTitle(code string) string {
@@ -547,23 +548,23 @@ func colourTitle(code string) string {
 }
 
 // garmentTile draws one garment with its colour layer and pattern layer.
-func (c *Canvas) garmentTile(p threadcount.Player, g int, x, y, w, h float64) {
+func garmentTile(c *imaging.Canvas, p threadcount.Player, g int, x, y, w, h float64) {
 	pc := p.Outfit[g]
 	complete := pc.Complete()
-	stroke, lw := Ink, 2.0
+	stroke, lw := imaging.Ink, 2.0
 	if complete {
-		stroke, lw = Good, 4
+		stroke, lw = imaging.Good, 4
 	}
-	c.Box(x, y, w, h, 10, Paper, stroke, lw)
+	c.Box(x, y, w, h, 10, imaging.Paper, stroke, lw)
 	name := threadcount.GarmentName(threadcount.Garments[g])
-	c.Text(name, x+10, y+16, 0, Bold, 20, Ink)
+	c.Text(name, x+10, y+16, 0, imaging.Bold, 20, imaging.Ink)
 	if complete {
 		// A tick in a green disc: the outfit piece is complete.
 		cx, cy, r := x+w-18, y+16, 10.0
 		c.DrawCircle(cx, cy, r)
-		c.SetColor(Good)
+		c.SetColor(imaging.Good)
 		c.Fill()
-		c.SetColor(Light)
+		c.SetColor(imaging.Light)
 		c.SetLineWidth(2.5)
 		c.SetLineCapRound()
 		c.MoveTo(cx-r*0.45, cy)
@@ -573,17 +574,17 @@ func (c *Canvas) garmentTile(p threadcount.Player, g int, x, y, w, h float64) {
 	}
 	lh := (h - 40) / 2
 	if pc.Colour >= 0 && pc.Colour < len(p.Colours) {
-		c.colourChip(p.Colours[pc.Colour], x+8, y+32, w-16, lh-4, rtSmall)
+		colourChip(c, p.Colours[pc.Colour], x+8, y+32, w-16, lh-4, rtSmall)
 	} else {
-		c.DashedOutline(x+8, y+32, w-16, lh-4, 6, InkSoft, 1.5, 6)
-		c.Text("no colour", x+w/2, y+32+(lh-4)/2, 0.5, Regular, rtSmall, InkSoft)
+		c.DashedOutline(x+8, y+32, w-16, lh-4, 6, imaging.InkSoft, 1.5, 6)
+		c.Text("no colour", x+w/2, y+32+(lh-4)/2, 0.5, imaging.Regular, rtSmall, imaging.InkSoft)
 	}
 	py := y + 32 + lh
 	if pc.Pattern >= 0 && pc.Pattern < len(p.Patterns) {
-		c.patternChip(p.Patterns[pc.Pattern], x+8, py, w-16, lh-4, rtSmall)
+		patternChip(c, p.Patterns[pc.Pattern], x+8, py, w-16, lh-4, rtSmall)
 	} else {
-		c.DashedOutline(x+8, py, w-16, lh-4, 6, InkSoft, 1.5, 6)
-		c.Text("no pattern", x+w/2, py+(lh-4)/2, 0.5, Regular, rtSmall, InkSoft)
+		c.DashedOutline(x+8, py, w-16, lh-4, 6, imaging.InkSoft, 1.5, 6)
+		c.Text("no pattern", x+w/2, py+(lh-4)/2, 0.5, imaging.Regular, rtSmall, imaging.InkSoft)
 	}
 }
 
@@ -607,48 +608,48 @@ func spares(p threadcount.Player) (colours, patterns []string) {
 }
 
 // playerRow draws one player: name, order, silk and dye, outfit, spares.
-func (c *Canvas) playerRow(v threadcount.View, opt Options, seat int, x, y, w float64) {
+func playerRow(c *imaging.Canvas, v threadcount.View, opt imaging.Options, seat int, x, y, w float64) {
 	p := v.Players[seat]
 	s := games.Seat(seat)
 	active := !v.Over && v.Active == s
-	fill := PaperAlt
+	fill := imaging.PaperAlt
 	if active {
-		fill = RGB(0xFF, 0xF0, 0xC0)
+		fill = imaging.RGB(0xFF, 0xF0, 0xC0)
 	}
-	c.Box(x, y, w, rtRowH-10, 12, fill, Ink, 2)
+	c.Box(x, y, w, rtRowH-10, 12, fill, imaging.Ink, 2)
 	if active {
-		c.Outline(x-3, y-3, w+6, rtRowH-4, 14, Highlight, 5)
+		c.Outline(x-3, y-3, w+6, rtRowH-4, 14, imaging.Highlight, 5)
 	}
 	ix := x + 14
-	c.FitText(opt.Name(s), ix, y+24, 0, rtInfoW-24, Bold, 28, rtSmall, Ink)
+	c.FitText(opt.Name(s), ix, y+24, 0, rtInfoW-24, imaging.Bold, 28, rtSmall, imaging.Ink)
 	var tags []string
 	if pos := indexOf(v.Order, s); pos >= 0 {
-		tags = append(tags, fmt.Sprintf("plays %s", Ordinal(pos+1)))
+		tags = append(tags, fmt.Sprintf("plays %s", imaging.Ordinal(pos+1)))
 	}
 	tags = append(tags, fmt.Sprintf("%d turns done", p.Turns))
 	if p.Conceded {
 		tags = []string{"conceded"}
 	}
-	c.FitText(strings.Join(tags, " · "), ix, y+56, 0, rtInfoW-24, Regular, 20, rtSmall, InkSoft)
-	c.resources(p, ix, y+92, 20, Ink)
+	c.FitText(strings.Join(tags, " · "), ix, y+56, 0, rtInfoW-24, imaging.Regular, 20, rtSmall, imaging.InkSoft)
+	resources(c, p, ix, y+92, 20, imaging.Ink)
 	switch {
 	case v.Over && seat < len(v.Scores) && v.Scores[seat] != nil:
 		rank := ""
 		if seat < len(v.Ranks) {
-			rank = " · " + Ordinal(v.Ranks[seat])
+			rank = " · " + imaging.Ordinal(v.Ranks[seat])
 		}
-		c.Pill(fmt.Sprintf("%d points%s", v.Scores[seat].Total, rank), ix, y+124, 0, Bold, 18, Ink, Highlight)
+		c.Pill(fmt.Sprintf("%d points%s", v.Scores[seat].Total, rank), ix, y+124, 0, imaging.Bold, 18, imaging.Ink, imaging.Highlight)
 	case active:
-		c.Pill("to play", ix, y+124, 0, Bold, 18, Ink, Highlight)
+		c.Pill("to play", ix, y+124, 0, imaging.Bold, 18, imaging.Ink, imaging.Highlight)
 	case v.Viewer == s && v.Favourite != "":
-		c.Text("you", ix, y+124, 0, Bold, 18, Ink)
+		c.Text("you", ix, y+124, 0, imaging.Bold, 18, imaging.Ink)
 	}
 	// The outfit across the rest of the row, the spare cards in a line
 	// beneath it.
 	gx := x + rtInfoW
 	gw := (x + w - 10 - gx - 3*rtGarmGap) / 4
 	for g := range threadcount.Garments {
-		c.garmentTile(p, g, gx+float64(g)*(gw+rtGarmGap), y+6, gw, rtRowH-48)
+		garmentTile(c, p, g, gx+float64(g)*(gw+rtGarmGap), y+6, gw, rtRowH-48)
 	}
 	sc, sp := spares(p)
 	var lines []string
@@ -661,8 +662,8 @@ func (c *Canvas) playerRow(v threadcount.View, opt Options, seat int, x, y, w fl
 	if len(lines) == 0 {
 		lines = []string{"none"}
 	}
-	lw := c.Text("Spare:", gx+2, y+rtRowH-28, 0, Bold, rtSmall, Ink) + 8
-	c.FitText(strings.Join(lines, "; "), gx+2+lw, y+rtRowH-28, 0, x+w-10-gx-lw, Regular, rtSmall, rtSmall, Ink)
+	lw := c.Text("Spare:", gx+2, y+rtRowH-28, 0, imaging.Bold, rtSmall, imaging.Ink) + 8
+	c.FitText(strings.Join(lines, "; "), gx+2+lw, y+rtRowH-28, 0, x+w-10-gx-lw, imaging.Regular, rtSmall, rtSmall, imaging.Ink)
 }
 
 func indexOf(ss []games.Seat, s games.Seat) int {
@@ -676,25 +677,25 @@ func indexOf(ss []games.Seat, s games.Seat) int {
 
 // ---- table ----
 
-// threadcountTable draws the public table: a header with the week and whose
+// Table draws the public table: a header with the week and whose
 // turn it is, the silk board with its silk, the last roll, the calendar,
 // the pattern market with the deck and the Buried pile, and every player's
 // row with silk, dye and an outfit of four garments showing their colour
 // and pattern cards.
-func threadcountTable(v threadcount.View, opt Options) (image.Image, error) {
+func Table(v threadcount.View, opt imaging.Options) (image.Image, error) {
 	if err := rtCheck(v); err != nil {
 		return nil, err
 	}
 	h := rtHeadH + rtTopH + float64(len(v.Players))*rtRowH + 2*rtMargin
-	c, err := NewCanvas(int(rtTableW), int(h), Felt)
+	c, err := imaging.NewCanvas(int(rtTableW), int(h), imaging.Felt)
 	if err != nil {
 		return nil, err
 	}
-	c.rtHeader(v, "Royal Threadcount", rtPhaseText(v, opt), rtTableW)
-	c.rtTop(v, opt, nil)
+	rtHeader(c, v, "Royal Threadcount", rtPhaseText(v, opt), rtTableW)
+	rtTop(c, v, opt, nil)
 	y := rtHeadH + rtTopH + rtMargin
 	for i := range v.Players {
-		c.playerRow(v, opt, i, rtMargin, y, rtTableW-2*rtMargin)
+		playerRow(c, v, opt, i, rtMargin, y, rtTableW-2*rtMargin)
 		y += rtRowH
 	}
 	return c.Image(), nil
@@ -702,27 +703,27 @@ func threadcountTable(v threadcount.View, opt Options) (image.Image, error) {
 
 // rtTop draws the band under the header: the board, the roll, the
 // calendar and the market.
-func (c *Canvas) rtTop(v threadcount.View, opt Options, canTake []int) {
+func rtTop(c *imaging.Canvas, v threadcount.View, opt imaging.Options, canTake []int) {
 	m := rtMargin
 	y := rtHeadH + m
-	c.Text("Silk board", m, y, 0, Bold, 26, Ink)
-	c.rtBoardAt(v, m, y+24)
-	c.TextBlock("yellow: cells the dice hit", m, y+24+3*rtCell+32+6, 3*rtCell+32, 48, 0, Regular, rtSmall, rtSmall, 2, Ink)
+	c.Text("Silk board", m, y, 0, imaging.Bold, 26, imaging.Ink)
+	rtBoardAt(c, v, m, y+24)
+	c.TextBlock("yellow: cells the dice hit", m, y+24+3*rtCell+32+6, 3*rtCell+32, 48, 0, imaging.Regular, rtSmall, rtSmall, 2, imaging.Ink)
 	rx := m + 3*rtCell + 32 + 24
-	c.rtRollAt(v, opt, rx, y, rtRollW)
+	rtRollAt(c, v, opt, rx, y, rtRollW)
 	mx := rx + rtRollW + 16
 	w := float64(c.Width())
-	c.Text("Calendar", mx, y, 0, Bold, 26, Ink)
-	c.rtCalendarAt(v, mx, y+24, w-m-mx)
-	c.rtMarketAt(v, mx, y+96, w-m-mx, canTake)
+	c.Text("Calendar", mx, y, 0, imaging.Bold, 26, imaging.Ink)
+	rtCalendarAt(c, v, mx, y+24, w-m-mx)
+	rtMarketAt(c, v, mx, y+96, w-m-mx, canTake)
 }
 
 // ---- panel ----
 
-// threadcountPanel draws a seat's private panel: its Favourite Colour, its
+// Panel draws a seat's private panel: its Favourite Colour, its
 // silk and dye, what it can buy right now (every colour card with its
 // recipe, affordable ones bright, and the market slots) and its outfit.
-func threadcountPanel(v threadcount.View, opt Options) (image.Image, error) {
+func Panel(v threadcount.View, opt imaging.Options) (image.Image, error) {
 	if err := rtCheck(v); err != nil {
 		return nil, err
 	}
@@ -738,7 +739,7 @@ func threadcountPanel(v threadcount.View, opt Options) (image.Image, error) {
 	rows := math.Ceil(float64(len(threadcount.ColourCards)) / perRow)
 	colsH := 30 + rows*(chH+12) + 8
 	h := rtHeadH + rtTopH + 84 + colsH + rtRowH + 2*rtMargin
-	c, err := NewCanvas(int(W), int(h), Felt)
+	c, err := imaging.NewCanvas(int(W), int(h), imaging.Felt)
 	if err != nil {
 		return nil, err
 	}
@@ -746,30 +747,30 @@ func threadcountPanel(v threadcount.View, opt Options) (image.Image, error) {
 	if !v.Over && v.ToAct == v.Viewer {
 		note = rtYourTurn(v.Phase)
 	}
-	c.rtHeader(v, "Royal Threadcount: "+opt.Name(v.Viewer)+"'s panel", note, W)
-	c.rtTop(v, opt, v.CanTake)
+	rtHeader(c, v, "Royal Threadcount: "+opt.Name(v.Viewer)+"'s panel", note, W)
+	rtTop(c, v, opt, v.CanTake)
 	m := rtMargin
 	y := rtHeadH + rtTopH + m
 	p := v.Players[v.Viewer]
 
 	// Favourite colour and resources.
-	c.Box(m, y, W-2*m, 70, 12, Paper, Ink, 2)
+	c.Box(m, y, W-2*m, 70, 12, imaging.Paper, imaging.Ink, 2)
 	x := m + 16
-	x += c.Text("Your Favourite Colour:", x, y+35, 0, Bold, 24, Ink) + 12
+	x += c.Text("Your Favourite Colour:", x, y+35, 0, imaging.Bold, 24, imaging.Ink) + 12
 	if v.Favourite != "" {
-		c.Box(x, y+14, 150, 42, 8, rtDye[v.Favourite], Ink, 2)
-		c.Text(threadcount.BasicName(v.Favourite), x+75, y+35, 0.5, Bold, 22, labelOn(v.Favourite))
+		c.Box(x, y+14, 150, 42, 8, rtDye[v.Favourite], imaging.Ink, 2)
+		c.Text(threadcount.BasicName(v.Favourite), x+75, y+35, 0.5, imaging.Bold, 22, labelOn(v.Favourite))
 		x += 150
 	} else {
-		x += c.Text("not dealt yet", x, y+35, 0, Regular, 22, InkSoft)
+		x += c.Text("not dealt yet", x, y+35, 0, imaging.Regular, 22, imaging.InkSoft)
 	}
 	x += 40
-	x += c.Text("You hold", x, y+35, 0, Bold, 24, Ink) + 12
-	c.resources(p, x, y+35, 24, Ink)
+	x += c.Text("You hold", x, y+35, 0, imaging.Bold, 24, imaging.Ink) + 12
+	resources(c, p, x, y+35, 24, imaging.Ink)
 	y += 84
 
 	// Every colour card with its recipe; what can be bought now is bright.
-	c.FitText("Colour cards and market slots in a green frame: you can buy them now", m, y+12, 0, W-2*m, Bold, 24, rtSmall, Ink)
+	c.FitText("Colour cards and market slots in a green frame: you can buy them now", m, y+12, 0, W-2*m, imaging.Bold, 24, rtSmall, imaging.Ink)
 	y += 30
 	can := map[string]bool{}
 	for _, code := range v.CanBuy {
@@ -779,42 +780,42 @@ func threadcountPanel(v threadcount.View, opt Options) (image.Image, error) {
 	for i, cc := range threadcount.ColourCards {
 		cx := m + float64(i%perRow)*(cw+12)
 		cy := y + float64(i/perRow)*(chH+12)
-		fill := Paper
+		fill := imaging.Paper
 		if !can[cc.Code] {
-			fill = WithAlpha(Paper, 0x90)
+			fill = imaging.WithAlpha(imaging.Paper, 0x90)
 		}
-		c.Box(cx, cy, cw, chH, 10, fill, Ink, 2)
-		c.colourChip(cc.Code, cx+8, cy+8, cw-16, 50, 20)
+		c.Box(cx, cy, cw, chH, 10, fill, imaging.Ink, 2)
+		colourChip(c, cc.Code, cx+8, cy+8, cw-16, 50, 20)
 		// Recipe: dye cubes and silk.
 		rx := cx + 10
 		for d, n := range cc.Dye {
 			for range n {
-				c.dyeCube(threadcount.Dyes[d], rx, cy+70, 22)
+				dyeCube(c, threadcount.Dyes[d], rx, cy+70, 22)
 				rx += 26
 			}
 		}
 		rx += 8
-		c.silkCube(rx, cy+70, 22)
-		c.Text("×"+strconv.Itoa(cc.Silk), rx+26, cy+81, 0, Bold, 20, Ink)
+		silkCube(c, rx, cy+70, 22)
+		c.Text("×"+strconv.Itoa(cc.Silk), rx+26, cy+81, 0, imaging.Bold, 20, imaging.Ink)
 		if can[cc.Code] {
-			c.Outline(cx-3, cy-3, cw+6, chH+6, 12, Good, 4)
+			c.Outline(cx-3, cy-3, cw+6, chH+6, 12, imaging.Good, 4)
 		} else {
-			c.Box(cx, cy, cw, chH, 10, WithAlpha(Felt, 0x70), nil, 0)
+			c.Box(cx, cy, cw, chH, 10, imaging.WithAlpha(imaging.Felt, 0x70), nil, 0)
 		}
 	}
 	y += rows*(chH+12) + 8
 
 	// The viewer's outfit.
-	c.playerRow(v, opt, int(v.Viewer), m, y, W-2*m)
+	playerRow(c, v, opt, int(v.Viewer), m, y, W-2*m)
 	return c.Image(), nil
 }
 
 // ---- scoring ----
 
-// threadcountScoring draws the end-of-game reveal: the Empress's pattern
+// Scoring draws the end-of-game reveal: the Empress's pattern
 // and colours, and per player each garment, the colour words that matched,
 // the pattern groups, the totals, the tie-break values and the ranks.
-func threadcountScoring(v threadcount.View, opt Options) (image.Image, error) {
+func Scoring(v threadcount.View, opt imaging.Options) (image.Image, error) {
 	if err := rtCheck(v); err != nil {
 		return nil, err
 	}
@@ -826,7 +827,7 @@ func threadcountScoring(v threadcount.View, opt Options) (image.Image, error) {
 	)
 	n := len(v.Players)
 	h := rtHeadH + revealH + float64(n)*blockH + 2*rtMargin
-	c, err := NewCanvas(int(W), int(h), Felt)
+	c, err := imaging.NewCanvas(int(W), int(h), imaging.Felt)
 	if err != nil {
 		return nil, err
 	}
@@ -834,35 +835,35 @@ func threadcountScoring(v threadcount.View, opt Options) (image.Image, error) {
 	if !v.Over {
 		title = "Royal Threadcount: scoring at the end"
 	}
-	c.rtHeader(v, title, rtPhaseText(v, opt)+rtDeciderNote(v), W)
+	rtHeader(c, v, title, rtPhaseText(v, opt)+rtDeciderNote(v), W)
 	m := rtMargin
 	y := rtHeadH + m
 
 	// The reveal: the Empress's pattern, then the favourite colours.
-	c.Box(m, y, W-2*m, revealH-14, 12, Paper, Ink, 2)
+	c.Box(m, y, W-2*m, revealH-14, 12, imaging.Paper, imaging.Ink, 2)
 	x := m + 16
 	mid := y + 34.0
 	if !v.Over {
-		c.FitText("The favourites are revealed when the tenth week ends.", x, mid, 0, W-2*m-32, Bold, 24, rtSmall, Ink)
+		c.FitText("The favourites are revealed when the tenth week ends.", x, mid, 0, W-2*m-32, imaging.Bold, 24, rtSmall, imaging.Ink)
 		return c.Image(), nil
 	}
-	x += c.Text("Empress's pattern:", x, mid, 0, Bold, 24, Ink) + 10
+	x += c.Text("Empress's pattern:", x, mid, 0, imaging.Bold, 24, imaging.Ink) + 10
 	if v.Empress != "" {
-		c.patternChip(v.Empress, x, mid-22, 170, 44, 20)
+		patternChip(c, v.Empress, x, mid-22, 170, 44, 20)
 	}
 	x = m + 16
 	mid += 50
-	x += c.Text("Favourites:", x, mid, 0, Bold, 24, Ink) + 12
+	x += c.Text("Favourites:", x, mid, 0, imaging.Bold, 24, imaging.Ink) + 12
 	fw := math.Min(160, (W-m-16-x)/float64(max(len(v.Favourites), 1))-8)
 	for i, f := range v.Favourites {
-		c.Box(x, mid-19, fw, 38, 8, rtDye[f], Ink, 2)
-		c.FitText(opt.Name(games.Seat(i))+": "+threadcount.BasicName(f), x+fw/2, mid, 0.5, fw-10, Bold, 19, rtSmall, labelOn(f))
+		c.Box(x, mid-19, fw, 38, 8, rtDye[f], imaging.Ink, 2)
+		c.FitText(opt.Name(games.Seat(i))+": "+threadcount.BasicName(f), x+fw/2, mid, 0.5, fw-10, imaging.Bold, 19, rtSmall, labelOn(f))
 		x += fw + 8
 	}
 	y += revealH
 
 	for _, seat := range rankOrder(v) {
-		c.scoreBlock(v, opt, seat, m, y, W-2*m, blockH-14)
+		scoreBlock(c, v, opt, seat, m, y, W-2*m, blockH-14)
 		y += blockH
 	}
 	return c.Image(), nil
@@ -906,17 +907,17 @@ func rtDeciderNote(v threadcount.View) string {
 // scoreBlock draws one player's breakdown: a bar with rank, name and
 // total, the four garments with their matched colour words, and a column
 // with the category sums, the pattern groups and the tie-break values.
-func (c *Canvas) scoreBlock(v threadcount.View, opt Options, seat int, x, y, w, h float64) {
+func scoreBlock(c *imaging.Canvas, v threadcount.View, opt imaging.Options, seat int, x, y, w, h float64) {
 	s := games.Seat(seat)
-	c.Box(x, y, w, h, 12, Paper, Ink, 2)
+	c.Box(x, y, w, h, 12, imaging.Paper, imaging.Ink, 2)
 	rank := ""
 	if seat < len(v.Ranks) {
-		rank = Ordinal(v.Ranks[seat])
+		rank = imaging.Ordinal(v.Ranks[seat])
 	}
 	winner := indexOf(v.Winners, s) >= 0
-	bar := Frame
+	bar := imaging.Frame
 	if winner {
-		bar = Good
+		bar = imaging.Good
 	}
 	c.Box(x, y, w, 44, 12, bar, bar, 0)
 	c.DrawRectangle(x, y+30, w, 14)
@@ -926,58 +927,58 @@ func (c *Canvas) scoreBlock(v threadcount.View, opt Options, seat int, x, y, w, 
 	if winner {
 		label += "  ·  winner"
 	}
-	c.FitText(label, x+16, y+22, 0, w-300, Bold, 26, rtSmall, Light)
+	c.FitText(label, x+16, y+22, 0, w-300, imaging.Bold, 26, rtSmall, imaging.Light)
 	var b *threadcount.Breakdown
 	if seat < len(v.Scores) {
 		b = v.Scores[seat]
 	}
 	if b == nil {
-		c.Text("conceded, not scored", x+w-16, y+22, 1, Bold, 24, Light)
+		c.Text("conceded, not scored", x+w-16, y+22, 1, imaging.Bold, 24, imaging.Light)
 		return
 	}
-	c.Text(fmt.Sprintf("Total %d", b.Total), x+w-16, y+22, 1, Bold, 28, Highlight)
+	c.Text(fmt.Sprintf("Total %d", b.Total), x+w-16, y+22, 1, imaging.Bold, 28, imaging.Highlight)
 	// Four garments.
 	gw, th := 150.0, h-90
 	lh := (th - 34) / 2
 	for g, ps := range b.Pieces {
 		gx := x + 12 + float64(g)*(gw+8)
 		gy := y + 52
-		stroke, lw := InkSoft, 1.5
+		stroke, lw := imaging.InkSoft, 1.5
 		if ps.Complete {
-			stroke, lw = Good, 3
+			stroke, lw = imaging.Good, 3
 		}
-		c.Box(gx, gy, gw, th, 8, FaceColor, stroke, lw)
-		c.Text(threadcount.GarmentName(ps.Garment), gx+8, gy+14, 0, Bold, 18, Ink)
+		c.Box(gx, gy, gw, th, 8, imaging.FaceColor, stroke, lw)
+		c.Text(threadcount.GarmentName(ps.Garment), gx+8, gy+14, 0, imaging.Bold, 18, imaging.Ink)
 		// The completion bonus; the frame says complete too.
 		if ps.Complete {
-			c.Text("+2", gx+gw-8, gy+14, 1, Bold, rtSmall, Good)
+			c.Text("+2", gx+gw-8, gy+14, 1, imaging.Bold, rtSmall, imaging.Good)
 		} else {
-			c.Text("+0", gx+gw-8, gy+14, 1, Bold, rtSmall, Bad)
+			c.Text("+0", gx+gw-8, gy+14, 1, imaging.Bold, rtSmall, imaging.Bad)
 		}
 		if ps.Colour != "" {
-			c.colourChip(ps.Colour, gx+6, gy+28, gw-12, lh, rtSmall)
+			colourChip(c, ps.Colour, gx+6, gy+28, gw-12, lh, rtSmall)
 		}
 		if ps.Pattern != "" {
-			c.patternChip(ps.Pattern, gx+6, gy+30+lh, gw-12, lh, rtSmall)
+			patternChip(c, ps.Pattern, gx+6, gy+30+lh, gw-12, lh, rtSmall)
 		}
 		// The colour words under the garment: a dye cube each, with +2
 		// when it matches a favourite and a dash when not.
 		wx := gx + 4
 		for _, wd := range ps.Words {
-			c.dyeCube(wd.Word, wx, gy+th+8, 20)
+			dyeCube(c, wd.Word, wx, gy+th+8, 20)
 			wx += 26
-			mark, col := "–", InkSoft
+			mark, col := "–", imaging.InkSoft
 			if wd.Match {
-				mark, col = "+2", Good
+				mark, col = "+2", imaging.Good
 			}
-			wx += c.Text(mark, wx, gy+th+18, 0, Bold, rtSmall, col) + 14
+			wx += c.Text(mark, wx, gy+th+18, 0, imaging.Bold, rtSmall, col) + 14
 		}
 	}
 	// Sums, patterns and tie-breaks.
 	sx := x + 12 + 4*(gw+8) + 10
 	sw := x + w - sx - 14
 	c.FitText(fmt.Sprintf("Garments %d · Dyes %d · Patterns %d", b.Garments, b.Dyes, b.PatternPoints),
-		sx, y+66, 0, sw, Bold, 22, rtSmall, Ink)
+		sx, y+66, 0, sw, imaging.Bold, 22, rtSmall, imaging.Ink)
 	var pats []string
 	for _, ps := range b.Patterns {
 		fav := ""
@@ -989,8 +990,12 @@ func (c *Canvas) scoreBlock(v threadcount.View, opt Options, seat int, x, y, w, 
 	if len(pats) == 0 {
 		pats = []string{"no complete piece"}
 	}
-	c.TextBlock(strings.Join(pats, ", "), sx, y+82, sw, 52, 0, Regular, 19, rtSmall, 2, Ink)
+	c.TextBlock(strings.Join(pats, ", "), sx, y+82, sw, 52, 0, imaging.Regular, 19, rtSmall, 2, imaging.Ink)
 	tb := fmt.Sprintf("Tie-breaks: tertiary %d · Empress pieces %d · pattern silk %d · ready early %s",
 		b.Tertiary, b.FavPieces, b.PatternSilk, map[bool]string{true: "yes", false: "no"}[b.ReadyEarly])
-	c.TextBlock(tb, sx, y+136, sw, h-140, 0, Regular, rtSmall, rtSmall, 3, InkSoft)
+	c.TextBlock(tb, sx, y+136, sw, h-140, 0, imaging.Regular, rtSmall, rtSmall, 3, imaging.InkSoft)
 }
+
+// Pictures are the game's pictures, for the pictures package to dispatch
+// to by the view's type.
+var Pictures = imaging.Set[threadcount.View]{Table: Table, Panel: Panel, Scoring: Scoring}
