@@ -1,7 +1,6 @@
 package archravels
 
 import (
-	"spindle/imaging"
 	"fmt"
 	"image"
 	"image/color"
@@ -13,6 +12,7 @@ import (
 
 	"spindle/games"
 	"spindle/games/archravels"
+	"spindle/imaging"
 )
 
 // Layout metrics of the ArchRavels pictures, in pixels.

@@ -5,14 +5,14 @@ import (
 	"image"
 	"math/rand/v2"
 	"runtime"
-	"spindle/imaging"
-	"spindle/imaging/imagingtest"
 	"strings"
 	"sync"
 	"testing"
 
 	"spindle/games"
 	"spindle/games/archravels"
+	"spindle/imaging"
+	"spindle/imaging/imagingtest"
 )
 
 // arNamesOpt are the Discord names of the ArchRavels goldens.

@@ -12,11 +12,11 @@ import (
 var tooSmall = map[string]float64{
 	"sc_consortium_panel": 6.46,
 	"sc_consortium_table": 6.06,
-	"sc_crowd_table": 6.06,
-	"sc_ex6_table": 6.06,
-	"sc_panel": 6.46,
-	"sc_reference": 6.06,
-	"sc_reference_over": 6.06,
+	"sc_crowd_table":      6.06,
+	"sc_ex6_table":        6.06,
+	"sc_panel":            6.46,
+	"sc_reference":        6.06,
+	"sc_reference_over":   6.06,
 }
 
 // TestPicturesReadable holds every golden picture of the game to the house

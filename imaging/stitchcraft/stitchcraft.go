@@ -1,7 +1,6 @@
 package stitchcraft
 
 import (
-	"spindle/imaging"
 	"fmt"
 	"image"
 	"image/color"
@@ -11,6 +10,7 @@ import (
 
 	"spindle/games"
 	"spindle/games/stitchcraft"
+	"spindle/imaging"
 )
 
 // Layout of the Stitchcraft pictures, in pixels.

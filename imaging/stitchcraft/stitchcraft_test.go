@@ -2,13 +2,13 @@ package stitchcraft
 
 import (
 	"image"
-	"spindle/imaging"
-	"spindle/imaging/imagingtest"
 	"strings"
 	"testing"
 
 	"spindle/games"
 	"spindle/games/stitchcraft"
+	"spindle/imaging"
+	"spindle/imaging/imagingtest"
 )
 
 // Stitchcraft views are built by hand from the spec's worked examples, so

@@ -6,12 +6,12 @@ import (
 	"image/color"
 	"math"
 	"slices"
-	"spindle/imaging"
 	"strconv"
 	"strings"
 
 	"spindle/games"
 	"spindle/games/tapestry"
+	"spindle/imaging"
 )
 
 // Layout metrics of the Tapestry pictures, in pixels. Every picture is

@@ -1,7 +1,6 @@
 package tapestry
 
 import (
-	"spindle/imaging"
 	"fmt"
 	"image/color"
 	"math"
@@ -13,6 +12,7 @@ import (
 
 	"spindle/games"
 	"spindle/games/tapestry"
+	"spindle/imaging"
 )
 
 // The civilizations in the Tapestry pictures (spec §14, §18): each

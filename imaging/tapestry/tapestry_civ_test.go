@@ -3,14 +3,14 @@ package tapestry
 import (
 	"image"
 	"slices"
-	"spindle/imaging"
-	"spindle/imaging/imagingtest"
 	"strconv"
 	"strings"
 	"testing"
 
 	"spindle/games"
 	"spindle/games/tapestry"
+	"spindle/imaging"
+	"spindle/imaging/imagingtest"
 )
 
 // The civilizations in the Tapestry pictures: goldens of seeded games

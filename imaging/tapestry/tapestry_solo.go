@@ -1,12 +1,12 @@
 package tapestry
 
 import (
-	"spindle/imaging"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"spindle/games/tapestry"
+	"spindle/imaging"
 )
 
 // The solo game's bots on the Tapestry pictures: the Automa (seat 1) and

@@ -7,14 +7,14 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
-	"spindle/imaging"
-	"spindle/imaging/imagingtest"
 	"strings"
 	"sync"
 	"testing"
 
 	"spindle/games"
 	"spindle/games/tapestry"
+	"spindle/imaging"
+	"spindle/imaging/imagingtest"
 )
 
 // tpNamesOpt are the Discord names of the Tapestry goldens.

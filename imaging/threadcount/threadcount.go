@@ -1,7 +1,6 @@
 package threadcount
 
 import (
-	"spindle/imaging"
 	"fmt"
 	"image"
 	"image/color"
@@ -12,6 +11,7 @@ import (
 
 	"spindle/games"
 	"spindle/games/threadcount"
+	"spindle/imaging"
 )
 
 // Layout metrics of the Royal Threadcount pictures, in pixels.

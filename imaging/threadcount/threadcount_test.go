@@ -3,13 +3,13 @@ package threadcount
 import (
 	"image"
 	"math/rand/v2"
-	"spindle/imaging"
-	"spindle/imaging/imagingtest"
 	"strings"
 	"testing"
 
 	"spindle/games"
 	"spindle/games/threadcount"
+	"spindle/imaging"
+	"spindle/imaging/imagingtest"
 )
 
 // rtPlayer builds a player from "colour+pattern" pieces in garment order

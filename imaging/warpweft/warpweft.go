@@ -1,7 +1,6 @@
 package warpweft
 
 import (
-	"spindle/imaging"
 	"fmt"
 	"image"
 	"image/color"
@@ -12,6 +11,7 @@ import (
 	"spindle/games"
 	"spindle/games/decktet"
 	"spindle/games/warpweft"
+	"spindle/imaging"
 )
 
 // Layout limits of the Warp and Weft pictures, in pixels.

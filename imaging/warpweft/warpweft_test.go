@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"image"
 	"image/png"
-	"spindle/imaging"
-	"spindle/imaging/imagingtest"
 	"strings"
 	"sync"
 	"testing"
 
 	"spindle/games"
 	"spindle/games/warpweft"
+	"spindle/imaging"
+	"spindle/imaging/imagingtest"
 )
 
 func TestRenderDispatch(t *testing.T) {
