@@ -95,14 +95,18 @@ func truncate(measure func(string) float64, s string, width float64) string {
 	return "…"
 }
 
+// Ordinal writes n as an English ordinal: 1st, 2nd, 3rd, 4th…
 func Ordinal(n int) string {
-	switch n {
+	if n%100 >= 11 && n%100 <= 13 {
+		return strconv.Itoa(n) + "th"
+	}
+	switch n % 10 {
 	case 1:
-		return "1st"
+		return strconv.Itoa(n) + "st"
 	case 2:
-		return "2nd"
+		return strconv.Itoa(n) + "nd"
 	case 3:
-		return "3rd"
+		return strconv.Itoa(n) + "rd"
 	}
 	return strconv.Itoa(n) + "th"
 }
