@@ -11,7 +11,7 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/klauspost/compress/zlib"
+	"github.com/klauspost/compress/flate"
 )
 
 // The pictures are opaque RGBA canvases of flat fills, lines and
@@ -39,7 +39,9 @@ const (
 
 // rgbEncoder holds the reusable buffers of one encoding.
 type rgbEncoder struct {
-	zw    *zlib.Writer
+	fw    *flate.Writer
+	zbuf  bytes.Buffer // one band's compressed bytes
+	rows  [][]byte     // one band's rows, RGBA
 	idat  bytes.Buffer
 	prev  []byte // previous row, raw RGB
 	cur   []byte // this row, raw RGB
@@ -59,9 +61,9 @@ func grow(b []byte, n int) []byte {
 	return make([]byte, n)
 }
 
-// fastPNG appends the PNG encoding of an opaque RGBA picture to out. It
-// returns errTranslucent, having written nothing, when a pixel is not
-// opaque.
+// fastPNG appends the PNG encoding of an opaque RGBA picture to out, band
+// by band through the band cache (bands.go). It returns errTranslucent,
+// having written nothing, when a pixel is not opaque.
 func fastPNG(out *bytes.Buffer, img *image.RGBA) error {
 	e := rgbEncoders.Get().(*rgbEncoder)
 	defer rgbEncoders.Put(e)
@@ -70,37 +72,48 @@ func fastPNG(out *bytes.Buffer, img *image.RGBA) error {
 	n := 3 * w
 	e.prev, e.cur = grow(e.prev, n), grow(e.cur, n)
 	e.sub, e.up, e.none = grow(e.sub, n+1), grow(e.up, n+1), grow(e.none, n+1)
-	clear(e.prev)
 	e.idat.Reset()
-	if e.zw == nil {
-		zw, err := zlib.NewWriterLevel(&e.idat, zlib.BestSpeed)
-		if err != nil {
-			return fmt.Errorf("imaging: png: %w", err)
+	e.idat.Write([]byte{0x78, 0x01}) // zlib header: deflate, 32 KB window, fastest
+	sum := uint32(1)
+	rows := e.rows[:0]
+	var above []byte
+	for y0 := 0; y0 < h; y0 += bandRows {
+		rows = rows[:0]
+		for y := y0; y < min(y0+bandRows, h); y++ {
+			off := img.PixOffset(b.Min.X, b.Min.Y+y)
+			rows = append(rows, img.Pix[off:off+4*w])
 		}
-		e.zw = zw
-	} else {
-		e.zw.Reset(&e.idat)
-	}
-	alpha := byte(0xff)
-	for y := 0; y < h; y++ {
-		row := img.Pix[img.PixOffset(b.Min.X, b.Min.Y+y):]
-		cur := e.cur
-		for x, j := 0, 0; x < w; x, j = x+1, j+3 {
-			i := 4 * x
-			cur[j], cur[j+1], cur[j+2] = row[i], row[i+1], row[i+2]
-			alpha &= row[i+3]
+		key := keyOf(w, above, rows)
+		bd, ok := bands.get(key)
+		if ok {
+			bandHits.Add(1)
+		} else {
+			bandMisses.Add(1)
+			if above == nil {
+				clear(e.prev)
+			} else {
+				rgbRow(e.prev, above, w)
+			}
+			var opaque bool
+			var err error
+			bd, opaque, err = e.deflateBand(rows, w)
+			if err != nil {
+				return fmt.Errorf("imaging: png: %w", err)
+			}
+			if !opaque {
+				return errTranslucent
+			}
+			bands.put(key, bd)
 		}
-		if _, err := e.zw.Write(e.pick(cur)); err != nil {
-			return fmt.Errorf("imaging: png: %w", err)
-		}
-		e.prev, e.cur = e.cur, e.prev
+		e.idat.Write(bd.z)
+		sum = adlerCombine(sum, bd.adler, bd.n)
+		above = rows[len(rows)-1]
 	}
-	if err := e.zw.Close(); err != nil {
-		return fmt.Errorf("imaging: png: %w", err)
-	}
-	if alpha != 0xff {
-		return errTranslucent
-	}
+	e.rows = rows[:0]
+	e.idat.Write([]byte{0x03, 0x00}) // the final block: empty, fixed Huffman
+	var tail [4]byte
+	binary.BigEndian.PutUint32(tail[:], sum)
+	e.idat.Write(tail[:])
 	out.WriteString(pngSignature)
 	var hdr [13]byte
 	binary.BigEndian.PutUint32(hdr[0:], uint32(w))

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"time"
@@ -45,6 +46,7 @@ func runBench(cfg Config, args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&o.seats, "players", 2, "players at the measured tables")
 	fs.StringVar(&o.sections, "sections", "12345", "sections to run, by number")
 	quick := fs.Bool("quick", false, "small samples everywhere: a smoke run, not a measurement")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -63,6 +65,17 @@ func runBench(cfg Config, args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("bench: %w", err)
 	}
 	defer os.RemoveAll(work)
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return fmt.Errorf("bench: %w", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("bench: %w", err)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	r := &benchReport{w: stdout}
 	fmt.Fprintf(stdout, "spindle bench: disk %s; %s with %d players; %d samples, %d renders, %d handler moves, %d start-up tables\n",
 		o.dir, o.game, o.seats, o.n, o.renders, o.moves, o.startup)

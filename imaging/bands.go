@@ -1,0 +1,189 @@
+package imaging
+
+import (
+	"encoding/binary"
+	"hash/adler32"
+	"hash/maphash"
+	"sync"
+	"sync/atomic"
+
+	"github.com/klauspost/compress/flate"
+)
+
+// Between two moves most of a picture is unchanged: the same background,
+// frames, map and rows of players, with a few tokens moved. fastPNG
+// therefore deflates a picture in bands of bandRows rows, each band on its
+// own (a fresh dictionary, ended by a sync flush so the bands concatenate
+// into one valid deflate stream), and keeps the compressed bands in a
+// bounded cache addressed by their content. A band met again, in the next
+// board of the same table or in another picture with the same pixels, is
+// copied instead of filtered and compressed; only the bands that changed
+// cost the encoder anything but a hash.
+//
+// A band's key is a 128-bit hash (two independently seeded maphash sums)
+// of the picture's width, the band's rows and the row above it (which the
+// Up filter reads), so a stale band is never used by accident: a wrong hit
+// would need both 64-bit sums to collide. The zlib checksum of the whole
+// stream is combined from the bands' own Adler-32 sums.
+
+// bandRows is the height of a band. Sixteen rows of a 1 500-pixel picture
+// are 72 KB of filtered bytes, past deflate's 32 KB window, so a band
+// starting with an empty dictionary costs little size.
+const bandRows = 16
+
+// bandCacheBytes bounds the compressed bands kept, about 150 boards' worth.
+const bandCacheBytes = 48 << 20
+
+// band is one band deflated: its compressed bytes (sync-flushed, not
+// final), and the Adler-32 sum and length of the filtered bytes they hold.
+type band struct {
+	z     []byte
+	adler uint32
+	n     int
+}
+
+// bandKey addresses a band by its content.
+type bandKey [2]uint64
+
+// bandCache keeps compressed bands in two generations: lookups read both
+// and move a band found in the old one to the new; when the new one holds
+// half the budget it becomes the old one and the old is dropped. That is an
+// approximate LRU at the cost of two maps.
+type bandCache struct {
+	mu       sync.Mutex
+	cur, old map[bandKey]band
+	curBytes int
+}
+
+var bands = &bandCache{cur: map[bandKey]band{}, old: map[bandKey]band{}}
+
+// bandSeeds seed the two halves of a band's key.
+var bandSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+
+func (c *bandCache) get(k bandKey) (band, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if b, ok := c.cur[k]; ok {
+		return b, true
+	}
+	b, ok := c.old[k]
+	if ok {
+		delete(c.old, k)
+		c.putLocked(k, b)
+	}
+	return b, ok
+}
+
+func (c *bandCache) put(k bandKey, b band) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.putLocked(k, b)
+}
+
+func (c *bandCache) putLocked(k bandKey, b band) {
+	if _, ok := c.cur[k]; ok {
+		return
+	}
+	if c.curBytes+len(b.z) > bandCacheBytes/2 {
+		c.old, c.cur, c.curBytes = c.cur, make(map[bandKey]band, len(c.cur)), 0
+	}
+	c.cur[k] = b
+	c.curBytes += len(b.z)
+}
+
+// bandHits and bandMisses count cache lookups, for tests and benchmarks.
+var bandHits, bandMisses atomic.Int64
+
+// keyOf hashes rows (each a slice of the picture's RGBA bytes) with the
+// picture's width into a band key.
+func keyOf(w int, above []byte, rows [][]byte) bandKey {
+	var k bandKey
+	var hdr [16]byte
+	binary.LittleEndian.PutUint64(hdr[:8], uint64(w))
+	binary.LittleEndian.PutUint64(hdr[8:], uint64(len(rows)))
+	for i, seed := range bandSeeds {
+		var h maphash.Hash
+		h.SetSeed(seed)
+		h.Write(hdr[:])
+		if above != nil {
+			h.Write(above)
+		} else {
+			h.WriteByte(0xAA) // the first band has no row above
+		}
+		for _, r := range rows {
+			h.Write(r)
+		}
+		k[i] = h.Sum64()
+	}
+	return k
+}
+
+// deflateBand filters and compresses one band with the encoder's
+// buffers. prev must hold the raw RGB row above the band (zeros for the
+// first band). It reports whether every pixel was opaque.
+func (e *rgbEncoder) deflateBand(rows [][]byte, w int) (band, bool, error) {
+	e.zbuf.Reset()
+	if e.fw == nil {
+		fw, err := flate.NewWriter(&e.zbuf, flate.BestSpeed)
+		if err != nil {
+			return band{}, false, err
+		}
+		e.fw = fw
+	} else {
+		e.fw.Reset(&e.zbuf)
+	}
+	sum := adler32.New()
+	n := 0
+	alpha := byte(0xff)
+	for _, row := range rows {
+		cur := e.cur
+		for x, j := 0, 0; x < w; x, j = x+1, j+3 {
+			i := 4 * x
+			cur[j], cur[j+1], cur[j+2] = row[i], row[i+1], row[i+2]
+			alpha &= row[i+3]
+		}
+		f := e.pick(cur)
+		sum.Write(f)
+		n += len(f)
+		if _, err := e.fw.Write(f); err != nil {
+			return band{}, false, err
+		}
+		e.prev, e.cur = e.cur, e.prev
+	}
+	if err := e.fw.Flush(); err != nil {
+		return band{}, false, err
+	}
+	return band{z: append([]byte(nil), e.zbuf.Bytes()...), adler: sum.Sum32(), n: n}, alpha == 0xff, nil
+}
+
+// rgbRow converts one RGBA row to raw RGB in dst.
+func rgbRow(dst, row []byte, w int) {
+	for x, j := 0, 0; x < w; x, j = x+1, j+3 {
+		i := 4 * x
+		dst[j], dst[j+1], dst[j+2] = row[i], row[i+1], row[i+2]
+	}
+}
+
+// adlerCombine is the Adler-32 sum of two byte strings joined, from the
+// sums of each and the length of the second (zlib's adler32_combine).
+func adlerCombine(a1, a2 uint32, len2 int) uint32 {
+	const base = 65521
+	rem := uint64(len2 % base)
+	s1 := uint64(a1 & 0xffff)
+	s2 := (rem * s1) % base
+	s1 += uint64(a2&0xffff) + base - 1
+	s2 += uint64(a1>>16) + uint64(a2>>16) + base - rem
+	if s1 >= base {
+		s1 -= base
+	}
+	if s1 >= base {
+		s1 -= base
+	}
+	if s2 >= base<<1 {
+		s2 -= base << 1
+	}
+	if s2 >= base {
+		s2 -= base
+	}
+	return uint32(s1 | s2<<16)
+}

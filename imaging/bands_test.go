@@ -1,0 +1,203 @@
+package imaging
+
+import (
+	"bytes"
+	"compress/zlib"
+	"encoding/binary"
+	"hash/adler32"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"math/rand/v2"
+	"sync"
+	"testing"
+)
+
+// idatOf returns the concatenated IDAT data of a PNG.
+func idatOf(t *testing.T, p []byte) []byte {
+	t.Helper()
+	var idat []byte
+	p = p[8:]
+	for len(p) >= 12 {
+		n := binary.BigEndian.Uint32(p[:4])
+		if string(p[4:8]) == "IDAT" {
+			idat = append(idat, p[8:8+n]...)
+		}
+		p = p[12+n:]
+	}
+	return idat
+}
+
+// checkEncoding decodes p with the standard decoders, checking the zlib
+// stream to its end (the Adler-32 sum included), and compares every pixel
+// with img.
+func checkEncoding(t *testing.T, p []byte, img *image.RGBA) {
+	t.Helper()
+	zr, err := zlib.NewReader(bytes.NewReader(idatOf(t, p)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatalf("the zlib stream does not read to its end: %v", err)
+	}
+	b := img.Bounds()
+	if want := b.Dy() * (1 + 3*b.Dx()); len(raw) != want {
+		t.Fatalf("%d filtered bytes, want %d", len(raw), want)
+	}
+	got, err := png.Decode(bytes.NewReader(p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r1, g1, b1, _ := img.At(x, y).RGBA()
+			r2, g2, b2, _ := got.At(x-b.Min.X, y-b.Min.Y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 {
+				t.Fatalf("pixel (%d,%d) = %v, want %v", x, y, got.At(x-b.Min.X, y-b.Min.Y), img.At(x, y))
+			}
+		}
+	}
+}
+
+// scene draws a picture like a board: flat panels, a gradient, and some
+// noise where tokens are.
+func scene(w, h int, seed uint64) *image.RGBA {
+	rnd := rand.New(rand.NewPCG(seed, 9))
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			c := color.RGBA{30, 60, 90, 255}
+			if (x/40+y/40)%2 == 0 {
+				c = color.RGBA{uint8(x), uint8(y), 120, 255}
+			}
+			img.Set(x, y, c)
+		}
+	}
+	for range 20 {
+		x, y := rnd.IntN(w), rnd.IntN(h)
+		for dy := range 6 {
+			for dx := range 6 {
+				img.Set(min(x+dx, w-1), min(y+dy, h-1), color.RGBA{uint8(rnd.IntN(256)), uint8(rnd.IntN(256)), uint8(rnd.IntN(256)), 255})
+			}
+		}
+	}
+	return img
+}
+
+// TestBandsReusedAfterASmallChange encodes a picture, changes a few
+// pixels and encodes it again: the second encoding must decode exactly
+// and take every band but the changed ones from the cache.
+func TestBandsReusedAfterASmallChange(t *testing.T) {
+	for _, size := range []image.Point{{301, 157}, {64, 1}, {5, bandRows}, {130, 3*bandRows + 1}} {
+		img := scene(size.X, size.Y, uint64(size.X))
+		var buf bytes.Buffer
+		if err := fastPNG(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		checkEncoding(t, buf.Bytes(), img)
+		y := size.Y / 2
+		img.Set(size.X/2, y, color.RGBA{1, 2, 3, 255})
+		hits, misses := bandHits.Load(), bandMisses.Load()
+		buf.Reset()
+		if err := fastPNG(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		checkEncoding(t, buf.Bytes(), img)
+		all := (size.Y + bandRows - 1) / bandRows
+		// The changed band, and the band below when the change is its
+		// row above.
+		changed := 1
+		if y%bandRows == bandRows-1 && y+1 < size.Y {
+			changed = 2
+		}
+		if got := bandMisses.Load() - misses; got != int64(changed) {
+			t.Errorf("%v: %d bands encoded again, want %d", size, got, changed)
+		}
+		if got := bandHits.Load() - hits; got != int64(all-changed) {
+			t.Errorf("%v: %d bands from the cache, want %d", size, got, all-changed)
+		}
+	}
+}
+
+// TestBandsOfASubImage checks a picture that is a window of a larger one
+// (rows with a stride wider than the picture).
+func TestBandsOfASubImage(t *testing.T) {
+	big := scene(200, 90, 4)
+	sub := big.SubImage(image.Rect(13, 7, 150, 80)).(*image.RGBA)
+	var buf bytes.Buffer
+	if err := fastPNG(&buf, sub); err != nil {
+		t.Fatal(err)
+	}
+	checkEncoding(t, buf.Bytes(), sub)
+}
+
+// TestBandsConcurrently encodes pictures sharing bands from many
+// goroutines at once (run with -race).
+func TestBandsConcurrently(t *testing.T) {
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			img := scene(120, 70, uint64(i%3))
+			for range 5 {
+				p, err := PNG(img)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				got, err := png.Decode(bytes.NewReader(p))
+				if err != nil || got.Bounds().Dx() != 120 {
+					t.Errorf("decode: %v", err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestBandCacheStaysBounded fills the cache past its budget and checks
+// that it keeps at most the budget.
+func TestBandCacheStaysBounded(t *testing.T) {
+	c := &bandCache{cur: map[bandKey]band{}, old: map[bandKey]band{}}
+	z := make([]byte, 1<<20)
+	for i := range 3 * bandCacheBytes >> 20 {
+		c.put(bandKey{uint64(i), 1}, band{z: z})
+	}
+	total := 0
+	for _, m := range []map[bandKey]band{c.cur, c.old} {
+		for _, b := range m {
+			total += len(b.z)
+		}
+	}
+	if total > bandCacheBytes {
+		t.Fatalf("the cache holds %d bytes, over its %d", total, bandCacheBytes)
+	}
+	last := bandKey{uint64(3*bandCacheBytes>>20 - 1), 1}
+	if _, ok := c.get(last); !ok {
+		t.Fatal("the newest band was dropped")
+	}
+	if _, ok := c.get(bandKey{0, 1}); ok {
+		t.Fatal("the oldest band was kept")
+	}
+}
+
+func TestAdlerCombine(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	for _, n := range [][2]int{{0, 0}, {1, 0}, {0, 7}, {100, 200}, {70000, 90000}, {65521, 65521}} {
+		a, b := make([]byte, n[0]), make([]byte, n[1])
+		for i := range a {
+			a[i] = byte(rnd.IntN(256))
+		}
+		for i := range b {
+			b[i] = byte(rnd.IntN(256))
+		}
+		want := adler32.Checksum(append(append([]byte(nil), a...), b...))
+		if got := adlerCombine(adler32.Checksum(a), adler32.Checksum(b), len(b)); got != want {
+			t.Errorf("%v: combined %08x, want %08x", n, got, want)
+		}
+	}
+}
