@@ -131,11 +131,11 @@ func (Game) Label(v View, a Action) string {
 		}
 		return "Stop sowing and roll"
 	case Free:
-		return fmt.Sprintf("Free silk on cell %d", a.Cell)
+		return games.WithDetail(fmt.Sprintf("Free silk on cell %d", a.Cell), freeDetail(v, a.Cell))
 	case Dice:
 		return fmt.Sprintf("Roll %s and %s", digits(a.Digits), DyeName(a.D4))
 	case Zero:
-		return fmt.Sprintf("Die %d (a 0) points at cell %d", a.Die, a.Cell)
+		return games.WithDetail(fmt.Sprintf("Die %d (a 0) points at cell %d", a.Die, a.Cell), zeroDetail(v, a.Die, a.Cell))
 	case White:
 		return "White: take a " + DyeName(a.Code) + " dye"
 	case Buy:
@@ -165,6 +165,57 @@ func sowDetail(v View, cell int) string {
 		d += fmt.Sprintf("; you keep %d silk", p.Silk-1)
 	}
 	return d
+}
+
+// freeDetail says what the complimentary silk on cell leaves: the board,
+// and the silk the coming roll harvests on average over the dice that show
+// 1-9 (a 0 is the roller's to point, so it is left out).
+func freeDetail(v View, cell int) string {
+	board := MaskOf(v.Board...) | bit(cell)
+	total := 0
+	for a := 1; a <= 9; a++ {
+		for b := 1; b <= 9; b++ {
+			for c := 1; c <= 9; c++ {
+				_, out := Resolve(board, [3]int{a, b, c})
+				total += out.Harvest
+			}
+		}
+	}
+	return fmt.Sprintf("Board then %s; the roll then harvests %.1f silk on average", cellList(Cells(board)), float64(total)/729)
+}
+
+// zeroDetail says what pointing die at cell harvests: exactly, when it is
+// the last 0 to point, else the most the dice still showing 0 can make of
+// it.
+func zeroDetail(v View, die, cell int) string {
+	if v.Roll == nil || die < 1 || die > len(v.Roll.Cells) {
+		return ""
+	}
+	cells := v.Roll.Cells
+	cells[die-1] = cell
+	best, open := bestHarvest(MaskOf(v.Board...), cells, 0)
+	if open == 0 {
+		return "Harvests " + plural(best, "1 silk", fmt.Sprintf("%d silk", best))
+	}
+	return fmt.Sprintf("Harvests up to %d silk once %s pointed", best, plural(open, "the other 0 is", "the other 0s are"))
+}
+
+// bestHarvest is the largest harvest of board for the pointed cells, over
+// every cell the dice still showing 0 (from index i on) may point at, and
+// how many such dice there are.
+func bestHarvest(board uint16, cells [3]int, i int) (best, open int) {
+	for ; i < len(cells); i++ {
+		if cells[i] == 0 {
+			for c := 1; c <= 9; c++ {
+				cells[i] = c
+				h, n := bestHarvest(board, cells, i+1)
+				best, open = max(best, h), n+1
+			}
+			return best, open
+		}
+	}
+	_, out := Resolve(board, cells)
+	return out.Harvest, 0
 }
 
 // buyDetail says what a colour card scores and where it goes.
