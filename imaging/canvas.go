@@ -29,6 +29,10 @@ type Canvas struct {
 	// symbol, not text to read, so measured apart from minText.
 	minMark float64
 	inMark  bool
+
+	// basisW is the width of the picture this canvas is part of, for a
+	// sprite's or a clipped box's small canvas (0: its own width).
+	basisW float64
 }
 
 // canvasHook, when set (by tests, through WatchCanvases), sees every new
@@ -91,7 +95,16 @@ const (
 // Legible is the smallest text size, in this canvas's pixels, that still
 // reads viewMinText pixels tall when the picture is shown viewW wide.
 func (c *Canvas) Legible() float64 {
-	return viewMinText * float64(c.Width()) / viewW
+	return viewMinText * c.pictureWidth() / viewW
+}
+
+// pictureWidth is the width of the whole picture the canvas draws on: its
+// own, or its parent's for a sprite's or a clipped box's small canvas.
+func (c *Canvas) pictureWidth() float64 {
+	if c.basisW > 0 {
+		return c.basisW
+	}
+	return float64(c.Width())
 }
 
 // capRatio is the cap height of the Go fonts as a fraction of the pixel
@@ -258,7 +271,7 @@ func (c *Canvas) Clipped(x, y, w, h, r float64, draw func(sub *Canvas, w, h floa
 	if iw <= 0 || ih <= 0 {
 		return
 	}
-	sub := &Canvas{Context: gg.NewContext(iw, ih), Faces: c.Faces}
+	sub := &Canvas{Context: gg.NewContext(iw, ih), Faces: c.Faces, basisW: c.pictureWidth()}
 	sub.DrawRoundedRectangle(0, 0, w, h, r)
 	sub.Clip()
 	draw(sub, w, h)

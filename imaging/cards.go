@@ -31,6 +31,11 @@ func CardLine(w float64) float64 { return math.Max(1.5, w*0.02) }
 // too small to read (Canvas.legible), the title is left out so the value and
 // marks stay readable.
 func (c *Canvas) CardFace(s CardSpec, x, y, w, h float64) {
+	c.Sprite(cardKey(s), x, y, w, h, CardLine(w), func(sc *Canvas, x, y float64) { sc.cardFace(s, x, y, w, h) })
+}
+
+// cardFace draws a card face in place (CardFace draws it as a sprite).
+func (c *Canvas) cardFace(s CardSpec, x, y, w, h float64) {
 	c.Box(x, y, w, h, CardRadius(w), FaceColor, Ink, CardLine(w))
 	pad := w * 0.07
 	// The title shows only where it can be legible (see Canvas.legible).
@@ -105,6 +110,11 @@ func (c *Canvas) MiniCard(s CardSpec, x, y, w, h float64) {
 // CardBack draws the back of a card: a dark field with a woven pattern of
 // warp and weft threads, framed by a light border.
 func (c *Canvas) CardBack(x, y, w, h float64) {
+	c.Sprite("back", x, y, w, h, CardLine(w), func(sc *Canvas, x, y float64) { sc.cardBack(x, y, w, h) })
+}
+
+// cardBack draws a card back in place (CardBack draws it as a sprite).
+func (c *Canvas) cardBack(x, y, w, h float64) {
 	rad := CardRadius(w)
 	c.Box(x, y, w, h, rad, BackColor, Ink, CardLine(w))
 	in := math.Max(3, w*0.1)

@@ -22,9 +22,14 @@ func (c *Canvas) DrawMark(m Mark, cx, cy, r float64) {
 		c.DrawMarkLetter(m, cx, cy, r)
 		return
 	}
-	c.Push()
-	m.Draw(c, m, cx, cy, r)
-	c.Pop()
+	pad := r * 0.5
+	c.Sprite(markKey(m, r), cx-r, cy-r, 2*r, 2*r, pad, func(sc *Canvas, x, y float64) {
+		sc.Push()
+		m.Draw(sc, m, x+r, y+r, r)
+		sc.Pop()
+	})
+	// What a mark leaves set, as drawing it in place did: later strokes
+	// on the canvas rely on it.
 	c.SetLineCapButt()
 	c.SetLineJoinRound()
 }

@@ -1,0 +1,145 @@
+package imaging
+
+import (
+	"fmt"
+	"image"
+	"image/draw"
+	"math"
+	"sync"
+
+	"github.com/fogleman/gg"
+)
+
+// A picture repeats the same small drawings many times: card faces in a
+// tableau, suit marks on cards and in headers, tokens on tracks. Drawing
+// one through gg costs its rasterization every time; Sprite draws it once
+// on a small transparent canvas, keeps that, and composites it wherever it
+// is drawn again, in this picture or the next.
+//
+// A sprite is keyed by what its drawing depends on: the caller's key (which
+// must name everything the drawing reads), its size, its position's
+// fraction of a pixel in quarters (so edges land where they would have),
+// and the picture's legible text size. Compositing with Over gives the
+// pixels drawing in place would, up to rounding and the quarter-pixel
+// snap. The text sizes a sprite drew are counted on the canvas it is drawn
+// on, so the readability checks see them on every use.
+
+// spriteCacheBytes bounds the pixels kept, a few hundred card faces.
+const spriteCacheBytes = 32 << 20
+
+// sprite is one drawing kept: its pixels, where its box starts inside
+// them, and the smallest text and mark letter it drew.
+type sprite struct {
+	img              *image.RGBA
+	off              int
+	minText, minMark float64
+}
+
+// spriteCache keeps sprites in two generations, like the band cache.
+type spriteCache struct {
+	mu       sync.Mutex
+	cur, old map[string]sprite
+	curBytes int
+}
+
+var sprites = &spriteCache{cur: map[string]sprite{}, old: map[string]sprite{}}
+
+func (c *spriteCache) get(k string) (sprite, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if s, ok := c.cur[k]; ok {
+		return s, true
+	}
+	s, ok := c.old[k]
+	if ok {
+		delete(c.old, k)
+		c.putLocked(k, s)
+	}
+	return s, ok
+}
+
+func (c *spriteCache) put(k string, s sprite) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.putLocked(k, s)
+}
+
+func (c *spriteCache) putLocked(k string, s sprite) {
+	if _, ok := c.cur[k]; ok {
+		return
+	}
+	n := len(s.img.Pix)
+	if c.curBytes+n > spriteCacheBytes/2 {
+		c.old, c.cur, c.curBytes = c.cur, make(map[string]sprite, len(c.cur)), 0
+	}
+	c.cur[k] = s
+	c.curBytes += n
+}
+
+// quarter rounds a fraction of a pixel to the nearest quarter below 1.
+func quarter(f float64) float64 {
+	return math.Min(0.75, math.Round(f*4)/4)
+}
+
+// Sprite draws, through the sprite cache, what draw draws in the box of
+// size w×h whose top-left corner is at (x, y); draw receives the canvas to
+// draw on and where the box's corner is on it. margin is how far the
+// drawing may reach outside the box (a line's half width, a ring). key
+// must name everything else the drawing depends on. On a canvas that is
+// transformed or clipped, or is not RGBA, draw draws in place.
+func (c *Canvas) Sprite(key string, x, y, w, h, margin float64, draw func(s *Canvas, x, y float64)) {
+	dst, ok := c.Image().(*image.RGBA)
+	if !ok || !c.plain() || w <= 0 || h <= 0 {
+		draw(c, x, y)
+		return
+	}
+	ix, iy := math.Floor(x), math.Floor(y)
+	fx, fy := quarter(x-ix), quarter(y-iy)
+	k := fmt.Sprintf("%s|%.2f|%.2f|%.2f|%.2f|%.2f", key, w, h, fx, fy, c.Legible())
+	sp, ok := sprites.get(k)
+	if !ok {
+		m := math.Ceil(math.Max(0, margin))
+		sw, sh := int(math.Ceil(w+fx+2*m)), int(math.Ceil(h+fy+2*m))
+		sub := &Canvas{Context: gg.NewContext(sw, sh), Faces: c.Faces, basisW: c.pictureWidth(), inMark: c.inMark}
+		draw(sub, m+fx, m+fy)
+		sp = sprite{img: sub.Image().(*image.RGBA), off: int(m), minText: sub.minText, minMark: sub.minMark}
+		sprites.put(k, sp)
+	}
+	at := image.Pt(int(ix)-sp.off, int(iy)-sp.off)
+	drawOver(dst, sp.img, at)
+	c.minText = least(c.minText, sp.minText)
+	c.minMark = least(c.minMark, sp.minMark)
+}
+
+// drawOver composites src over dst with src's top-left corner at at.
+func drawOver(dst, src *image.RGBA, at image.Point) {
+	r := src.Bounds().Add(at)
+	draw.Draw(dst, r, src, src.Bounds().Min, draw.Over)
+}
+
+// least is the smaller of two sizes where 0 means none.
+func least(a, b float64) float64 {
+	switch {
+	case a == 0:
+		return b
+	case b == 0:
+		return a
+	}
+	return math.Min(a, b)
+}
+
+// markKey names a mark's drawing for the sprite cache: marks of one Name
+// draw alike (the Name names the symbol; its colour and letter are keyed
+// too).
+func markKey(m Mark, r float64) string {
+	return fmt.Sprintf("mark|%s|%s|%02x%02x%02x%02x|%.2f", m.Name, m.Letter, m.Color.R, m.Color.G, m.Color.B, m.Color.A, r)
+}
+
+// cardKey names a card face's drawing for the sprite cache.
+func cardKey(s CardSpec) string {
+	k := "card|" + s.Title + "|" + s.Value + "|" + s.Blank
+	for _, m := range s.Marks {
+		k += "|" + markKey(m, 0)
+	}
+	return k
+}
