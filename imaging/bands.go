@@ -187,3 +187,9 @@ func adlerCombine(a1, a2 uint32, len2 int) uint32 {
 	}
 	return uint32(s1 | s2<<16)
 }
+
+// BandStats reports how many bands the encoder has taken from its cache
+// and how many it has compressed, since the process started.
+func BandStats() (reused, encoded int64) {
+	return bandHits.Load(), bandMisses.Load()
+}

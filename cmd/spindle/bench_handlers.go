@@ -17,6 +17,7 @@ import (
 
 	"spindle/commands"
 	"spindle/games"
+	"spindle/imaging"
 	"spindle/storage"
 )
 
@@ -237,6 +238,7 @@ func benchHandlersSection(r *benchReport, o benchOpts, work string) error {
 	lat := make([][]time.Duration, o.workers)
 	errs := make([]error, o.workers)
 	files := h.poster.files.Load()
+	reused0, encoded0 := imaging.BandStats()
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 	cpu := cpuTime()
@@ -283,6 +285,9 @@ func benchHandlersSection(r *benchReport, o benchOpts, work string) error {
 	p99 := quantile(all, .99)
 	r.check("rendered move p99", fmtMS(p99), "<= 1000 ms", p99 <= time.Second)
 	r.info("pictures per move (posted + panel)", fmt.Sprintf("%.2f", float64(h.poster.files.Load()-files)/float64(moves)))
+	if reused, encoded := imaging.BandStats(); reused+encoded > reused0+encoded0 {
+		r.info("PNG bands reused from the previous pictures", fmt.Sprintf("%.0f %%", 100*float64(reused-reused0)/float64(reused+encoded-reused0-encoded0)))
+	}
 	cpuMS := ms(cpu) / float64(moves)
 	r.check("CPU per rendered move (user+sys)", fmt.Sprintf("%.1f ms", cpuMS), "<= 40 ms", cpuMS <= 40)
 	mib := float64(after.TotalAlloc-before.TotalAlloc) / float64(moves) / (1 << 20)
