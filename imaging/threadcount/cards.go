@@ -1,23 +1,28 @@
 package threadcount
 
 import (
+	"image"
 	"image/color"
+	"image/draw"
 	"math"
 	"strconv"
+	"sync"
 
 	"spindle/games/threadcount"
 	"spindle/imaging"
+
+	"github.com/fogleman/gg"
 )
 
 // silkCube draws one silk cube of size s at (x, y).
 func silkCube(c *imaging.Canvas, x, y, s float64) {
-	c.Box(x, y, s, s, s*0.18, rtSilk, imaging.Ink, math.Max(1, s*0.06))
+	frame(c, x, y, s, s, s*0.18, rtSilk, imaging.Ink, math.Max(1, s*0.06))
 	c.Rule(x+s*0.22, x+s*0.78, y+s*0.3, imaging.WithAlpha(imaging.InkSoft, 0x80), math.Max(1, s*0.05))
 }
 
 // dyeCube draws a dye cube of colour code at (x, y).
 func dyeCube(c *imaging.Canvas, code string, x, y, s float64) {
-	c.Box(x, y, s, s, s*0.15, rtDye[code], imaging.Ink, math.Max(1, s*0.07))
+	frame(c, x, y, s, s, s*0.15, rtDye[code], imaging.Ink, math.Max(1, s*0.07))
 }
 
 // resources draws silk and the three dye counts from x at the middle y and
@@ -36,29 +41,23 @@ func resources(c *imaging.Canvas, p threadcount.Player, x, y, size float64, col 
 	return x
 }
 
-// swatch paints a colour card's colours in the box: one colour, or two
-// split on the diagonal for a tertiary card.
+// swatch paints a colour card's colours in the box in flat fills: one
+// colour, or two side by side for a tertiary card.
 func swatch(c *imaging.Canvas, code string, x, y, w, h float64) {
 	cc, ok := threadcount.Colour(code)
 	if !ok {
 		return
 	}
-	if len(cc.Words) == 1 {
-		c.Box(x, y, w, h, 6, rtDye[cc.Words[0]], imaging.Ink, 1.5)
-		return
+	frame(c, x, y, w, h, 6, rtDye[cc.Words[0]], imaging.Ink, 0)
+	if len(cc.Words) > 1 {
+		// The right half in the second colour: rounded on the right,
+		// square along the split.
+		frame(c, x+w/2, y, w/2, h, 6, rtDye[cc.Words[1]], nil, 0)
+		c.DrawRectangle(x+w/2, y, 7, h)
+		c.SetColor(rtDye[cc.Words[1]])
+		c.Fill()
 	}
-	c.Clipped(x, y, w, h, 6, func(sub *imaging.Canvas, w, h float64) {
-		sub.DrawRectangle(0, 0, w, h)
-		sub.SetColor(rtDye[cc.Words[0]])
-		sub.Fill()
-		sub.MoveTo(w, 0)
-		sub.LineTo(w, h)
-		sub.LineTo(0, h)
-		sub.ClosePath()
-		sub.SetColor(rtDye[cc.Words[1]])
-		sub.Fill()
-	})
-	c.Outline(x, y, w, h, 6, imaging.Ink, 1.5)
+	ring(c, x, y, w, h, 6, imaging.Ink, 1.5)
 }
 
 // labelOn is a readable text colour on a dye colour.
@@ -69,28 +68,79 @@ func labelOn(code string) color.RGBA {
 	return imaging.Light
 }
 
-// colourChip draws a colour card as a swatch with its name.
+// colourChip draws a colour card as a swatch with its name, at size
+// (never under rtSmall; a name that does not fit is cut).
 func colourChip(c *imaging.Canvas, code string, x, y, w, h, size float64) {
 	cc, _ := threadcount.Colour(code)
 	swatch(c, code, x, y, w, h)
+	size = math.Max(size, rtSmall)
 	col := labelOn(cc.Words[0])
 	if len(cc.Words) > 1 && labelOn(cc.Words[1]) != col {
 		// Two-tone: a plate behind the name keeps it readable.
-		tw := c.Measure(cc.Name, imaging.Bold, size) + 12
-		c.Box(x+(w-tw)/2, y+h/2-size*0.65, tw, size*1.3, 5, imaging.WithAlpha(imaging.FaceColor, 0xE0), nil, 0)
+		tw := math.Min(w-4, c.Measure(cc.Name, imaging.Bold, size)+10)
+		frame(c, x+(w-tw)/2, y+h/2-size*0.65, tw, size*1.3, 5, imaging.FaceColor, nil, 0)
 		col = imaging.Ink
 	}
-	c.FitText(cc.Name, x+w/2, y+h/2, 0.5, w-8, imaging.Bold, size, math.Min(size, rtSmall), col)
+	c.FitText(cc.Name, x+w/2, y+h/2, 0.5, w-6, imaging.Bold, size, rtSmall, col)
 }
 
-// motif paints a pattern's design in the box, clipped to it.
+// motif pastes a pattern's design, a tile from motifTile, into the box and
+// outlines it.
 func motif(c *imaging.Canvas, code string, x, y, w, h float64) {
-	c.Clipped(x, y, w, h, 6, func(sub *imaging.Canvas, w, h float64) { motifAt(sub, code, w, h) })
-	c.Outline(x, y, w, h, 6, imaging.Ink, 1.5)
+	ix, iy := int(math.Round(x)), int(math.Round(y))
+	tile := motifTile(code, int(math.Round(w)), int(math.Round(h)))
+	if dst, ok := c.Image().(*image.RGBA); ok {
+		r := tile.Bounds().Add(image.Pt(ix, iy))
+		draw.Draw(dst, r, tile, image.Point{}, draw.Src)
+	} else {
+		c.DrawImage(tile, ix, iy)
+	}
+	ring(c, float64(ix), float64(iy), float64(tile.Bounds().Dx()), float64(tile.Bounds().Dy()), 2, imaging.Ink, 1.5)
+}
+
+// motifTiles caches the motif tiles drawn so far, by pattern and size: a
+// game draws the same few sizes on every picture, so each is drawn once.
+// The tiles are never written after they are stored, so concurrent renders
+// may read them; the cache is emptied when it reaches maxMotifTiles.
+var motifTiles struct {
+	sync.Mutex
+	m map[motifKey]*image.RGBA
+}
+
+// motifKey names one motif tile.
+type motifKey struct {
+	code string
+	w, h int
+}
+
+// maxMotifTiles bounds the motif tile cache (a tile is a few KiB).
+const maxMotifTiles = 128
+
+// motifTile returns the w×h tile of a pattern's design, drawing it on first
+// use.
+func motifTile(code string, w, h int) *image.RGBA {
+	w, h = max(w, 1), max(h, 1)
+	k := motifKey{code, w, h}
+	motifTiles.Lock()
+	tile := motifTiles.m[k]
+	motifTiles.Unlock()
+	if tile != nil {
+		return tile
+	}
+	dc := gg.NewContext(w, h)
+	motifAt(dc, code, float64(w), float64(h))
+	tile = dc.Image().(*image.RGBA)
+	motifTiles.Lock()
+	if motifTiles.m == nil || len(motifTiles.m) >= maxMotifTiles {
+		motifTiles.m = make(map[motifKey]*image.RGBA)
+	}
+	motifTiles.m[k] = tile
+	motifTiles.Unlock()
+	return tile
 }
 
 // motifAt draws a pattern's design filling (0, 0, w, h).
-func motifAt(c *imaging.Canvas, code string, w, h float64) {
+func motifAt(c *gg.Context, code string, w, h float64) {
 	x, y := 0.0, 0.0
 	c.DrawRectangle(x, y, w, h)
 	c.SetColor(imaging.FaceColor)
@@ -177,11 +227,44 @@ func motifAt(c *imaging.Canvas, code string, w, h float64) {
 	}
 }
 
-// patternChip draws a pattern card as its motif with a name plate.
+// patternChip draws a pattern card: its name on a plain card with the
+// motif beside it (a strip on the left) or, on a card tall enough for
+// both, above it. The name is at size, never under rtSmall.
 func patternChip(c *imaging.Canvas, code string, x, y, w, h, size float64) {
 	pt, _ := threadcount.PatternOf(code)
-	motif(c, code, x, y, w, h)
-	tw := math.Min(w-8, c.Measure(pt.Name, imaging.Bold, size)+14)
-	c.Box(x+(w-tw)/2, y+h/2-size*0.7, tw, size*1.4, 6, imaging.FaceColor, imaging.Ink, 1)
-	c.FitText(pt.Name, x+w/2, y+h/2, 0.5, tw-8, imaging.Bold, size, math.Min(size, rtSmall), imaging.Ink)
+	size = math.Max(size, rtSmall)
+	frame(c, x, y, w, h, 6, imaging.FaceColor, imaging.Ink, 1.5)
+	if h >= 2.6*size+16 {
+		band := h - 1.6*size
+		motif(c, code, x+3, y+3, w-6, band-3)
+		c.FitText(pt.Name, x+w/2, y+band+(h-band)/2, 0.5, w-8, imaging.Bold, size, rtSmall, imaging.Ink)
+		return
+	}
+	nameW := c.Measure(pt.Name, imaging.Bold, size)
+	strip := math.Max(22, math.Min(h, w-nameW-20))
+	motif(c, code, x+3, y+3, strip, h-6)
+	c.FitText(pt.Name, x+strip+(w-strip)/2, y+h/2, 0.5, w-strip-8, imaging.Bold, size, rtSmall, imaging.Ink)
+}
+
+// frame fills a rounded rectangle and, when lw > 0, rings it with stroke
+// like Canvas.Box, but draws the ring as a filled shape (ring), which is
+// several times cheaper than stroking the outline.
+func frame(c *imaging.Canvas, x, y, w, h, r float64, fill, stroke color.Color, lw float64) {
+	c.Box(x, y, w, h, r, fill, nil, 0)
+	if lw > 0 {
+		ring(c, x, y, w, h, r, stroke, lw)
+	}
+}
+
+// ring draws the outline of a rounded rectangle lw wide, centred on its
+// edge like Canvas.Outline, as the even-odd fill between two rounded
+// rectangles instead of a stroke.
+func ring(c *imaging.Canvas, x, y, w, h, r float64, col color.Color, lw float64) {
+	d := lw / 2
+	c.DrawRoundedRectangle(x-d, y-d, w+lw, h+lw, r+d)
+	c.DrawRoundedRectangle(x+d, y+d, w-lw, h-lw, math.Max(0, r-d))
+	c.SetFillRuleEvenOdd()
+	c.SetColor(col)
+	c.Fill()
+	c.SetFillRuleWinding()
 }

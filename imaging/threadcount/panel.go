@@ -44,11 +44,11 @@ func Panel(v threadcount.View, opt imaging.Options) (image.Image, error) {
 	p := v.Players[v.Viewer]
 
 	// Favourite colour and resources.
-	c.Box(m, y, W-2*m, 70, 12, imaging.Paper, imaging.Ink, 2)
+	frame(c, m, y, W-2*m, 70, 12, imaging.Paper, imaging.Ink, 2)
 	x := m + 16
 	x += c.Text("Your Favourite Colour:", x, y+35, 0, imaging.Bold, 24, imaging.Ink) + 12
 	if v.Favourite != "" {
-		c.Box(x, y+14, 150, 42, 8, rtDye[v.Favourite], imaging.Ink, 2)
+		frame(c, x, y+14, 150, 42, 8, rtDye[v.Favourite], imaging.Ink, 2)
 		c.Text(threadcount.BasicName(v.Favourite), x+75, y+35, 0.5, imaging.Bold, 22, labelOn(v.Favourite))
 		x += 150
 	} else {
@@ -74,8 +74,8 @@ func Panel(v threadcount.View, opt imaging.Options) (image.Image, error) {
 		if !can[cc.Code] {
 			fill = imaging.WithAlpha(imaging.Paper, 0x90)
 		}
-		c.Box(cx, cy, cw, chH, 10, fill, imaging.Ink, 2)
-		colourChip(c, cc.Code, cx+8, cy+8, cw-16, 50, 20)
+		frame(c, cx, cy, cw, chH, 10, fill, imaging.Ink, 2)
+		colourChip(c, cc.Code, cx+8, cy+8, cw-16, 50, 22)
 		// Recipe: dye cubes and silk.
 		rx := cx + 10
 		for d, n := range cc.Dye {
@@ -86,11 +86,11 @@ func Panel(v threadcount.View, opt imaging.Options) (image.Image, error) {
 		}
 		rx += 8
 		silkCube(c, rx, cy+70, 22)
-		c.Text("×"+strconv.Itoa(cc.Silk), rx+26, cy+81, 0, imaging.Bold, 20, imaging.Ink)
+		c.Text("×"+strconv.Itoa(cc.Silk), rx+26, cy+81, 0, imaging.Bold, 22, imaging.Ink)
 		if can[cc.Code] {
-			c.Outline(cx-3, cy-3, cw+6, chH+6, 12, imaging.Good, 4)
+			ring(c, cx-3, cy-3, cw+6, chH+6, 12, imaging.Good, 4)
 		} else {
-			c.Box(cx, cy, cw, chH, 10, imaging.WithAlpha(imaging.Felt, 0x70), nil, 0)
+			frame(c, cx, cy, cw, chH, 10, imaging.WithAlpha(imaging.Felt, 0x70), nil, 0)
 		}
 	}
 	y += rows*(chH+12) + 8

@@ -17,9 +17,9 @@ func garmentTile(c *imaging.Canvas, p threadcount.Player, g int, x, y, w, h floa
 	if complete {
 		stroke, lw = imaging.Good, 4
 	}
-	c.Box(x, y, w, h, 10, imaging.Paper, stroke, lw)
+	frame(c, x, y, w, h, 10, imaging.Paper, stroke, lw)
 	name := threadcount.GarmentName(threadcount.Garments[g])
-	c.Text(name, x+10, y+16, 0, imaging.Bold, 20, imaging.Ink)
+	c.Text(name, x+10, y+16, 0, imaging.Bold, 22, imaging.Ink)
 	if complete {
 		// A tick in a green disc: the outfit piece is complete.
 		cx, cy, r := x+w-18, y+16, 10.0
@@ -36,37 +36,58 @@ func garmentTile(c *imaging.Canvas, p threadcount.Player, g int, x, y, w, h floa
 	}
 	lh := (h - 40) / 2
 	if pc.Colour >= 0 && pc.Colour < len(p.Colours) {
-		colourChip(c, p.Colours[pc.Colour], x+8, y+32, w-16, lh-4, rtSmall)
+		colourChip(c, p.Colours[pc.Colour], x+6, y+32, w-12, lh-4, rtSmall)
 	} else {
-		c.DashedOutline(x+8, y+32, w-16, lh-4, 6, imaging.InkSoft, 1.5, 6)
+		frame(c, x+6, y+32, w-12, lh-4, 6, imaging.PaperAlt, nil, 0)
 		c.Text("no colour", x+w/2, y+32+(lh-4)/2, 0.5, imaging.Regular, rtSmall, imaging.InkSoft)
 	}
 	py := y + 32 + lh
 	if pc.Pattern >= 0 && pc.Pattern < len(p.Patterns) {
-		patternChip(c, p.Patterns[pc.Pattern], x+8, py, w-16, lh-4, rtSmall)
+		patternChip(c, p.Patterns[pc.Pattern], x+6, py, w-12, lh-4, rtSmall)
 	} else {
-		c.DashedOutline(x+8, py, w-16, lh-4, 6, imaging.InkSoft, 1.5, 6)
+		frame(c, x+6, py, w-12, lh-4, 6, imaging.PaperAlt, nil, 0)
 		c.Text("no pattern", x+w/2, py+(lh-4)/2, 0.5, imaging.Regular, rtSmall, imaging.InkSoft)
 	}
 }
 
-// spares lists the owned cards that are on no garment.
+// spares lists the owned cards that are on no garment, a card held more
+// than once with its count ("Kikko ×2").
 func spares(p threadcount.Player) (colours, patterns []string) {
 	onC, onP := map[int]bool{}, map[int]bool{}
 	for _, pc := range p.Outfit {
 		onC[pc.Colour], onP[pc.Pattern] = true, true
 	}
+	var cs, ps []string
 	for i, code := range p.Colours {
 		if !onC[i] {
-			colours = append(colours, colourTitle(code))
+			cs = append(cs, colourTitle(code))
 		}
 	}
 	for i, code := range p.Patterns {
 		if !onP[i] {
-			patterns = append(patterns, patternTitle(code))
+			ps = append(ps, patternTitle(code))
 		}
 	}
-	return colours, patterns
+	return counted(cs), counted(ps)
+}
+
+// counted lists each name once, in first-seen order, with "×n" when it
+// comes n > 1 times.
+func counted(names []string) []string {
+	n := map[string]int{}
+	var order []string
+	for _, s := range names {
+		if n[s] == 0 {
+			order = append(order, s)
+		}
+		n[s]++
+	}
+	for i, s := range order {
+		if n[s] > 1 {
+			order[i] = fmt.Sprintf("%s ×%d", s, n[s])
+		}
+	}
+	return order
 }
 
 // playerRow draws one player: name, order, silk and dye, outfit, spares.
@@ -78,9 +99,9 @@ func playerRow(c *imaging.Canvas, v threadcount.View, opt imaging.Options, seat 
 	if active {
 		fill = imaging.RGB(0xFF, 0xF0, 0xC0)
 	}
-	c.Box(x, y, w, rtRowH-10, 12, fill, imaging.Ink, 2)
+	frame(c, x, y, w, rtRowH-10, 12, fill, imaging.Ink, 2)
 	if active {
-		c.Outline(x-3, y-3, w+6, rtRowH-4, 14, imaging.Highlight, 5)
+		ring(c, x-3, y-3, w+6, rtRowH-4, 14, imaging.Highlight, 5)
 	}
 	ix := x + 14
 	c.FitText(opt.Name(s), ix, y+24, 0, rtInfoW-24, imaging.Bold, 28, rtSmall, imaging.Ink)
@@ -88,23 +109,23 @@ func playerRow(c *imaging.Canvas, v threadcount.View, opt imaging.Options, seat 
 	if pos := indexOf(v.Order, s); pos >= 0 {
 		tags = append(tags, fmt.Sprintf("plays %s", imaging.Ordinal(pos+1)))
 	}
-	tags = append(tags, fmt.Sprintf("%d turns done", p.Turns))
+	tags = append(tags, fmt.Sprintf("%d turns", p.Turns))
 	if p.Conceded {
 		tags = []string{"conceded"}
 	}
-	c.FitText(strings.Join(tags, " · "), ix, y+56, 0, rtInfoW-24, imaging.Regular, 20, rtSmall, imaging.InkSoft)
-	resources(c, p, ix, y+92, 20, imaging.Ink)
+	c.FitText(strings.Join(tags, " · "), ix, y+56, 0, rtInfoW-24, imaging.Regular, rtSmall, rtSmall, imaging.InkSoft)
+	resources(c, p, ix, y+92, rtSmall, imaging.Ink)
 	switch {
 	case v.Over && seat < len(v.Scores) && v.Scores[seat] != nil:
 		rank := ""
 		if seat < len(v.Ranks) {
 			rank = " · " + imaging.Ordinal(v.Ranks[seat])
 		}
-		c.Pill(fmt.Sprintf("%d points%s", v.Scores[seat].Total, rank), ix, y+124, 0, imaging.Bold, 18, imaging.Ink, imaging.Highlight)
+		c.Pill(fmt.Sprintf("%d points%s", v.Scores[seat].Total, rank), ix, y+124, 0, imaging.Bold, rtSmall, imaging.Ink, imaging.Highlight)
 	case active:
-		c.Pill("to play", ix, y+124, 0, imaging.Bold, 18, imaging.Ink, imaging.Highlight)
+		c.Pill("to play", ix, y+124, 0, imaging.Bold, rtSmall, imaging.Ink, imaging.Highlight)
 	case v.Viewer == s && v.Favourite != "":
-		c.Text("you", ix, y+124, 0, imaging.Bold, 18, imaging.Ink)
+		c.Text("you", ix, y+124, 0, imaging.Bold, rtSmall, imaging.Ink)
 	}
 	// The outfit across the rest of the row, the spare cards in a line
 	// beneath it.

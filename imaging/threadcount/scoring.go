@@ -19,11 +19,12 @@ func Scoring(v threadcount.View, opt imaging.Options) (image.Image, error) {
 	if err := rtCheck(v); err != nil {
 		return nil, err
 	}
-	// As wide as the table; the reveal takes two lines.
+	// As wide as the table; the reveal is the Empress's pattern, each
+	// player's favourite colour is in their block.
 	const (
 		W       = rtTableW
-		revealH = 132.0
-		blockH  = 214.0
+		revealH = 72.0
+		blockH  = 230.0
 	)
 	n := len(v.Players)
 	h := rtHeadH + revealH + float64(n)*blockH + 2*rtMargin
@@ -39,26 +40,16 @@ func Scoring(v threadcount.View, opt imaging.Options) (image.Image, error) {
 	m := rtMargin
 	y := rtHeadH + m
 
-	// The reveal: the Empress's pattern, then the favourite colours.
-	c.Box(m, y, W-2*m, revealH-14, 12, imaging.Paper, imaging.Ink, 2)
+	frame(c, m, y, W-2*m, revealH-14, 12, imaging.Paper, imaging.Ink, 2)
 	x := m + 16
-	mid := y + 34.0
+	mid := y + (revealH-14)/2
 	if !v.Over {
 		c.FitText("The favourites are revealed when the tenth week ends.", x, mid, 0, W-2*m-32, imaging.Bold, 24, rtSmall, imaging.Ink)
 		return c.Image(), nil
 	}
-	x += c.Text("Empress's pattern:", x, mid, 0, imaging.Bold, 24, imaging.Ink) + 10
+	x += c.Text("Empress's pattern:", x, mid, 0, imaging.Bold, 24, imaging.Ink) + 12
 	if v.Empress != "" {
-		patternChip(c, v.Empress, x, mid-22, 170, 44, 20)
-	}
-	x = m + 16
-	mid += 50
-	x += c.Text("Favourites:", x, mid, 0, imaging.Bold, 24, imaging.Ink) + 12
-	fw := math.Min(160, (W-m-16-x)/float64(max(len(v.Favourites), 1))-8)
-	for i, f := range v.Favourites {
-		c.Box(x, mid-19, fw, 38, 8, rtDye[f], imaging.Ink, 2)
-		c.FitText(opt.Name(games.Seat(i))+": "+threadcount.BasicName(f), x+fw/2, mid, 0.5, fw-10, imaging.Bold, 19, rtSmall, labelOn(f))
-		x += fw + 8
+		patternChip(c, v.Empress, x, mid-20, 190, 40, 22)
 	}
 	y += revealH
 
@@ -104,12 +95,13 @@ func rtDeciderNote(v threadcount.View) string {
 	return fmt.Sprintf(" (tied on %d; %s decides)", best, threadcount.Criteria[v.Decider])
 }
 
-// scoreBlock draws one player's breakdown: a bar with rank, name and
-// total, the four garments with their matched colour words, and a column
-// with the category sums, the pattern groups and the tie-break values.
+// scoreBlock draws one player's breakdown: a bar with rank, name, the
+// category sums and the total; the four garments with their matched
+// colour words; and a column with the player's favourite colour, the
+// pattern groups and, when the total is tied, the tie-break values.
 func scoreBlock(c *imaging.Canvas, v threadcount.View, opt imaging.Options, seat int, x, y, w, h float64) {
 	s := games.Seat(seat)
-	c.Box(x, y, w, h, 12, imaging.Paper, imaging.Ink, 2)
+	frame(c, x, y, w, h, 12, imaging.Paper, imaging.Ink, 2)
 	rank := ""
 	if seat < len(v.Ranks) {
 		rank = imaging.Ordinal(v.Ranks[seat])
@@ -119,26 +111,40 @@ func scoreBlock(c *imaging.Canvas, v threadcount.View, opt imaging.Options, seat
 	if winner {
 		bar = imaging.Good
 	}
-	c.Box(x, y, w, 44, 12, bar, bar, 0)
+	frame(c, x, y, w, 44, 12, bar, bar, 0)
 	c.DrawRectangle(x, y+30, w, 14)
 	c.SetColor(bar)
 	c.Fill()
 	label := rank + "  " + opt.Name(s)
-	if winner {
-		label += "  ·  winner"
-	}
-	c.FitText(label, x+16, y+22, 0, w-300, imaging.Bold, 26, rtSmall, imaging.Light)
 	var b *threadcount.Breakdown
 	if seat < len(v.Scores) {
 		b = v.Scores[seat]
 	}
 	if b == nil {
-		c.Text("conceded, not scored", x+w-16, y+22, 1, imaging.Bold, 24, imaging.Light)
+		rw := c.Text("conceded, not scored", x+w-16, y+22, 1, imaging.Bold, 24, imaging.Light)
+		c.FitText(label, x+16, y+22, 0, w-rw-56, imaging.Bold, 26, rtSmall, imaging.Light)
 		return
 	}
-	c.Text(fmt.Sprintf("Total %d", b.Total), x+w-16, y+22, 1, imaging.Bold, 28, imaging.Highlight)
+	rw := c.Text(fmt.Sprintf("Total %d", b.Total), x+w-16, y+22, 1, imaging.Bold, 28, imaging.Highlight)
+	rw += c.Text(fmt.Sprintf("Garments %d · Dyes %d · Patterns %d", b.Garments, b.Dyes, b.PatternPoints),
+		x+w-16-rw-24, y+22, 1, imaging.Regular, 22, imaging.Light) + 24
+	// The name, then the favourite colour revealed.
+	favW := 0.0
+	fav := ""
+	if seat < len(v.Favourites) {
+		fav = v.Favourites[seat]
+	}
+	if fav != "" {
+		favW = c.Measure(threadcount.BasicName(fav), imaging.Bold, 22) + 20
+	}
+	size := c.FitText(label, x+16, y+22, 0, w-rw-56-favW, imaging.Bold, 26, rtSmall, imaging.Light)
+	if fav != "" {
+		fx := x + 16 + math.Min(c.Measure(label, imaging.Bold, size), w-rw-56-favW) + 14
+		frame(c, fx, y+7, favW, 30, 6, rtDye[fav], imaging.Light, 1.5)
+		c.Text(threadcount.BasicName(fav), fx+favW/2, y+22, 0.5, imaging.Bold, 22, labelOn(fav))
+	}
 	// Four garments.
-	gw, th := 150.0, h-90
+	gw, th := 172.0, h-90
 	lh := (th - 34) / 2
 	for g, ps := range b.Pieces {
 		gx := x + 12 + float64(g)*(gw+8)
@@ -147,38 +153,36 @@ func scoreBlock(c *imaging.Canvas, v threadcount.View, opt imaging.Options, seat
 		if ps.Complete {
 			stroke, lw = imaging.Good, 3
 		}
-		c.Box(gx, gy, gw, th, 8, imaging.FaceColor, stroke, lw)
-		c.Text(threadcount.GarmentName(ps.Garment), gx+8, gy+14, 0, imaging.Bold, 18, imaging.Ink)
+		frame(c, gx, gy, gw, th, 8, imaging.FaceColor, stroke, lw)
+		c.Text(threadcount.GarmentName(ps.Garment), gx+8, gy+15, 0, imaging.Bold, 22, imaging.Ink)
 		// The completion bonus; the frame says complete too.
 		if ps.Complete {
-			c.Text("+2", gx+gw-8, gy+14, 1, imaging.Bold, rtSmall, imaging.Good)
+			c.Text("+2", gx+gw-8, gy+15, 1, imaging.Bold, 22, imaging.Good)
 		} else {
-			c.Text("+0", gx+gw-8, gy+14, 1, imaging.Bold, rtSmall, imaging.Bad)
+			c.Text("+0", gx+gw-8, gy+15, 1, imaging.Bold, 22, imaging.Bad)
 		}
 		if ps.Colour != "" {
-			colourChip(c, ps.Colour, gx+6, gy+28, gw-12, lh, rtSmall)
+			colourChip(c, ps.Colour, gx+6, gy+30, gw-12, lh, rtSmall)
 		}
 		if ps.Pattern != "" {
-			patternChip(c, ps.Pattern, gx+6, gy+30+lh, gw-12, lh, rtSmall)
+			patternChip(c, ps.Pattern, gx+6, gy+32+lh, gw-12, lh, rtSmall)
 		}
 		// The colour words under the garment: a dye cube each, with +2
 		// when it matches a favourite and a dash when not.
 		wx := gx + 4
 		for _, wd := range ps.Words {
-			dyeCube(c, wd.Word, wx, gy+th+8, 20)
-			wx += 26
+			dyeCube(c, wd.Word, wx, gy+th+8, 22)
+			wx += 28
 			mark, col := "–", imaging.InkSoft
 			if wd.Match {
 				mark, col = "+2", imaging.Good
 			}
-			wx += c.Text(mark, wx, gy+th+18, 0, imaging.Bold, rtSmall, col) + 14
+			wx += c.Text(mark, wx, gy+th+19, 0, imaging.Bold, 22, col) + 14
 		}
 	}
-	// Sums, patterns and tie-breaks.
-	sx := x + 12 + 4*(gw+8) + 10
-	sw := x + w - sx - 14
-	c.FitText(fmt.Sprintf("Garments %d · Dyes %d · Patterns %d", b.Garments, b.Dyes, b.PatternPoints),
-		sx, y+66, 0, sw, imaging.Bold, 22, rtSmall, imaging.Ink)
+	// The pattern groups and, on a tied total, the tie-breaks.
+	sx := x + 12 + 4*(gw+8) + 6
+	sw := x + w - sx - 12
 	var pats []string
 	for _, ps := range b.Patterns {
 		fav := ""
@@ -190,8 +194,28 @@ func scoreBlock(c *imaging.Canvas, v threadcount.View, opt imaging.Options, seat
 	if len(pats) == 0 {
 		pats = []string{"no complete piece"}
 	}
-	c.TextBlock(strings.Join(pats, ", "), sx, y+82, sw, 52, 0, imaging.Regular, 19, rtSmall, 2, imaging.Ink)
-	tb := fmt.Sprintf("Tie-breaks: tertiary %d · Empress pieces %d · pattern silk %d · ready early %s",
-		b.Tertiary, b.FavPieces, b.PatternSilk, map[bool]string{true: "yes", false: "no"}[b.ReadyEarly])
-	c.TextBlock(tb, sx, y+136, sw, h-140, 0, imaging.Regular, rtSmall, rtSmall, 3, imaging.InkSoft)
+	if !tiedTotal(v, seat) {
+		c.TextBlock(strings.Join(pats, ", "), sx, y+52, sw, h-56, 0, imaging.Regular, rtSmall, rtSmall, 6, imaging.Ink)
+		return
+	}
+	c.TextBlock(strings.Join(pats, ", "), sx, y+52, sw, 76, 0, imaging.Regular, rtSmall, rtSmall, 3, imaging.Ink)
+	tb := fmt.Sprintf("Tie-breaks: tertiary %d, Empress pieces %d, pattern silk %d", b.Tertiary, b.FavPieces, b.PatternSilk)
+	if b.ReadyEarly {
+		tb += ", ready early"
+	}
+	c.TextBlock(tb, sx, y+130, sw, h-132, 0, imaging.Regular, rtSmall, rtSmall, 3, imaging.InkSoft)
+}
+
+// tiedTotal reports whether another scored player has seat's total, so
+// the tie-breaks matter.
+func tiedTotal(v threadcount.View, seat int) bool {
+	if seat >= len(v.Scores) || v.Scores[seat] == nil {
+		return false
+	}
+	for i, b := range v.Scores {
+		if i != seat && b != nil && b.Total == v.Scores[seat].Total {
+			return true
+		}
+	}
+	return false
 }

@@ -43,7 +43,7 @@ func rtTop(c *imaging.Canvas, v threadcount.View, opt imaging.Options, canTake [
 	y := rtHeadH + m
 	c.Text("Silk board", m, y, 0, imaging.Bold, 26, imaging.Ink)
 	rtBoardAt(c, v, m, y+24)
-	c.TextBlock("yellow: cells the dice hit", m, y+24+3*rtCell+32+6, 3*rtCell+32, 48, 0, imaging.Regular, rtSmall, rtSmall, 2, imaging.Ink)
+	c.TextBlock("yellow: hit by the dice", m, y+24+3*rtCell+32+6, 3*rtCell+32, 48, 0, imaging.Regular, rtSmall, rtSmall, 2, imaging.Ink)
 	rx := m + 3*rtCell + 32 + 24
 	rtRollAt(c, v, opt, rx, y, rtRollW)
 	mx := rx + rtRollW + 16
@@ -70,17 +70,17 @@ func rtBoardAt(c *imaging.Canvas, v threadcount.View, x, y float64) {
 	}
 	gap := 8.0
 	side := 3*rtCell + 4*gap
-	c.Box(x, y, side, side, 12, rtBoard, imaging.Ink, 3)
+	frame(c, x, y, side, side, 12, rtBoard, imaging.Ink, 3)
 	for cell := 1; cell <= 9; cell++ {
 		cx := x + gap + float64((cell-1)%3)*(rtCell+gap)
 		cy := y + gap + float64((cell-1)/3)*(rtCell+gap)
-		c.Box(cx, cy, rtCell, rtCell, 8, imaging.FeltLine, imaging.WithAlpha(imaging.Ink, 0xA0), 1.5)
+		frame(c, cx, cy, rtCell, rtCell, 8, imaging.FeltLine, imaging.WithAlpha(imaging.Ink, 0xA0), 1.5)
 		c.Text(strconv.Itoa(cell), cx+7, cy+14, 0, imaging.Bold, rtSmall, imaging.LightSoft)
 		if full[cell] {
 			silkCube(c, cx+rtCell*0.26, cy+rtCell*0.26, rtCell*0.48)
 		}
 		if n := pointed[cell]; n > 0 {
-			c.Outline(cx-2, cy-2, rtCell+4, rtCell+4, 9, imaging.Highlight, 4)
+			ring(c, cx-2, cy-2, rtCell+4, rtCell+4, 9, imaging.Highlight, 4)
 			if n > 1 {
 				c.Pill("×"+strconv.Itoa(n), cx+rtCell-3, cy+rtCell-14, 1, imaging.Bold, rtSmall, imaging.Ink, imaging.Highlight)
 			}
@@ -103,7 +103,7 @@ func d10(c *imaging.Canvas, n, cell int, x, y, s float64) {
 		if cell > 0 {
 			label = "→ " + strconv.Itoa(cell)
 		}
-		c.Text(label, x+s/2, y+s+14, 0.5, imaging.Bold, 18, imaging.Light)
+		c.Text(label, x+s/2, y+s+14, 0.5, imaging.Bold, rtSmall, imaging.Light)
 	}
 }
 
@@ -123,7 +123,7 @@ func d4(c *imaging.Canvas, face, dye string, x, y, s float64) {
 		if dye != "" {
 			label = "→ " + threadcount.DyeName(dye)
 		}
-		c.Text(label, x+s/2, y+s+14, 0.5, imaging.Bold, 18, imaging.Light)
+		c.Text(label, x+s/2, y+s+14, 0.5, imaging.Bold, rtSmall, imaging.Light)
 	}
 }
 
@@ -131,17 +131,22 @@ func d4(c *imaging.Canvas, face, dye string, x, y, s float64) {
 // nothing when there is none.
 func rtRollAt(c *imaging.Canvas, v threadcount.View, opt imaging.Options, x, y, w float64) {
 	if v.Roll == nil && v.Week <= 1 && len(v.OffRounds) > 0 {
-		// Before the first roll: the roll-off numbers and re-rolls.
+		// Before the first roll: every roll-off number, re-rolls after
+		// the first; a name too long for one line with its numbers
+		// gets the numbers on a line of their own, so it is never cut.
 		c.Text("Roll-off", x, y, 0, imaging.Bold, 24, imaging.Ink)
-		for i, p := range v.Players {
-			line := fmt.Sprintf("%s: %d", opt.Name(games.Seat(i)), p.RollOff)
-			if p.RollOff == 0 {
-				line = opt.Name(games.Seat(i)) + ": –"
+		ly := y + 34
+		for i := range v.Players {
+			name := opt.Name(games.Seat(i))
+			rolls := offRolls(v, games.Seat(i))
+			if line := name + ": " + rolls; c.Measure(line, imaging.Regular, rtSmall) <= w {
+				c.Text(line, x, ly, 0, imaging.Regular, rtSmall, imaging.Ink)
+				ly += 27
+				continue
 			}
-			if n := rerolls(v, games.Seat(i)); n > 0 {
-				line += fmt.Sprintf(" (re-rolled %d×)", n)
-			}
-			c.FitText(line, x, y+36+float64(i)*30, 0, w, imaging.Regular, 21, rtSmall, imaging.Ink)
+			c.FitText(name+":", x, ly, 0, w, imaging.Regular, rtSmall, rtSmall, imaging.Ink)
+			c.Text(rolls, x+w, ly+25, 1, imaging.Regular, rtSmall, imaging.Ink)
+			ly += 52
 		}
 		return
 	}
@@ -161,23 +166,27 @@ func rtRollAt(c *imaging.Canvas, v threadcount.View, opt imaging.Options, x, y, 
 		o := r.Outcome
 		c.Text(fmt.Sprintf("Harvest %d silk", o.Harvest), x, y+150, 0, imaging.Bold, 24, imaging.Ink)
 		if len(o.Lines) > 0 {
-			c.FitText("Lines: "+rtCells(o.Lines), x, y+184, 0, w, imaging.Regular, 20, rtSmall, imaging.Ink)
+			c.FitText("Lines: "+rtCells(o.Lines), x, y+184, 0, w, imaging.Regular, 22, rtSmall, imaging.Ink)
 		}
 		if len(o.Doubles) > 0 {
-			c.FitText("Already full: "+rtCells(o.Doubles), x, y+212, 0, w, imaging.Regular, 20, rtSmall, imaging.Ink)
+			c.FitText("Already full: "+rtCells(o.Doubles), x, y+212, 0, w, imaging.Regular, 22, rtSmall, imaging.Ink)
 		}
 	}
 }
 
-// rerolls counts the roll-off rounds after the first in which seat rolled.
-func rerolls(v threadcount.View, seat games.Seat) int {
-	n := 0
-	for i, r := range v.OffRounds {
-		if i > 0 && indexOf(r.Seats, seat) >= 0 {
-			n++
+// offRolls lists what seat rolled in the roll-off, a re-roll after each
+// tie ("7, 10"), or "–" before it rolled.
+func offRolls(v threadcount.View, seat games.Seat) string {
+	var rolls []string
+	for _, r := range v.OffRounds {
+		if i := indexOf(r.Seats, seat); i >= 0 && i < len(r.Values) {
+			rolls = append(rolls, strconv.Itoa(r.Values[i]))
 		}
 	}
-	return n
+	if len(rolls) == 0 {
+		return "–"
+	}
+	return strings.Join(rolls, ", then ")
 }
 
 func rtCells(cs []int) string {
@@ -200,8 +209,8 @@ func rtCalendarAt(c *imaging.Canvas, v threadcount.View, x, y, w float64) {
 		case i == v.Week:
 			fill = imaging.Highlight
 		}
-		c.Box(bx, y, bw, 40, 6, fill, imaging.Ink, 1.5)
-		c.Text(strconv.Itoa(i), bx+bw/2, y+20, 0.5, imaging.Bold, 20, ink)
+		frame(c, bx, y, bw, 40, 6, fill, imaging.Ink, 1.5)
+		c.Text(strconv.Itoa(i), bx+bw/2, y+20, 0.5, imaging.Bold, 22, ink)
 	}
 }
 
@@ -218,16 +227,16 @@ func rtMarketAt(c *imaging.Canvas, v threadcount.View, x, y, w float64, canTake 
 			c.Text("empty", sx+sw/2, sy+sh/2, 0.5, imaging.Regular, 22, imaging.Ink)
 		} else {
 			pt, _ := threadcount.PatternOf(code)
-			c.Box(sx, sy, sw, sh, 8, imaging.FaceColor, imaging.Ink, 2)
+			frame(c, sx, sy, sw, sh, 8, imaging.FaceColor, imaging.Ink, 2)
 			patternChip(c, code, sx+8, sy+8, sw-16, sh-58, 20)
 			c.Text(fmt.Sprintf("%d silk", pt.Silk), sx+sw/2, sy+sh-26, 0.5, imaging.Bold, 22, imaging.Ink)
 			for _, t := range canTake {
 				if t == i+1 {
-					c.Outline(sx-3, sy-3, sw+6, sh+6, 10, imaging.Good, 4)
+					ring(c, sx-3, sy-3, sw+6, sh+6, 10, imaging.Good, 4)
 				}
 			}
 		}
-		c.Text("slot "+strconv.Itoa(i+1), sx+sw/2, sy+sh+18, 0.5, imaging.Regular, 18, imaging.Ink)
+		c.Text("slot "+strconv.Itoa(i+1), sx+sw/2, sy+sh+18, 0.5, imaging.Regular, rtSmall, imaging.Ink)
 	}
 	y += 24 + sh + 46
 	var left []string
@@ -240,7 +249,7 @@ func rtMarketAt(c *imaging.Canvas, v threadcount.View, x, y, w float64, canTake 
 	if len(left) > 0 {
 		deck += ": " + strings.Join(left, ", ")
 	}
-	c.TextBlock(deck, x, y-12, w, 46, 0, imaging.Regular, 20, rtSmall, 2, imaging.Ink)
+	c.TextBlock(deck, x, y-12, w, 46, 0, imaging.Regular, 22, rtSmall, 2, imaging.Ink)
 	buried := "Buried: none"
 	if len(v.Buried) > 0 {
 		counts := map[string]int{}
@@ -257,5 +266,5 @@ func rtMarketAt(c *imaging.Canvas, v threadcount.View, x, y, w float64, canTake 
 		}
 		buried = fmt.Sprintf("Buried %d: %s", len(v.Buried), strings.Join(parts, ", "))
 	}
-	c.FitText(buried, x, y+44, 0, w, imaging.Regular, 20, rtSmall, imaging.Ink)
+	c.FitText(buried, x, y+44, 0, w, imaging.Regular, 22, rtSmall, imaging.Ink)
 }

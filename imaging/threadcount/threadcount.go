@@ -13,16 +13,16 @@ import (
 // Layout metrics of the Royal Threadcount pictures, in pixels.
 const (
 	rtW       = 1400.0 // panel and scoring picture width
-	rtTableW  = 1040.0 // table picture width: 18 px text reads 9 px at 520
-	rtSmall   = 18.0   // smallest text on the table
+	rtTableW  = 1040.0 // picture width: rtSmall text reads 7 px at 350
+	rtSmall   = 21.0   // smallest text: reads 7 px on a phone
 	rtMargin  = 24.0   // outer margin
 	rtHeadH   = 128.0  // header band
 	rtTopH    = 372.0  // board, dice, calendar and market band
 	rtRowH    = 164.0  // one player's row
 	rtCell    = 64.0   // silk board cell
 	rtGarmGap = 8.0    // gap between garment tiles
-	rtInfoW   = 236.0  // player info block in a row
-	rtRollW   = 236.0  // the last roll
+	rtInfoW   = 250.0  // player info block in a row
+	rtRollW   = 250.0  // the last roll
 )
 
 // Colours of the dye words and of the pattern ink.
