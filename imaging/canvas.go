@@ -94,6 +94,20 @@ func (c *Canvas) Legible() float64 {
 	return viewMinText * float64(c.Width()) / viewW
 }
 
+// On a phone Discord shows a picture about phoneW pixels wide, where text
+// should be at least phoneMinText pixels tall.
+const (
+	phoneW       = 350.0
+	phoneMinText = 7.0
+)
+
+// PhoneLegible is the smallest text size, in this canvas's pixels, that
+// still reads phoneMinText pixels tall when the picture is shown phoneW
+// wide; on pictures wider than 675 px it is more than Legible.
+func (c *Canvas) PhoneLegible() float64 {
+	return phoneMinText * float64(c.Width()) / phoneW
+}
+
 // capRatio is the cap height of the Go fonts as a fraction of the pixel
 // size; text is centred vertically on its capitals.
 const capRatio = 0.70
