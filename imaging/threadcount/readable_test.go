@@ -17,3 +17,9 @@ var tooSmall = map[string]float64{}
 func TestPicturesReadable(t *testing.T) {
 	imagingtest.CheckPictures(t, rtGoldens(t), imagingtest.Known{SmallAtPhone: tooSmall})
 }
+
+// TestAINamesWhole draws every golden picture with names as long as the
+// bot's players get and checks that no name is cut short.
+func TestAINamesWhole(t *testing.T) {
+	imagingtest.CheckNamesWhole(t, rtGoldensNamed(t, imagingtest.AINames), imagingtest.AINames)
+}

@@ -106,7 +106,18 @@ func rtView(s threadcount.State, viewer games.Seat) threadcount.View {
 
 var rtNames = imaging.Options{Names: []string{"Aiko", "Benedikt", "Chiyo", "Dario", "Emeka"}}
 
-func rtGoldens(t *testing.T) []imagingtest.Golden {
+// rtGoldens are the golden pictures; rtGoldensNamed draws them with names.
+func rtGoldens(t *testing.T) []imagingtest.Golden { return rtGoldensNamed(t, nil) }
+
+// rtGoldensNamed draws the golden pictures with every seat named from names,
+// or with each fixture's own names when names is nil.
+func rtGoldensNamed(t *testing.T, names []string) []imagingtest.Golden {
+	o := func(d imaging.Options) imaging.Options {
+		if names != nil {
+			d.Names = names
+		}
+		return d
+	}
 	five := rtMidGame()
 	five.N = 5
 	five.Favs = append(five.Favs, "V")
@@ -114,12 +125,12 @@ func rtGoldens(t *testing.T) []imagingtest.Golden {
 	five.Circle = append(five.Circle, 4)
 	five.Order = append(five.Order, 4)
 	return []imagingtest.Golden{
-		{Name: "rt_mid_table", Draw: func() (image.Image, error) { return Table(rtView(rtMidGame(), games.Spectator), rtNames) }},
-		{Name: "rt_mid_panel", Draw: func() (image.Image, error) { return Panel(rtView(rtMidGame(), 2), rtNames) }},
-		{Name: "rt_five_table", Draw: func() (image.Image, error) { return Table(rtView(five, games.Spectator), imaging.Options{}) }},
-		{Name: "rt_end_scoring", Draw: func() (image.Image, error) { return Scoring(rtView(rtEnd(), games.Spectator), rtNames) }},
-		{Name: "rt_end_table", Draw: func() (image.Image, error) { return Table(rtView(rtEnd(), 0), rtNames) }},
-		{Name: "rt_setup_table", Draw: func() (image.Image, error) { return Table(rtSetup(t), rtNames) }},
+		{Name: "rt_mid_table", Draw: func() (image.Image, error) { return Table(rtView(rtMidGame(), games.Spectator), o(rtNames)) }},
+		{Name: "rt_mid_panel", Draw: func() (image.Image, error) { return Panel(rtView(rtMidGame(), 2), o(rtNames)) }},
+		{Name: "rt_five_table", Draw: func() (image.Image, error) { return Table(rtView(five, games.Spectator), o(imaging.Options{})) }},
+		{Name: "rt_end_scoring", Draw: func() (image.Image, error) { return Scoring(rtView(rtEnd(), games.Spectator), o(rtNames)) }},
+		{Name: "rt_end_table", Draw: func() (image.Image, error) { return Table(rtView(rtEnd(), 0), o(rtNames)) }},
+		{Name: "rt_setup_table", Draw: func() (image.Image, error) { return Table(rtSetup(t), o(rtNames)) }},
 	}
 }
 
