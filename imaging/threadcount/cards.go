@@ -227,9 +227,10 @@ func motifAt(c *gg.Context, code string, w, h float64) {
 	}
 }
 
-// patternChip draws a pattern card: its name on a plain card with the
-// motif beside it (a strip on the left) or, on a card tall enough for
-// both, above it. The name is at size, never under rtSmall.
+// patternChip draws a pattern card: its name on a plain card, with the
+// motif above it on a card tall enough for both (the market) and an
+// indigo edge, flat, on a small one (a garment), which keeps the crowded
+// pictures small. The name is at size, never under rtSmall.
 func patternChip(c *imaging.Canvas, code string, x, y, w, h, size float64) {
 	pt, _ := threadcount.PatternOf(code)
 	size = math.Max(size, rtSmall)
@@ -240,16 +241,18 @@ func patternChip(c *imaging.Canvas, code string, x, y, w, h, size float64) {
 		c.FitText(pt.Name, x+w/2, y+band+(h-band)/2, 0.5, w-8, imaging.Bold, size, rtSmall, imaging.Ink)
 		return
 	}
-	nameW := c.Measure(pt.Name, imaging.Bold, size)
-	strip := math.Max(22, math.Min(h, w-nameW-20))
-	motif(c, code, x+3, y+3, strip, h-6)
-	c.FitText(pt.Name, x+strip+(w-strip)/2, y+h/2, 0.5, w-strip-8, imaging.Bold, size, rtSmall, imaging.Ink)
+	const edge = 10.0
+	c.DrawRectangle(math.Round(x+2), math.Round(y+2), edge, math.Round(h-4))
+	c.SetColor(rtIndigo)
+	c.Fill()
+	c.FitText(pt.Name, x+edge+(w-edge)/2, y+h/2, 0.5, w-edge-8, imaging.Bold, size, rtSmall, imaging.Ink)
 }
 
 // frame fills a rounded rectangle and, when lw > 0, rings it with stroke
 // like Canvas.Box, but draws the ring as a filled shape (ring), which is
 // several times cheaper than stroking the outline.
 func frame(c *imaging.Canvas, x, y, w, h, r float64, fill, stroke color.Color, lw float64) {
+	x, y, w, h = snap(x, y, w, h)
 	c.Box(x, y, w, h, r, fill, nil, 0)
 	if lw > 0 {
 		ring(c, x, y, w, h, r, stroke, lw)
@@ -259,12 +262,24 @@ func frame(c *imaging.Canvas, x, y, w, h, r float64, fill, stroke color.Color, l
 // ring draws the outline of a rounded rectangle lw wide, centred on its
 // edge like Canvas.Outline, as the even-odd fill between two rounded
 // rectangles instead of a stroke.
+//
+// Its edges lie on whole pixels (lw rounded, at least 1), so the straight
+// sides are crisp: fewer shades to draw and to encode.
 func ring(c *imaging.Canvas, x, y, w, h, r float64, col color.Color, lw float64) {
-	d := lw / 2
-	c.DrawRoundedRectangle(x-d, y-d, w+lw, h+lw, r+d)
-	c.DrawRoundedRectangle(x+d, y+d, w-lw, h-lw, math.Max(0, r-d))
+	x, y, w, h = snap(x, y, w, h)
+	lw = math.Max(1, math.Round(lw))
+	ox, oy := math.Round(x-lw/2), math.Round(y-lw/2)
+	ow, oh := math.Round(x+w+lw/2)-ox, math.Round(y+h+lw/2)-oy
+	c.DrawRoundedRectangle(ox, oy, ow, oh, r+lw/2)
+	c.DrawRoundedRectangle(ox+lw, oy+lw, ow-2*lw, oh-2*lw, math.Max(0, r-lw/2))
 	c.SetFillRuleEvenOdd()
 	c.SetColor(col)
 	c.Fill()
 	c.SetFillRuleWinding()
+}
+
+// snap moves a box's edges to the nearest whole pixels.
+func snap(x, y, w, h float64) (float64, float64, float64, float64) {
+	x0, y0 := math.Round(x), math.Round(y)
+	return x0, y0, math.Round(x+w) - x0, math.Round(y+h) - y0
 }

@@ -28,7 +28,7 @@ func Panel(v threadcount.View, opt imaging.Options) (image.Image, error) {
 	)
 	rows := math.Ceil(float64(len(threadcount.ColourCards)) / perRow)
 	colsH := 30 + rows*(chH+12) + 8
-	h := rtHeadH + rtTopH + 84 + colsH + rtRowH + 2*rtMargin
+	h := rtHeadH + rtTopH + 84 + colsH + rtHeadsH + rtRowH + 2*rtMargin
 	c, err := imaging.NewCanvas(int(W), int(h), imaging.Felt)
 	if err != nil {
 		return nil, err
@@ -96,6 +96,8 @@ func Panel(v threadcount.View, opt imaging.Options) (image.Image, error) {
 	y += rows*(chH+12) + 8
 
 	// The viewer's outfit.
+	garmentHeads(c, m, y+rtHeadsH/2-6, W-2*m)
+	y += rtHeadsH
 	playerRow(c, v, opt, int(v.Viewer), m, y, W-2*m)
 	return c.Image(), nil
 }

@@ -9,58 +9,59 @@ import (
 	"spindle/imaging"
 )
 
-// garmentTile draws one garment with its colour layer and pattern layer.
+// garmentTile draws one garment: its colour card above its pattern card,
+// an empty slot plain. The garment's name heads its column (garmentHeads);
+// a complete garment has a thick green frame.
 func garmentTile(c *imaging.Canvas, p threadcount.Player, g int, x, y, w, h float64) {
 	pc := p.Outfit[g]
-	complete := pc.Complete()
 	stroke, lw := imaging.Ink, 2.0
-	if complete {
+	if pc.Complete() {
 		stroke, lw = imaging.Good, 4
 	}
 	frame(c, x, y, w, h, 10, imaging.Paper, stroke, lw)
-	name := threadcount.GarmentName(threadcount.Garments[g])
-	c.Text(name, x+10, y+16, 0, imaging.Bold, 22, imaging.Ink)
-	if complete {
-		// A tick in a green disc: the outfit piece is complete.
-		cx, cy, r := x+w-18, y+16, 10.0
-		c.DrawCircle(cx, cy, r)
-		c.SetColor(imaging.Good)
-		c.Fill()
-		c.SetColor(imaging.Light)
-		c.SetLineWidth(2.5)
-		c.SetLineCapRound()
-		c.MoveTo(cx-r*0.45, cy)
-		c.LineTo(cx-r*0.1, cy+r*0.4)
-		c.LineTo(cx+r*0.5, cy-r*0.4)
-		c.Stroke()
-	}
-	lh := (h - 40) / 2
+	lh := (h - 18) / 2
 	if pc.Colour >= 0 && pc.Colour < len(p.Colours) {
-		colourChip(c, p.Colours[pc.Colour], x+6, y+32, w-12, lh-4, rtSmall)
+		colourChip(c, p.Colours[pc.Colour], x+6, y+6, w-12, lh, rtSmall)
 	} else {
-		frame(c, x+6, y+32, w-12, lh-4, 6, imaging.PaperAlt, nil, 0)
-		c.Text("no colour", x+w/2, y+32+(lh-4)/2, 0.5, imaging.Regular, rtSmall, imaging.InkSoft)
+		frame(c, x+6, y+6, w-12, lh, 6, imaging.PaperAlt, nil, 0)
 	}
-	py := y + 32 + lh
+	py := y + 12 + lh
 	if pc.Pattern >= 0 && pc.Pattern < len(p.Patterns) {
-		patternChip(c, p.Patterns[pc.Pattern], x+6, py, w-12, lh-4, rtSmall)
+		patternChip(c, p.Patterns[pc.Pattern], x+6, py, w-12, lh, rtSmall)
 	} else {
-		frame(c, x+6, py, w-12, lh-4, 6, imaging.PaperAlt, nil, 0)
-		c.Text("no pattern", x+w/2, py+(lh-4)/2, 0.5, imaging.Regular, rtSmall, imaging.InkSoft)
+		frame(c, x+6, py, w-12, lh, 6, imaging.PaperAlt, nil, 0)
 	}
 }
 
-// spares lists the owned cards that are on no garment, a card held more
-// than once with its count ("Kikko ×2").
+// garmentX is where the garment columns of a row from x, w wide, start,
+// and how wide each is.
+func garmentX(x, w float64) (gx, gw float64) {
+	gx = x + rtInfoW
+	return gx, (x + w - 10 - gx - 3*rtGarmGap) / 4
+}
+
+// garmentHeads names the garment columns once, above the rows, at the
+// middle y.
+func garmentHeads(c *imaging.Canvas, x, y, w float64) {
+	gx, gw := garmentX(x, w)
+	for g, gm := range threadcount.Garments {
+		cx := gx + float64(g)*(gw+rtGarmGap) + gw/2
+		c.Text(threadcount.GarmentName(gm), cx, y, 0.5, imaging.Bold, 22, imaging.Ink)
+	}
+}
+
+// spares lists the owned cards that are on no garment: the colour cards
+// by code, the patterns by name, one held more than once with its count
+// ("Kikko ×2").
 func spares(p threadcount.Player) (colours, patterns []string) {
 	onC, onP := map[int]bool{}, map[int]bool{}
 	for _, pc := range p.Outfit {
 		onC[pc.Colour], onP[pc.Pattern] = true, true
 	}
-	var cs, ps []string
+	var ps []string
 	for i, code := range p.Colours {
 		if !onC[i] {
-			cs = append(cs, colourTitle(code))
+			colours = append(colours, code)
 		}
 	}
 	for i, code := range p.Patterns {
@@ -68,7 +69,7 @@ func spares(p threadcount.Player) (colours, patterns []string) {
 			ps = append(ps, patternTitle(code))
 		}
 	}
-	return counted(cs), counted(ps)
+	return colours, counted(ps)
 }
 
 // counted lists each name once, in first-seen order, with "×n" when it
@@ -113,38 +114,44 @@ func playerRow(c *imaging.Canvas, v threadcount.View, opt imaging.Options, seat 
 	if p.Conceded {
 		tags = []string{"conceded"}
 	}
-	c.FitText(strings.Join(tags, " · "), ix, y+56, 0, rtInfoW-24, imaging.Regular, rtSmall, rtSmall, imaging.InkSoft)
-	resources(c, p, ix, y+92, rtSmall, imaging.Ink)
+	c.FitText(strings.Join(tags, " · "), ix, y+55, 0, rtInfoW-24, imaging.Regular, rtSmall, rtSmall, imaging.InkSoft)
+	resources(c, p, ix, y+88, rtSmall, imaging.Ink)
 	switch {
 	case v.Over && seat < len(v.Scores) && v.Scores[seat] != nil:
 		rank := ""
 		if seat < len(v.Ranks) {
 			rank = " · " + imaging.Ordinal(v.Ranks[seat])
 		}
-		c.Pill(fmt.Sprintf("%d points%s", v.Scores[seat].Total, rank), ix, y+124, 0, imaging.Bold, rtSmall, imaging.Ink, imaging.Highlight)
+		c.Pill(fmt.Sprintf("%d points%s", v.Scores[seat].Total, rank), ix, y+rtRowH-40, 0, imaging.Bold, rtSmall, imaging.Ink, imaging.Highlight)
 	case active:
-		c.Pill("to play", ix, y+124, 0, imaging.Bold, rtSmall, imaging.Ink, imaging.Highlight)
+		c.Pill("to play", ix, y+rtRowH-40, 0, imaging.Bold, rtSmall, imaging.Ink, imaging.Highlight)
 	case v.Viewer == s && v.Favourite != "":
-		c.Text("you", ix, y+124, 0, imaging.Bold, rtSmall, imaging.Ink)
+		c.Text("you", ix, y+rtRowH-40, 0, imaging.Bold, rtSmall, imaging.Ink)
 	}
 	// The outfit across the rest of the row, the spare cards in a line
 	// beneath it.
-	gx := x + rtInfoW
-	gw := (x + w - 10 - gx - 3*rtGarmGap) / 4
+	gx, gw := garmentX(x, w)
 	for g := range threadcount.Garments {
 		garmentTile(c, p, g, gx+float64(g)*(gw+rtGarmGap), y+6, gw, rtRowH-48)
 	}
+	// Spare colour cards as swatches (flat, without names: the colours
+	// say it), spare patterns by name.
 	sc, sp := spares(p)
-	var lines []string
-	if len(sc) > 0 {
-		lines = append(lines, strings.Join(sc, ", "))
+	sy := y + rtRowH - 28
+	sx := gx + 2 + c.Text("Spare:", gx+2, sy, 0, imaging.Bold, rtSmall, imaging.Ink) + 10
+	right := x + w - 10
+	for i, code := range sc {
+		if sx+44 > right-60 && i < len(sc)-1 {
+			sx += c.Text(fmt.Sprintf("+%d", len(sc)-i), sx, sy, 0, imaging.Bold, rtSmall, imaging.Ink) + 10
+			break
+		}
+		swatch(c, code, sx, sy-12, 40, 24)
+		sx += 46
 	}
-	if len(sp) > 0 {
-		lines = append(lines, strings.Join(sp, ", "))
+	switch {
+	case len(sp) > 0:
+		c.FitText(strings.Join(sp, ", "), sx+4, sy, 0, right-sx-4, imaging.Regular, rtSmall, rtSmall, imaging.Ink)
+	case len(sc) == 0:
+		c.Text("none", sx, sy, 0, imaging.Regular, rtSmall, imaging.Ink)
 	}
-	if len(lines) == 0 {
-		lines = []string{"none"}
-	}
-	lw := c.Text("Spare:", gx+2, y+rtRowH-28, 0, imaging.Bold, rtSmall, imaging.Ink) + 8
-	c.FitText(strings.Join(lines, "; "), gx+2+lw, y+rtRowH-28, 0, x+w-10-gx-lw, imaging.Regular, rtSmall, rtSmall, imaging.Ink)
 }

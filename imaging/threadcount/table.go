@@ -21,7 +21,7 @@ func Table(v threadcount.View, opt imaging.Options) (image.Image, error) {
 	if err := rtCheck(v); err != nil {
 		return nil, err
 	}
-	h := rtHeadH + rtTopH + float64(len(v.Players))*rtRowH + 2*rtMargin
+	h := rtHeadH + rtTopH + rtHeadsH + float64(len(v.Players))*rtRowH + 2*rtMargin
 	c, err := imaging.NewCanvas(int(rtTableW), int(h), imaging.Felt)
 	if err != nil {
 		return nil, err
@@ -29,6 +29,8 @@ func Table(v threadcount.View, opt imaging.Options) (image.Image, error) {
 	rtHeader(c, v, "Royal Threadcount", rtPhaseText(v, opt), rtTableW)
 	rtTop(c, v, opt, nil)
 	y := rtHeadH + rtTopH + rtMargin
+	garmentHeads(c, rtMargin, y+rtHeadsH/2-6, rtTableW-2*rtMargin)
+	y += rtHeadsH
 	for i := range v.Players {
 		playerRow(c, v, opt, i, rtMargin, y, rtTableW-2*rtMargin)
 		y += rtRowH
@@ -51,6 +53,7 @@ func rtTop(c *imaging.Canvas, v threadcount.View, opt imaging.Options, canTake [
 	c.Text("Calendar", mx, y, 0, imaging.Bold, 26, imaging.Ink)
 	rtCalendarAt(c, v, mx, y+24, w-m-mx)
 	rtMarketAt(c, v, mx, y+96, w-m-mx, canTake)
+	rtPilesAt(c, v, m, y+312, w-2*m)
 }
 
 // rtBoardAt draws the 3×3 silk board with cell numbers and silk, marking
@@ -214,7 +217,7 @@ func rtCalendarAt(c *imaging.Canvas, v threadcount.View, x, y, w float64) {
 	}
 }
 
-// rtMarketAt draws the three market slots, the deck and the Buried pile.
+// rtMarketAt draws the three market slots.
 func rtMarketAt(c *imaging.Canvas, v threadcount.View, x, y, w float64, canTake []int) {
 	c.Text("Pattern market", x, y, 0, imaging.Bold, 26, imaging.Ink)
 	sw := (w - 2*14) / 3
@@ -228,17 +231,21 @@ func rtMarketAt(c *imaging.Canvas, v threadcount.View, x, y, w float64, canTake 
 		} else {
 			pt, _ := threadcount.PatternOf(code)
 			frame(c, sx, sy, sw, sh, 8, imaging.FaceColor, imaging.Ink, 2)
-			patternChip(c, code, sx+8, sy+8, sw-16, sh-58, 20)
-			c.Text(fmt.Sprintf("%d silk", pt.Silk), sx+sw/2, sy+sh-26, 0.5, imaging.Bold, 22, imaging.Ink)
+			patternChip(c, code, sx+8, sy+8, sw-16, sh-56, 22)
+			c.Text(fmt.Sprintf("%d silk", pt.Silk), sx+sw/2, sy+sh-24, 0.5, imaging.Bold, 22, imaging.Ink)
 			for _, t := range canTake {
 				if t == i+1 {
 					ring(c, sx-3, sy-3, sw+6, sh+6, 10, imaging.Good, 4)
 				}
 			}
 		}
-		c.Text("slot "+strconv.Itoa(i+1), sx+sw/2, sy+sh+18, 0.5, imaging.Regular, rtSmall, imaging.Ink)
+		c.Text("slot "+strconv.Itoa(i+1), sx+sw/2, sy+sh+16, 0.5, imaging.Regular, rtSmall, imaging.Ink)
 	}
-	y += 24 + sh + 46
+}
+
+// rtPilesAt draws what is left in the pattern deck and what is in the
+// Buried pile, a line each across the picture.
+func rtPilesAt(c *imaging.Canvas, v threadcount.View, x, y, w float64) {
 	var left []string
 	for i, n := range v.DeckLeft {
 		if n > 0 {
@@ -249,7 +256,7 @@ func rtMarketAt(c *imaging.Canvas, v threadcount.View, x, y, w float64, canTake 
 	if len(left) > 0 {
 		deck += ": " + strings.Join(left, ", ")
 	}
-	c.TextBlock(deck, x, y-12, w, 46, 0, imaging.Regular, 22, rtSmall, 2, imaging.Ink)
+	c.FitText(deck, x, y, 0, w, imaging.Regular, 22, rtSmall, imaging.Ink)
 	buried := "Buried: none"
 	if len(v.Buried) > 0 {
 		counts := map[string]int{}
@@ -266,5 +273,5 @@ func rtMarketAt(c *imaging.Canvas, v threadcount.View, x, y, w float64, canTake 
 		}
 		buried = fmt.Sprintf("Buried %d: %s", len(v.Buried), strings.Join(parts, ", "))
 	}
-	c.FitText(buried, x, y+44, 0, w, imaging.Regular, 22, rtSmall, imaging.Ink)
+	c.FitText(buried, x, y+29, 0, w, imaging.Regular, 22, rtSmall, imaging.Ink)
 }

@@ -18,9 +18,10 @@ const (
 	rtMargin  = 24.0   // outer margin
 	rtHeadH   = 128.0  // header band
 	rtTopH    = 372.0  // board, dice, calendar and market band
-	rtRowH    = 164.0  // one player's row
+	rtRowH    = 158.0  // one player's row
 	rtCell    = 64.0   // silk board cell
 	rtGarmGap = 8.0    // gap between garment tiles
+	rtHeadsH  = 30.0   // the garment names above the rows
 	rtInfoW   = 250.0  // player info block in a row
 	rtRollW   = 250.0  // the last roll
 )
@@ -143,6 +144,7 @@ func rtHeader(c *imaging.Canvas, v threadcount.View, title, note string, w float
 	c.FitText(note, m, y+58, 0, w-2*m, imaging.Regular, 26, rtSmall, imaging.LightSoft)
 }
 
+// patternTitle is a pattern's name, or its code when it has none.
 func patternTitle(code string) string {
 	if pt, ok := threadcount.PatternOf(code); ok {
 		return pt.Name
@@ -150,13 +152,7 @@ func patternTitle(code string) string {
 	return code
 }
 
-func colourTitle(code string) string {
-	if cc, ok := threadcount.Colour(code); ok {
-		return cc.Name
-	}
-	return code
-}
-
+// indexOf is where s is in ss, or -1.
 func indexOf(ss []games.Seat, s games.Seat) int {
 	for i, x := range ss {
 		if x == s {
