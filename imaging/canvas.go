@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"strings"
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/math/fixed"
@@ -33,6 +34,10 @@ type Canvas struct {
 	// basisW is the width of the picture this canvas is part of, for a
 	// sprite's or a clipped box's small canvas (0: its own width).
 	basisW float64
+
+	// cut lists the texts FitText and TextBlock had to cut short with an
+	// ellipsis, so a test can tell what a reader lost.
+	cut []CutText
 }
 
 // canvasHook, when set (by tests, through WatchCanvases), sees every new
@@ -53,6 +58,18 @@ func WatchCanvases(f func(*Canvas)) (stop func()) {
 // none was drawn.
 func (c *Canvas) SmallestText() (text, mark float64) {
 	return c.minText, c.minMark
+}
+
+// CutText is a text drawn cut short: as it was given and as it was shown
+// (the lines of a TextBlock joined by a space).
+type CutText struct {
+	Whole, Shown string
+}
+
+// CutTexts lists the texts that FitText and TextBlock drew cut short with
+// an ellipsis on the canvas.
+func (c *Canvas) CutTexts() []CutText {
+	return c.cut
 }
 
 // NewCanvas returns a w×h canvas filled with bg.
@@ -105,6 +122,20 @@ func (c *Canvas) pictureWidth() float64 {
 		return c.basisW
 	}
 	return float64(c.Width())
+}
+
+// On a phone Discord shows a picture about phoneW pixels wide, where text
+// should be at least phoneMinText pixels tall.
+const (
+	phoneW       = 350.0
+	phoneMinText = 7.0
+)
+
+// PhoneLegible is the smallest text size, in this canvas's pixels, that
+// still reads phoneMinText pixels tall when the picture is shown phoneW
+// wide; on pictures wider than 675 px it is more than Legible.
+func (c *Canvas) PhoneLegible() float64 {
+	return phoneMinText * c.pictureWidth() / phoneW
 }
 
 // capRatio is the cap height of the Go fonts as a fraction of the pixel
@@ -232,7 +263,9 @@ func (c *Canvas) setClipped(on bool) {
 func (c *Canvas) FitText(s string, x, y, ax, maxW float64, f Font, size, minSize float64, col color.Color) float64 {
 	size = fitSize(func(sz float64) float64 { return c.Measure(s, f, sz) }, maxW, size, minSize)
 	if c.Measure(s, f, size) > maxW {
+		whole := s
 		s = truncate(func(t string) float64 { return c.Measure(t, f, size) }, s, maxW)
+		c.cut = append(c.cut, CutText{whole, s})
 	}
 	c.Text(s, x, y, ax, f, size, col)
 	return size
@@ -246,6 +279,12 @@ func (c *Canvas) TextBlock(s string, x, y, w, h, align float64, f Font, size, mi
 	lines, sz := fitLines(func(sz float64) func(string) float64 {
 		return func(t string) float64 { return c.Measure(t, f, sz) }
 	}, s, w, maxLines, size, minSize)
+	for _, ln := range lines {
+		if strings.HasSuffix(ln, "…") && !strings.HasSuffix(s, "…") {
+			c.cut = append(c.cut, CutText{s, strings.Join(lines, " ")})
+			break
+		}
+	}
 	if h > 0 && len(lines) > 0 {
 		for float64(len(lines))*sz*LineGap > h*1.05 && sz > minSize {
 			sz = max(sz-1, minSize)

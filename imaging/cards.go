@@ -29,7 +29,7 @@ func CardLine(w float64) float64 { return math.Max(1.5, w*0.02) }
 // top-left corner, the marks in a row across the middle and the title
 // wrapped at the bottom. Below about 90 px wide, or where its text would be
 // too small to read (Canvas.legible), the title is left out so the value and
-// marks stay readable.
+// marks stay readable. Legible here means on a phone too (PhoneLegible).
 func (c *Canvas) CardFace(s CardSpec, x, y, w, h float64) {
 	c.Sprite(cardKey(s), x, y, w, h, CardLine(w), func(sc *Canvas, x, y float64) { sc.cardFace(s, x, y, w, h) })
 }
@@ -38,8 +38,9 @@ func (c *Canvas) CardFace(s CardSpec, x, y, w, h float64) {
 func (c *Canvas) cardFace(s CardSpec, x, y, w, h float64) {
 	c.Box(x, y, w, h, CardRadius(w), FaceColor, Ink, CardLine(w))
 	pad := w * 0.07
-	// The title shows only where it can be legible (see Canvas.legible).
-	showTitle := w >= 90 && s.Title != "" && w*0.145 >= c.Legible()
+	// The title shows only where it can be legible.
+	legible := math.Max(c.Legible(), c.PhoneLegible())
+	showTitle := w >= 90 && s.Title != "" && w*0.145 >= legible
 
 	vs := w * 0.27
 	if !showTitle {
@@ -58,7 +59,7 @@ func (c *Canvas) cardFace(s CardSpec, x, y, w, h float64) {
 	if showTitle {
 		ty := y + h*0.67
 		c.Rule(x+pad, x+w-pad, ty, WithAlpha(InkSoft, 0x90), math.Max(1, w*0.008))
-		c.TextBlock(s.Title, x+pad*0.5, ty+pad*0.2, w-pad, y+h-ty-pad*0.6, 0.5, Bold, w*0.145, math.Min(w*0.145, math.Max(w*0.11, c.Legible())), 2, Ink)
+		c.TextBlock(s.Title, x+pad*0.5, ty+pad*0.2, w-pad, y+h-ty-pad*0.6, 0.5, Bold, w*0.145, math.Min(w*0.145, math.Max(w*0.11, legible)), 2, Ink)
 	}
 }
 

@@ -19,7 +19,7 @@ import (
 // A sprite is keyed by what its drawing depends on: the caller's key (which
 // must name everything the drawing reads), its size, its position's
 // fraction of a pixel in quarters (so edges land where they would have),
-// and the picture's legible text size. Compositing with Over gives the
+// and the picture's width (which sets the legible text sizes). Compositing with Over gives the
 // pixels drawing in place would, up to rounding and the quarter-pixel
 // snap. The text sizes a sprite drew are counted on the canvas it is drawn
 // on, so the readability checks see them on every use.
@@ -33,6 +33,7 @@ type sprite struct {
 	img              *image.RGBA
 	off              int
 	minText, minMark float64
+	cut              []CutText
 }
 
 // spriteCache keeps sprites in two generations, like the band cache.
@@ -95,20 +96,21 @@ func (c *Canvas) Sprite(key string, x, y, w, h, margin float64, draw func(s *Can
 	}
 	ix, iy := math.Floor(x), math.Floor(y)
 	fx, fy := quarter(x-ix), quarter(y-iy)
-	k := fmt.Sprintf("%s|%.2f|%.2f|%.2f|%.2f|%.2f", key, w, h, fx, fy, c.Legible())
+	k := fmt.Sprintf("%s|%.2f|%.2f|%.2f|%.2f|%.2f", key, w, h, fx, fy, c.pictureWidth())
 	sp, ok := sprites.get(k)
 	if !ok {
 		m := math.Ceil(math.Max(0, margin))
 		sw, sh := int(math.Ceil(w+fx+2*m)), int(math.Ceil(h+fy+2*m))
 		sub := &Canvas{Context: gg.NewContext(sw, sh), Faces: c.Faces, basisW: c.pictureWidth(), inMark: c.inMark}
 		draw(sub, m+fx, m+fy)
-		sp = sprite{img: sub.Image().(*image.RGBA), off: int(m), minText: sub.minText, minMark: sub.minMark}
+		sp = sprite{img: sub.Image().(*image.RGBA), off: int(m), minText: sub.minText, minMark: sub.minMark, cut: sub.cut}
 		sprites.put(k, sp)
 	}
 	at := image.Pt(int(ix)-sp.off, int(iy)-sp.off)
 	drawOver(dst, sp.img, at)
 	c.minText = least(c.minText, sp.minText)
 	c.minMark = least(c.minMark, sp.minMark)
+	c.cut = append(c.cut, sp.cut...)
 }
 
 // drawOver composites src over dst with src's top-left corner at at.

@@ -47,3 +47,11 @@ func P99(ds []time.Duration) time.Duration {
 	slices.Sort(s)
 	return s[(len(s)*99+99)/100-1]
 }
+
+// FirstEncode reports whether p, from imaging.PNG, is the first, truecolour
+// encoding of its picture, not the paletted one imaging.PNG writes again
+// when the first is over imaging.MaxPNGBytes (the colour type in IHDR).
+func FirstEncode(p []byte) bool {
+	const colourType = 8 + 8 + 9 // signature, chunk length and type, then width, height, depth
+	return len(p) > colourType && p[colourType] == 2
+}

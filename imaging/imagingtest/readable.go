@@ -132,3 +132,34 @@ func CheckPictures(t *testing.T, goldens []Golden, known Known) {
 func Drawn[V any](layout func(V, imaging.Options) (image.Image, error), v V, opt imaging.Options) func() (image.Image, error) {
 	return func() (image.Image, error) { return layout(v, opt) }
 }
+
+// AINames are display names as long as the bot's own players get ("Spindle
+// AI (normal)"), one per seat, for CheckNamesWhole.
+var AINames = []string{"Spindle AI (normal)", "Spindle AI (hard)", "Spindle AI (easy)", "Spindle AI (normal)", "Spindle AI (hard)", "Spindle AI (easy)"}
+
+// CheckNamesWhole renders every golden and fails for each text cut short
+// with an ellipsis (Canvas.CutTexts) that loses one of names: a player's
+// name must always show whole.
+func CheckNamesWhole(t *testing.T, goldens []Golden, names []string) {
+	t.Helper()
+	for _, g := range goldens {
+		var canvases []*imaging.Canvas
+		stop := imaging.WatchCanvases(func(c *imaging.Canvas) { canvases = append(canvases, c) })
+		img, err := g.Draw()
+		stop()
+		if err != nil {
+			t.Fatalf("%s: %v", g.Name, err)
+		}
+		imaging.Release(img)
+		for _, c := range canvases {
+			for _, s := range c.CutTexts() {
+				for _, n := range names {
+					if strings.Contains(s.Whole, n) && !strings.Contains(s.Shown, n) {
+						t.Errorf("%s: %q is cut to %q, losing the name %q", g.Name, s.Whole, s.Shown, n)
+						break
+					}
+				}
+			}
+		}
+	}
+}

@@ -15,15 +15,16 @@ import (
 
 // Layout of the Stitchcraft pictures, in pixels.
 const (
-	stW       = 1040.0 // picture width: shown 520 wide, 18 px text reads 9 px
+	stW       = 1040.0 // picture width: stSmall text reads 7 px at 350 wide
 	stMargin  = 24.0   // outer margin
 	stHeadH   = 118.0  // header band
 	stRowH    = 150.0  // one player's row on the table
-	stStackH  = 112.0  // the Stack strip, when not empty
+	stStackH  = 124.0  // the Stack strip, when not empty
 	stPileH   = 86.0   // the Removed strip
 	stBackW   = 40.0   // a face-down Display card on the table
-	stMaxBack = 7      // face-down cards drawn before "+n"
-	stSmall   = 18.0   // smallest text on the pictures
+	stMaxBack = 6      // face-down cards drawn before "+n"
+	stNameW   = 204.0  // the name column of a row: "Spindle AI (normal)" whole
+	stSmall   = 21.0   // smallest text on the pictures
 )
 
 // stColours are the Tapestry colours as drawn, in slot order.
@@ -144,8 +145,8 @@ func stTapestry(c *imaging.Canvas, col stitchcraft.Colour, pat stitchcraft.Patte
 	}
 	c.FitText(col.Code(), x+w/2, y+h*0.42, 0.5, w*0.86, imaging.Bold, math.Max(stSmall, w*0.28), stSmall, ink)
 	// The power name shows only where it can be legible.
-	if w >= 80 && w*0.16 >= c.Legible() {
-		c.TextBlock(stitchcraft.Power(pat, col).Name, x+w*0.05, y+h*0.58, w*0.9, h*0.34, 0.5, imaging.Bold, w*0.16, c.Legible(), 2, ink)
+	if w*0.16 >= stSmall {
+		c.TextBlock(stitchcraft.Power(pat, col).Name, x+w*0.04, y+h*0.58, w*0.92, h*0.34, 0.5, imaging.Bold, w*0.16, stSmall, 2, ink)
 	}
 }
 
@@ -170,7 +171,7 @@ func stChip(c *imaging.Canvas, col stitchcraft.Colour, n int, x, y, s float64, s
 	}
 	c.Box(x, y, s, s, s*0.18, stFill(col), stroke, lw)
 	if n > 0 {
-		c.Text(fmt.Sprint(n), x+s/2, y+s/2, 0.5, imaging.Bold, s*0.5, stInk(col))
+		c.Text(fmt.Sprint(n), x+s/2, y+s/2, 0.5, imaging.Bold, math.Max(stSmall, s*0.5), stInk(col))
 	}
 }
 
@@ -242,7 +243,7 @@ func stPlayerRow(c *imaging.Canvas, v stitchcraft.View, opt imaging.Options, p s
 		}
 		c.Box(x, y, 10, h, 4, stTeamColours[t], stTeamColours[t], 0)
 	}
-	c.FitText(opt.Name(games.Seat(p.Seat)), nx, y+26, 0, 190, imaging.Bold, 26, stSmall, imaging.Ink)
+	c.FitText(opt.Name(games.Seat(p.Seat)), nx, y+26, 0, stNameW, imaging.Bold, 26, stSmall, imaging.Ink)
 	px := nx
 	pill := func(text string, fg, bg color.Color) {
 		px += c.Pill(text, px, y+60, 0, imaging.Bold, stSmall, fg, bg) + 6
@@ -263,7 +264,7 @@ func stPlayerRow(c *imaging.Canvas, v stitchcraft.View, opt imaging.Options, p s
 	if v.Over && slices.Contains(v.Winners, p.Seat) {
 		pill("Winner", imaging.Ink, imaging.Highlight)
 	}
-	c.Text(fmt.Sprintf("Chest %d · Hand %d", p.Chest, p.HandSize), nx, y+92, 0, imaging.Regular, 19, imaging.Ink)
+	c.Text(fmt.Sprintf("Chest %d · Hand %d", p.Chest, p.HandSize), nx, y+94, 0, imaging.Regular, 22, imaging.Ink)
 	if v.Mode == stitchcraft.Crowd {
 		col := imaging.Good
 		if p.Favor < 0 {
@@ -273,7 +274,7 @@ func stPlayerRow(c *imaging.Canvas, v stitchcraft.View, opt imaging.Options, p s
 	}
 
 	// Display: face-down backs, labelled beneath.
-	dx := x + 216
+	dx := x + 16 + stNameW + 12
 	c.Text(fmt.Sprintf("Display (%d face down)", len(p.Display)), dx, y+20, 0, imaging.Bold, stSmall, imaging.InkSoft)
 	bw, bh := stBackW, math.Round(stBackW*imaging.CardAspect)
 	for i, f := range p.Display {
@@ -289,11 +290,12 @@ func stPlayerRow(c *imaging.Canvas, v stitchcraft.View, opt imaging.Options, p s
 	sw := w - (sx - x) - 12
 	switch {
 	case v.Mode == stitchcraft.Consortium && p.Seat >= 2:
-		c.FitText("Showcase shared with "+opt.Name(games.Seat(p.Seat-2)), sx, y+20, 0, sw, imaging.Bold, stSmall, stSmall, imaging.InkSoft)
+		c.Text("Showcase shared with", sx, y+20, 0, imaging.Bold, stSmall, imaging.InkSoft)
+		c.FitText(opt.Name(games.Seat(p.Seat-2)), sx, y+54, 0, sw, imaging.Bold, 24, stSmall, imaging.Ink)
 	default:
 		title := "Showcase"
 		if v.Mode == stitchcraft.Consortium {
-			title = "Team " + p.Team + "'s Showcase"
+			title = "Team " + p.Team
 		}
 		c.FitText(title+": "+stProgress(v, p.Show), sx, y+20, 0, sw, imaging.Bold, stSmall, stSmall, imaging.InkSoft)
 		stShowcase(c, v, p.Show, sx, y+36, sw)
@@ -310,44 +312,50 @@ func stPlayerRow(c *imaging.Canvas, v stitchcraft.View, opt imaging.Options, p s
 		if n[col] == 0 {
 			continue
 		}
-		stChip(c, col, n[col], sx+lw+float64(i)*40, y+90, 36, false)
+		stChip(c, col, n[col], sx+lw+float64(i)*48, y+87, 42, false)
 		i++
 	}
 }
 
-// stStack draws the Stack strip: entries bottom first, reactions pointing
-// at what they cancel.
+// stStack draws the Stack strip: as many entries as fit, the newest
+// on the right, reactions naming what they cancel. Each entry has the
+// card, the player's name whole on a line of its own, and what it does.
 func stStack(c *imaging.Canvas, v stitchcraft.View, opt imaging.Options, x, y, w float64) {
-	c.Text("The Stack (newest on the right)", x, y+14, 0, imaging.Bold, 20, imaging.Light)
 	cw, ch := 64.0, 64.0
+	tw := stNameW
+	pitch := cw + 8 + tw + 14
+	fit := max(1, int((w+14)/pitch))
+	entries := v.Stack
+	title := "The Stack (newest on the right)"
+	if len(entries) > fit {
+		title = fmt.Sprintf("The Stack (newest on the right; %d older not shown)", len(entries)-fit)
+		entries = entries[len(entries)-fit:]
+	}
+	c.Text(title, x, y+14, 0, imaging.Bold, 22, imaging.Light)
 	cx := x
-	for _, e := range v.Stack {
-		stTapestry(c, e.Card.Colour, v.Pattern, cx, y+30, cw, ch, "")
-		what := opt.Name(games.Seat(e.By)) + " reveals"
-		sub := stitchcraft.Power(v.Pattern, e.Card.Colour).Name
+	for _, e := range entries {
+		stTapestry(c, e.Card.Colour, v.Pattern, cx, y+34, cw, ch, "")
+		what := "reveals " + stitchcraft.Power(v.Pattern, e.Card.Colour).Name
 		if e.Reaction {
-			what = opt.Name(games.Seat(e.By)) + " reacts"
+			what = "reacts: " + stitchcraft.Power(v.Pattern, e.Card.Colour).Name
 			for _, t := range v.Stack {
 				if t.ID == e.Target {
-					sub += " on " + t.Card.Colour.String()
+					what += " on " + t.Card.Colour.String()
 				}
 			}
 		}
-		c.FitText(what, cx+cw+8, y+50, 0, 150, imaging.Bold, stSmall, stSmall, imaging.Light)
-		c.FitText(sub, cx+cw+8, y+76, 0, 150, imaging.Regular, stSmall, stSmall, imaging.LightSoft)
+		c.FitText(opt.Name(games.Seat(e.By)), cx+cw+8, y+48, 0, tw, imaging.Bold, stSmall, stSmall, imaging.Light)
+		c.TextBlock(what, cx+cw+8, y+62, tw, 50, 0, imaging.Regular, stSmall, stSmall, 2, imaging.LightSoft)
 		if e.Cancelled {
-			c.Cross(cx+cw/2, y+30+ch/2, cw*0.4, imaging.Bad, 6)
+			c.Cross(cx+cw/2, y+34+ch/2, cw*0.4, imaging.Bad, 6)
 		}
-		cx += cw + 170
-		if cx > x+w-cw {
-			break
-		}
+		cx += pitch
 	}
 }
 
 // stRemoved draws the Removed pile grouped by colour.
 func stRemoved(c *imaging.Canvas, v stitchcraft.View, x, y float64) {
-	c.Text(fmt.Sprintf("Removed from the game (%d)", len(v.Removed)), x, y+14, 0, imaging.Bold, 20, imaging.Light)
+	c.Text(fmt.Sprintf("Removed from the game (%d)", len(v.Removed)), x, y+14, 0, imaging.Bold, 22, imaging.Light)
 	n, _, _ := stCounts(v.Removed)
 	i := 0
 	for _, col := range stitchcraft.Colours {
@@ -358,7 +366,7 @@ func stRemoved(c *imaging.Canvas, v stitchcraft.View, x, y float64) {
 		i++
 	}
 	if i == 0 {
-		c.Text("nothing yet", x, y+52, 0, imaging.Regular, 19, imaging.LightSoft)
+		c.Text("nothing yet", x, y+52, 0, imaging.Regular, stSmall, imaging.LightSoft)
 	}
 }
 
@@ -419,7 +427,7 @@ func Panel(v stitchcraft.View, opt imaging.Options) (image.Image, error) {
 		return nil, fmt.Errorf("imaging: a stitchcraft panel needs a seat's view, not %s", v.Viewer)
 	}
 	// Cards large enough for a legible power name, as many to a row as fit.
-	cw, ch := 120.0, 150.0
+	cw, ch := 140.0, 172.0
 	perRow := int((stW - 2*stMargin + 12) / (cw + 12))
 	rows := func(n int) float64 { return math.Max(1, math.Ceil(float64(n)/float64(perRow))) }
 	secH := 40.0
@@ -445,7 +453,8 @@ func Panel(v stitchcraft.View, opt imaging.Options) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	stHeader(c, v, stW, stTitle(v)+" · "+opt.Name(v.Viewer)+"'s hand", stStatus(v, opt))
+	// The name first, so a long title loses the mode, never the name.
+	stHeader(c, v, stW, opt.Name(v.Viewer)+"'s hand · "+stTitle(v), stStatus(v, opt))
 	y := stHeadH + stMargin
 	c.FitText(stPrompt(v), stMargin, y+18, 0, stW-2*stMargin, imaging.Bold, 26, stSmall, imaging.Light)
 	y += 56
@@ -453,7 +462,7 @@ func Panel(v stitchcraft.View, opt imaging.Options) (image.Image, error) {
 		c.Text(title, stMargin, y+14, 0, imaging.Bold, 22, imaging.Light)
 		y += secH
 		if len(cols) == 0 {
-			c.Text("empty", stMargin, y+20, 0, imaging.Regular, 20, imaging.LightSoft)
+			c.Text("empty", stMargin, y+20, 0, imaging.Regular, 22, imaging.LightSoft)
 		}
 		for i, col := range cols {
 			x := stMargin + float64(i%perRow)*(cw+12)
@@ -556,7 +565,7 @@ func Reference(v stitchcraft.View, opt imaging.Options) (image.Image, error) {
 		}
 		c.Box(stMargin, y, stW-2*stMargin, rowH-8, 10, bg, imaging.Ink, 1.5)
 		stTapestry(c, col, v.Pattern, stMargin+10, y+6, 64, rowH-20, "")
-		c.Text(col.Slot(), stMargin+94, y+26, 0, imaging.Bold, 18, imaging.InkSoft)
+		c.Text(col.Slot(), stMargin+94, y+26, 0, imaging.Bold, stSmall, imaging.InkSoft)
 		c.Text(col.String(), stMargin+140, y+26, 0, imaging.Bold, 22, imaging.Ink)
 		name := pw.Name
 		if pw.Reaction {

@@ -112,16 +112,27 @@ func scPanel() stitchcraft.View {
 	return v
 }
 
-func scGoldens(t *testing.T) []imagingtest.Golden {
-	names := imaging.Options{Names: []string{"Ada", "Brook", "Cyd", "Dee", "Eli"}}
+// scGoldens are the golden pictures; scGoldensNamed draws them with names.
+func scGoldens(t *testing.T) []imagingtest.Golden { return scGoldensNamed(t, nil) }
+
+// scGoldensNamed draws the golden pictures with every seat named from names,
+// or with each fixture's own names when names is nil.
+func scGoldensNamed(t *testing.T, names []string) []imagingtest.Golden {
+	o := func(d imaging.Options) imaging.Options {
+		if names != nil {
+			d.Names = names
+		}
+		return d
+	}
+	ours := imaging.Options{Names: []string{"Ada", "Brook", "Cyd", "Dee", "Eli"}}
 	return []imagingtest.Golden{
-		{Name: "sc_ex6_table", Draw: func() (image.Image, error) { return Table(scEx6(), names) }},
-		{Name: "sc_crowd_table", Draw: func() (image.Image, error) { return Table(scCrowd(), names) }},
-		{Name: "sc_consortium_table", Draw: func() (image.Image, error) { return Table(scConsortium(), imaging.Options{}) }},
-		{Name: "sc_panel", Draw: func() (image.Image, error) { return Panel(scPanel(), names) }},
-		{Name: "sc_consortium_panel", Draw: func() (image.Image, error) { return Panel(scConsortium(), imaging.Options{}) }},
-		{Name: "sc_reference", Draw: func() (image.Image, error) { return Reference(scCrowd(), names) }},
-		{Name: "sc_reference_over", Draw: func() (image.Image, error) { return Reference(scConsortium(), imaging.Options{}) }},
+		{Name: "sc_ex6_table", Draw: func() (image.Image, error) { return Table(scEx6(), o(ours)) }},
+		{Name: "sc_crowd_table", Draw: func() (image.Image, error) { return Table(scCrowd(), o(ours)) }},
+		{Name: "sc_consortium_table", Draw: func() (image.Image, error) { return Table(scConsortium(), o(imaging.Options{})) }},
+		{Name: "sc_panel", Draw: func() (image.Image, error) { return Panel(scPanel(), o(ours)) }},
+		{Name: "sc_consortium_panel", Draw: func() (image.Image, error) { return Panel(scConsortium(), o(imaging.Options{})) }},
+		{Name: "sc_reference", Draw: func() (image.Image, error) { return Reference(scCrowd(), o(ours)) }},
+		{Name: "sc_reference_over", Draw: func() (image.Image, error) { return Reference(scConsortium(), o(imaging.Options{})) }},
 	}
 }
 

@@ -1,6 +1,7 @@
 package threadcount
 
 import (
+	"fmt"
 	"image"
 	"math/rand/v2"
 	"strings"
@@ -106,7 +107,18 @@ func rtView(s threadcount.State, viewer games.Seat) threadcount.View {
 
 var rtNames = imaging.Options{Names: []string{"Aiko", "Benedikt", "Chiyo", "Dario", "Emeka"}}
 
-func rtGoldens(t *testing.T) []imagingtest.Golden {
+// rtGoldens are the golden pictures; rtGoldensNamed draws them with names.
+func rtGoldens(t *testing.T) []imagingtest.Golden { return rtGoldensNamed(t, nil) }
+
+// rtGoldensNamed draws the golden pictures with every seat named from names,
+// or with each fixture's own names when names is nil.
+func rtGoldensNamed(t *testing.T, names []string) []imagingtest.Golden {
+	o := func(d imaging.Options) imaging.Options {
+		if names != nil {
+			d.Names = names
+		}
+		return d
+	}
 	five := rtMidGame()
 	five.N = 5
 	five.Favs = append(five.Favs, "V")
@@ -114,12 +126,12 @@ func rtGoldens(t *testing.T) []imagingtest.Golden {
 	five.Circle = append(five.Circle, 4)
 	five.Order = append(five.Order, 4)
 	return []imagingtest.Golden{
-		{Name: "rt_mid_table", Draw: func() (image.Image, error) { return Table(rtView(rtMidGame(), games.Spectator), rtNames) }},
-		{Name: "rt_mid_panel", Draw: func() (image.Image, error) { return Panel(rtView(rtMidGame(), 2), rtNames) }},
-		{Name: "rt_five_table", Draw: func() (image.Image, error) { return Table(rtView(five, games.Spectator), imaging.Options{}) }},
-		{Name: "rt_end_scoring", Draw: func() (image.Image, error) { return Scoring(rtView(rtEnd(), games.Spectator), rtNames) }},
-		{Name: "rt_end_table", Draw: func() (image.Image, error) { return Table(rtView(rtEnd(), 0), rtNames) }},
-		{Name: "rt_setup_table", Draw: func() (image.Image, error) { return Table(rtSetup(t), rtNames) }},
+		{Name: "rt_mid_table", Draw: func() (image.Image, error) { return Table(rtView(rtMidGame(), games.Spectator), o(rtNames)) }},
+		{Name: "rt_mid_panel", Draw: func() (image.Image, error) { return Panel(rtView(rtMidGame(), 2), o(rtNames)) }},
+		{Name: "rt_five_table", Draw: func() (image.Image, error) { return Table(rtView(five, games.Spectator), o(imaging.Options{})) }},
+		{Name: "rt_end_scoring", Draw: func() (image.Image, error) { return Scoring(rtView(rtEnd(), games.Spectator), o(rtNames)) }},
+		{Name: "rt_end_table", Draw: func() (image.Image, error) { return Table(rtView(rtEnd(), 0), o(rtNames)) }},
+		{Name: "rt_setup_table", Draw: func() (image.Image, error) { return Table(rtSetup(t), o(rtNames)) }},
 	}
 }
 
@@ -185,13 +197,14 @@ func TestThreadcountRendersWholeGame(t *testing.T) {
 				if viewer < 0 {
 					viewer = 0
 				}
-				img, err := Pictures.Render(k, tb.View(viewer), imaging.Options{})
+				img, err := Pictures.Render(k, tb.View(viewer), imaging.Options{Names: imagingtest.AINames})
 				if err != nil {
 					t.Fatalf("step %d %s: %v", i, k, err)
 				}
 				if b := img.Bounds(); b.Dx() > 1600 || b.Dy() > 1400 {
 					t.Fatalf("step %d %s: image is %v", i, k, b.Size())
 				}
+				checkFirstEncode(t, fmt.Sprintf("step %d %s", i, k), img)
 			}
 		}
 		legal := tb.Legal(seat)
@@ -220,4 +233,61 @@ func BenchmarkThreadcountPanel(b *testing.B) {
 
 func BenchmarkThreadcountScoring(b *testing.B) {
 	imagingtest.PNGBench(b, imagingtest.Drawn(Scoring, rtView(rtEnd(), games.Spectator), rtNames))
+}
+
+// checkFirstEncode fails when img's PNG needs the paletted second
+// encoding: every picture must fit imaging.MaxPNGBytes the first time.
+func checkFirstEncode(t *testing.T, what string, img image.Image) {
+	t.Helper()
+	p, err := imaging.PNG(img)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if !imagingtest.FirstEncode(p) {
+		t.Errorf("%s: the PNG was over %d bytes and written again paletted (%d bytes)", what, imaging.MaxPNGBytes, len(p))
+	}
+}
+
+// rtDensest is the most crowded table the layout meets: five players,
+// every garment dressed in a tertiary colour and a busy pattern, spare
+// cards, a full Buried pile and a roll with lines and doubles.
+func rtDensest() threadcount.View {
+	s := rtMidGame()
+	s.N = 5
+	s.Favs = append(s.Favs, "V")
+	s.Circle = append(s.Circle, 4)
+	s.Order = append(s.Order, 4)
+	s.Market = [3]string{"seigaiha", "karakusa", "asanoha"}
+	s.Buried = []string{"uroko", "kikko", "uroko", "seigaiha", "asanoha", "ichimatsu", "karakusa"}
+	outfits := [][]string{
+		{"RO+seigaiha", "YO+karakusa", "BG+asanoha", "RV+kikko"},
+		{"YG+karakusa", "BV+seigaiha", "RO+asanoha", "YO+uroko"},
+		{"RV+seigaiha", "BG+karakusa", "YG+kikko", "BV+asanoha"},
+		{"YO+asanoha", "RO+seigaiha", "BV+karakusa", "YG+ichimatsu"},
+		{"BG+kikko", "RV+uroko", "YO+seigaiha", "RO+karakusa"},
+	}
+	s.Players = nil
+	for _, o := range outfits {
+		p := rtPlayer(12, [3]int{3, 3, 3}, o, []string{"RO", "YG", "BV"}, []string{"seigaiha", "karakusa", "asanoha"})
+		p.Turns = 4
+		s.Players = append(s.Players, p)
+	}
+	return rtView(s, games.Spectator)
+}
+
+// TestThreadcountDensestFitsFirstEncode holds the most crowded table to
+// the PNG limit on the first encoding, with long names.
+func TestThreadcountDensestFitsFirstEncode(t *testing.T) {
+	for _, opt := range []imaging.Options{{}, {Names: imagingtest.AINames}} {
+		img, err := Table(rtDensest(), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkFirstEncode(t, "densest table", img)
+		imaging.Release(img)
+	}
+}
+
+func BenchmarkThreadcountTableDensest(b *testing.B) {
+	imagingtest.PNGBench(b, imagingtest.Drawn(Table, rtDensest(), rtNames))
 }

@@ -31,6 +31,12 @@ const (
 
 // ---- shared pieces ----
 
+// minText is the smallest text size, in whole pixels of this canvas, that
+// reads on a desktop and on a phone.
+func minText(c *imaging.Canvas) float64 {
+	return math.Ceil(math.Max(c.Legible(), c.PhoneLegible()))
+}
+
 // roles returns the Warp and Weft seats, or (Chance, Chance) before the
 // role coin is tossed.
 func roles(v warpweft.View) (warp, weft games.Seat) {
@@ -203,7 +209,7 @@ func drawTableau(c *imaging.Canvas, t tableau, v warpweft.View, specs map[string
 		lw := math.Max(2, g.CardW*0.03)
 		c.DashedOutline(px+lw/2, py+lw/2, g.CardW-lw, g.CardH-lw, imaging.CardRadius(g.CardW), imaging.OpenMark, lw, math.Max(5, g.CardW*0.08))
 		label := imaging.Signed(oc.X) + ", " + imaging.Signed(oc.Y)
-		c.FitText(label, px+g.CardW/2, py+g.CardH/2, 0.5, g.CardW*0.86, imaging.Bold, math.Max(c.Legible()+2, g.CardW*0.22), c.Legible(), imaging.Light)
+		c.FitText(label, px+g.CardW/2, py+g.CardH/2, 0.5, g.CardW*0.86, imaging.Bold, math.Max(minText(c)+2, g.CardW*0.22), minText(c), imaging.Light)
 	}
 	for _, p := range v.Grid {
 		px, py := g.Cell(p.Cell.X, p.Cell.Y)
@@ -249,7 +255,7 @@ func wwHeader(c *imaging.Canvas, v warpweft.View, opt imaging.Options, title str
 		playerLine(c, v, opt, weft, "Weft · rows", imaging.Weft, v.Score.Weft, m, y+48, pw, w-2*m)
 	}
 	if note != "" {
-		c.FitText(note, m, y+100, 0, w-2*m, imaging.Regular, 26, math.Ceil(c.Legible()), imaging.LightSoft)
+		c.FitText(note, m, y+100, 0, w-2*m, imaging.Regular, 26, minText(c), imaging.LightSoft)
 	}
 }
 
@@ -263,7 +269,7 @@ func playerLine(c *imaging.Canvas, v warpweft.View, opt imaging.Options, seat ga
 	// The name gets what the score, hand and turn marker leave.
 	nameW := math.Max(80, right-x-360)
 	name := opt.Name(seat)
-	sz := c.FitText(name, x, y, 0, nameW, imaging.Bold, 30, math.Max(18, math.Ceil(c.Legible())), imaging.Light)
+	sz := c.FitText(name, x, y, 0, nameW, imaging.Bold, 30, minText(c), imaging.Light)
 	x += math.Min(nameW, c.Measure(name, imaging.Bold, sz)) + 20
 	x += c.Text(imaging.Signed(score), x, y, 0, imaging.Bold, 32, imaging.Highlight) + 6
 	x += c.Text("pts", x, y+3, 0, imaging.Regular, 22, imaging.LightSoft) + 22
@@ -336,8 +342,8 @@ func Panel(v warpweft.View, opt imaging.Options) (image.Image, error) {
 	n := len(v.Hand)
 	perRow := min(max(n, 1), wwHandRow)
 	rows := (n + wwHandRow - 1) / wwHandRow
-	handW := 124.0
-	handGap := 16.0
+	handW := 140.0 // titles 20 px: 7 px on a phone
+	handGap := 12.0
 	handH := 0.0
 	if rows > 0 {
 		handH = float64(rows)*math.Round(handW*imaging.CardAspect) + float64(rows-1)*handGap
@@ -412,16 +418,16 @@ func Panel(v warpweft.View, opt imaging.Options) (image.Image, error) {
 const (
 	scW       = 1200.0 // width of every scoring picture
 	scPad     = 18.0   // padding inside the sheet
-	scRowH    = 66.0
+	scRowH    = 74.0
 	scHeadH   = 44.0
 	scSecH    = 52.0
 	scFont    = 26.0
-	scSmall   = 22.0 // smallest text: headings and notes (≥ 9 px at 520 wide)
-	scLineW   = 110.0
-	scCountW  = 44.0
-	scSetW    = 170.0
+	scSmall   = 24.0 // smallest text: reads 7 px at 350 wide
+	scLineW   = 100.0
+	scCountW  = 40.0
+	scSetW    = 150.0
 	scScoreW  = 80.0
-	scChipW   = 44.0 // widest card chip
+	scChipW   = 48.0 // widest card chip: its value 24 px
 	scChipGap = 6.0
 )
 

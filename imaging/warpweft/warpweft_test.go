@@ -211,13 +211,24 @@ func samePixels(a, b image.Image) bool {
 	return true
 }
 
-func wwGoldens(t *testing.T) []imagingtest.Golden {
+// wwGoldens are the golden pictures; wwGoldensNamed draws them with names.
+func wwGoldens(t *testing.T) []imagingtest.Golden { return wwGoldensNamed(t, nil) }
+
+// wwGoldensNamed draws the golden pictures with every seat named from names,
+// or with each fixture's own names when names is nil.
+func wwGoldensNamed(t *testing.T, names []string) []imagingtest.Golden {
+	o := func(d imaging.Options) imaging.Options {
+		if names != nil {
+			d.Names = names
+		}
+		return d
+	}
 	return []imagingtest.Golden{
-		{Name: "ww_ex6_table", Draw: func() (image.Image, error) { return Table(ex6(), imaging.Options{}) }},
-		{Name: "ww_ex8_table", Draw: func() (image.Image, error) { return Table(ex8(), imaging.Options{}) }},
-		{Name: "ww_ex8_panel", Draw: func() (image.Image, error) { return Panel(ex8Panel(), imaging.Options{}) }},
-		{Name: "ww_ex8_scoring", Draw: func() (image.Image, error) { return Scoring(ex8(), imaging.Options{}) }},
-		{Name: "ww_ex7_scoring", Draw: func() (image.Image, error) { return Scoring(ex7(), imaging.Options{}) }},
+		{Name: "ww_ex6_table", Draw: func() (image.Image, error) { return Table(ex6(), o(imaging.Options{})) }},
+		{Name: "ww_ex8_table", Draw: func() (image.Image, error) { return Table(ex8(), o(imaging.Options{})) }},
+		{Name: "ww_ex8_panel", Draw: func() (image.Image, error) { return Panel(ex8Panel(), o(imaging.Options{})) }},
+		{Name: "ww_ex8_scoring", Draw: func() (image.Image, error) { return Scoring(ex8(), o(imaging.Options{})) }},
+		{Name: "ww_ex7_scoring", Draw: func() (image.Image, error) { return Scoring(ex7(), o(imaging.Options{})) }},
 	}
 }
 
