@@ -8,26 +8,20 @@ import (
 	"spindle/imaging"
 )
 
-// Layout metrics of the ArchRavels pictures, in pixels.
+// Layout metrics of the ArchRavels pictures, in pixels. Every picture is
+// arW wide, and the smallest text is arSmall: arW/50, so it reads 7 px
+// tall on a phone (350 px wide) and 10 px on a desktop (520 px).
 const (
-	arW       = 1500.0 // picture width
-	arMargin  = 24.0   // outer margin
-	arHeadH   = 150.0  // header band
-	arTopH    = 326.0  // Bazaar, decks and Project List band (panel)
-	arCardW   = 140.0  // a Bazaar card
-	arCardH   = 124.0  // a Bazaar card
-	arCardGap = 12.0   // gap between Bazaar cards
-	arPileW   = 104.0  // the Yarn Deck and the discard pile
-
-	// The table picture is narrower and more compact, so Discord shows
-	// its text large enough: patterns are left to the panel.
-	arTableW = 1040.0 // table picture width
-	arSmall  = 18.0   // smallest text on the table (9 px at 520 wide)
-	arTopCH  = 424.0  // the compact Bazaar and Project List band
-	arRowH   = 200.0  // one player's compact board, with its gap
-	arRowSpW = 196.0  // an action space on a compact board
-	arTCardH = 110.0  // a Bazaar card on the compact table
-	arProjH  = 166.0  // a Project List card on the compact table
+	arW       = 900.0 // picture width (table, panel and score sheet)
+	arSmall   = 18.0  // smallest text
+	arMargin  = 24.0  // outer margin
+	arHeadH   = 140.0 // header band
+	arCardGap = 12.0  // gap between Bazaar cards
+	arPileW   = 104.0 // the Yarn Deck and the discard pile
+	arTopCH   = 398.0 // the Bazaar, decks and Project List band
+	arRowH    = 194.0 // one player's board on the table, with its gap
+	arTCardH  = 104.0 // a Bazaar card
+	arProjH   = 150.0 // a Project List card
 )
 
 // The six yarn colours in canonical order (R O Y G B P): saturated hues

@@ -131,15 +131,14 @@ func requestCost(c *imaging.Canvas, r archravels.Request, others int, x, cy, max
 }
 
 // arPiles draws the Yarn Deck as a card back with its count and the
-// discard pile as its top card with its count.
+// discard pile as its top card with its count. The back is flat (a dark
+// field in a light frame), not woven: cheaper to draw and to encode.
 func arPiles(c *imaging.Canvas, v archravels.View, x, y float64) {
 	const ph = 96.0
 	top := y + 22
 	if v.YarnDeck > 0 {
-		c.Clipped(x, top, arPileW, ph, imaging.CardRadius(arPileW), func(sub *imaging.Canvas, w, h float64) {
-			sub.CardBack(0, 0, w, h)
-		})
-		c.Outline(x, top, arPileW, ph, imaging.CardRadius(arPileW), imaging.Ink, imaging.CardLine(arPileW))
+		c.Box(x, top, arPileW, ph, 10, imaging.BackColor, imaging.Ink, 2)
+		c.Outline(x+8, top+8, arPileW-16, ph-16, 6, imaging.BackWeave, 3)
 		c.Pill(strconv.Itoa(v.YarnDeck), x+arPileW/2, top+ph/2, 0.5, imaging.Bold, 22, imaging.Ink, imaging.Light)
 	} else {
 		c.DashedOutline(x, top, arPileW, ph, 10, imaging.Ink, 2, 8)
@@ -238,9 +237,15 @@ func itemNeeds(c *imaging.Canvas, items [archravels.NumItems]int, x, y, w, h flo
 		if !names {
 			cy = y + h/2 - 4
 		}
-		itemIcon(c, it, cx, cy, r)
 		if items[it] > 1 {
-			c.Pill("×"+strconv.Itoa(items[it]), cx+r*0.9, cy-r*0.45, 0.5, imaging.Bold, arSmall, imaging.Light, imaging.Ink)
+			// The count beside the icon, the pair centred on the place.
+			count := "×" + strconv.Itoa(items[it])
+			pw := c.PillWidth(count, imaging.Bold, arSmall)
+			ix := cx - (pw+2)/2
+			itemIcon(c, it, ix, cy, r)
+			c.Pill(count, ix+r+2, cy, 0, imaging.Bold, arSmall, imaging.Light, imaging.Ink)
+		} else {
+			itemIcon(c, it, cx, cy, r)
 		}
 		if names {
 			c.Text(archravels.Items[it].Name, cx, y+2*r+18, 0.5, imaging.Regular, arSmall, imaging.Ink)

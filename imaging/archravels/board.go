@@ -11,51 +11,6 @@ import (
 	"strings"
 )
 
-// boardInfo draws the name block: name and character, board type and
-// side, favourite request and tags.
-func boardInfo(c *imaging.Canvas, v archravels.View, opt imaging.Options, seat int, x, y, w float64, active, deciding bool) {
-	p := v.Players[seat]
-	s := games.Seat(seat)
-	c.FitText(arName(v, opt, s), x, y+24, 0, w, imaging.Bold, 26, arSmall, imaging.Ink)
-	if p.Char == "" {
-		c.Text("no character yet", x, y+54, 0, imaging.Regular, 18, imaging.InkSoft)
-	} else {
-		c.FitText(fmt.Sprintf("%s · side %s", p.TypeName, p.Side), x, y+52, 0, w, imaging.Regular, 19, arSmall, imaging.InkSoft)
-		heart(c, x+9, y+80, 8)
-		fav := "favourite: " + arWhatName(p.Favourite)
-		c.FitText(fav, x+24, y+80, 0, w-24, imaging.Regular, arSmall, arSmall, imaging.Ink)
-	}
-	tx := x
-	tag := func(text string, fg, bg color.Color) {
-		tx += c.Pill(text, tx, y+113, 0, imaging.Bold, arSmall, fg, bg) + 6
-	}
-	switch {
-	case p.Out:
-	case v.Phase == archravels.PhOver && seat < len(v.Ranks):
-		tag(imaging.Ordinal(v.Ranks[seat]), imaging.Ink, imaging.Highlight)
-	case deciding && active:
-		tag("to play", imaging.Ink, imaging.Highlight)
-	case deciding:
-		tag("deciding", imaging.Ink, imaging.Highlight)
-	case active:
-		tag("active", imaging.Ink, imaging.Highlight)
-	}
-	if p.Tangled && v.Phase != archravels.PhOver {
-		tag("Tangled", imaging.Light, imaging.Bad)
-	}
-}
-
-// boardScore draws the running (or final) score at x with its vertical
-// middle at cy and returns the x after it.
-func boardScore(c *imaging.Canvas, v archravels.View, p archravels.PlayerView, x, cy float64) float64 {
-	label := "Score"
-	if v.Phase != archravels.PhOver {
-		label = "Running score"
-	}
-	x += c.Text(label, x, cy, 0, imaging.Regular, 18, imaging.InkSoft) + 8
-	return x + c.Text(strconv.Itoa(p.Score.Total), x, cy-2, 0, imaging.Bold, 32, imaging.Ink)
-}
-
 // boardSpaces draws the four action spaces as a 2×2 grid of boxes of
 // size w×h from (x, y), marking the marker's space and the space worked
 // this turn.
@@ -162,18 +117,8 @@ func patternBox(c *imaging.Canvas, p archravels.PlayerView, item int, x, y, w, h
 	}
 }
 
-// bowlAndItems draws the yarn bowl as six tokens with counts and the item
-// tokens as icons with counts, in a column of width w.
-func bowlAndItems(c *imaging.Canvas, p archravels.PlayerView, x, y, w float64) {
-	c.Text(fmt.Sprintf("Yarn bowl · %d", p.Bowl.Total()), x, y+12, 0, imaging.Bold, 18, imaging.Ink)
-	bowlRow(c, p.Bowl, x, y+44, w, 12)
-	n := 0
-	for _, k := range p.Items {
-		n += k
-	}
-	c.Text(fmt.Sprintf("Items · %d", n), x, y+80, 0, imaging.Bold, 18, imaging.Ink)
-	itemRow(c, p.Items, x, y+114, w, 14)
-}
+// arCount is the size of a count beside a token or an item icon.
+const arCount = 20.0
 
 // bowlRow draws the six colours' tokens with their counts across w.
 func bowlRow(c *imaging.Canvas, y archravels.Yarn, x, cy, w, r float64) {
@@ -185,7 +130,7 @@ func bowlRow(c *imaging.Canvas, y archravels.Yarn, x, cy, w, r float64) {
 		if n == 0 {
 			ink = imaging.InkSoft
 		}
-		c.Text(strconv.Itoa(n), tx+r+4, cy, 0, imaging.Bold, r*1.5, ink)
+		c.Text(strconv.Itoa(n), tx+r+5, cy, 0, imaging.Bold, arCount, ink)
 	}
 }
 
@@ -199,7 +144,7 @@ func itemRow(c *imaging.Canvas, items [archravels.NumItems]int, x, cy, w, r floa
 		if n == 0 {
 			ink = imaging.InkSoft
 		}
-		c.Text(strconv.Itoa(n), ix+r+4, cy, 0, imaging.Bold, r*1.3, ink)
+		c.Text(strconv.Itoa(n), ix+r+5, cy, 0, imaging.Bold, arCount, ink)
 	}
 }
 

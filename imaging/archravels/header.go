@@ -9,15 +9,15 @@ import (
 // arHeader draws the header band: a title, the status pill, what the
 // table waits for and the turn's progress, with a payment's tokens.
 func arHeader(c *imaging.Canvas, v archravels.View, opt imaging.Options, title, note string) {
-	arW := float64(c.Width())
-	c.DrawRectangle(0, 0, arW, arHeadH)
+	w := float64(c.Width())
+	c.DrawRectangle(0, 0, w, arHeadH)
 	c.SetColor(imaging.Frame)
 	c.Fill()
 	m := arMargin
 	y := m + 20
-	sw := c.Pill(arStatus(v), arW-m, y, 1, imaging.Bold, 26, imaging.Ink, imaging.Highlight)
-	c.FitText(title, m, y, 0, arW-2*m-sw-20, imaging.Bold, 38, 22, imaging.Light)
-	c.FitText(note, m, y+52, 0, arW-2*m, imaging.Bold, 27, arSmall, imaging.Highlight)
+	sw := c.Pill(arStatus(v), w-m, y, 1, imaging.Bold, 24, imaging.Ink, imaging.Highlight)
+	c.FitText(title, m, y, 0, w-2*m-sw-20, imaging.Bold, 34, 22, imaging.Light)
+	c.FitText(note, m, y+46, 0, w-2*m, imaging.Bold, 25, arSmall, imaging.Highlight)
 	detail := arDetail(v, opt)
 	var paid []archravels.Colour
 	if v.Turn.Pay != nil {
@@ -27,10 +27,10 @@ func arHeader(c *imaging.Canvas, v archravels.View, opt imaging.Options, title, 
 	if tw > 0 {
 		tw += 12
 	}
-	size := c.FitText(detail, m, y+90, 0, arW-2*m-tw, imaging.Regular, 23, arSmall, imaging.LightSoft)
-	x := m + math.Min(c.Measure(detail, imaging.Regular, size), arW-2*m-tw) + 12 + 11
+	size := c.FitText(detail, m, y+84, 0, w-2*m-tw, imaging.Regular, 22, arSmall, imaging.LightSoft)
+	x := m + math.Min(c.Measure(detail, imaging.Regular, size), w-2*m-tw) + 12 + 11
 	for _, col := range paid {
-		yarnToken(c, int(col), x, y+90, 11)
+		yarnToken(c, int(col), x, y+84, 11)
 		x += 25
 	}
 }

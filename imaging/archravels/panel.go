@@ -72,12 +72,9 @@ func Panel(v archravels.View, opt imaging.Options) (image.Image, error) {
 	if err := arCheck(v); err != nil {
 		return nil, err
 	}
-	// As wide as the table and with its compact top band; the other
-	// players' bowls and items are on the table, so they get one line.
-	const (
-		arW    = arTableW
-		boardH = 578.0
-	)
+	// As wide as the table and with its top band; the other players'
+	// bowls and items are on the table, so they get one line.
+	const boardH = 578.0
 	seat := arPanelSeat(v)
 	n := len(v.Players)
 	othersH := 40 + float64(n-1)*44
@@ -177,11 +174,11 @@ func bigBoard(c *imaging.Canvas, v archravels.View, opt imaging.Options, seat in
 	py := iy + 104
 	c.Text("Patterns", x+16, py, 0, imaging.Bold, 21, imaging.Ink)
 	c.Text("green frame: your bowl pays for it now", x+120, py, 0, imaging.Regular, arSmall, imaging.InkSoft)
-	const pw, ph = 140.0, 180.0
+	const pw, ph = 116.0, 180.0
 	for i := range archravels.NumItems {
 		patternBox(c, p, i, x+16+float64(i)*(pw+10), py+16, pw, ph, true)
 	}
-	bx := x + 16 + 5*(pw+10) + 16
+	bx := x + 16 + 5*(pw+10) + 8
 	n := 0
 	for _, k := range p.Items {
 		n += k
@@ -296,10 +293,10 @@ func othersTable(c *imaging.Canvas, v archravels.View, opt imaging.Options, seat
 		}
 		c.Box(x, row, w, 38, 8, fill, imaging.Ink, 1.5)
 		cy := row + 19
-		c.FitText(arName(v, opt, s), x+12, cy, 0, 280, imaging.Bold, 19, arSmall, imaging.Ink)
-		c.Text(fmt.Sprintf("score %d", p.Score.Total), x+310, cy, 0, imaging.Bold, 20, imaging.Ink)
+		c.FitText(arName(v, opt, s), x+12, cy, 0, 256, imaging.Bold, 19, arSmall, imaging.Ink)
+		c.Text(fmt.Sprintf("score %d", p.Score.Total), x+280, cy, 0, imaging.Bold, 20, imaging.Ink)
 		bits := []string{fmt.Sprintf("bowl %d", p.Bowl.Total()), fmt.Sprintf("items %d", arItemCount(p))}
-		bits = append(bits, fmt.Sprintf("held %d", len(p.Held)), fmt.Sprintf("requests %d", len(p.Done)),
+		bits = append(bits, fmt.Sprintf("held %d", len(p.Held)), fmt.Sprintf("done %d", len(p.Done)),
 			fmt.Sprintf("projects %d", len(p.Projects)))
 		if p.Tangled {
 			bits = append(bits, "Tangled")
@@ -307,7 +304,7 @@ func othersTable(c *imaging.Canvas, v archravels.View, opt imaging.Options, seat
 		if p.Out {
 			bits = []string{"conceded"}
 		}
-		c.FitText(strings.Join(bits, " · "), x+430, cy, 0, w-440, imaging.Regular, arSmall, arSmall, imaging.Ink)
+		c.FitText(strings.Join(bits, " · "), x+380, cy, 0, w-390, imaging.Regular, arSmall, arSmall, imaging.Ink)
 		row += 44
 	}
 }

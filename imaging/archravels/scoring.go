@@ -175,15 +175,14 @@ func Scoring(v archravels.View, opt imaging.Options) (image.Image, error) {
 	if err := arCheck(v); err != nil {
 		return nil, err
 	}
-	// As wide as the table, with 18 px the smallest text.
+	// As wide as the table, with the same smallest text.
 	const (
-		arW     = arTableW
-		headRow = 70.0
+		headRow = 84.0
 		lineH   = 104.0
 		totalH  = 60.0
 		tieH    = 56.0
 		rankH   = 52.0
-		labelW  = 250.0
+		labelW  = 226.0
 	)
 	n := len(v.Players)
 	over := v.Phase == archravels.PhOver
@@ -225,7 +224,8 @@ func Scoring(v archravels.View, opt imaging.Options) (image.Image, error) {
 		c.Box(cx+6, cy+8, cw-12, ch-12, 8, bar, bar, 0)
 		p := v.Players[seat]
 		name := arShort(v, opt, games.Seat(seat))
-		c.FitText(name, cx+cw/2, cy+27, 0.5, cw-24, imaging.Bold, 24, arSmall, imaging.Light)
+		// The name in full, on two lines when it must.
+		c.TextBlock(name, cx+12, cy+12, cw-24, 42, 0.5, imaging.Bold, 22, arSmall, 2, imaging.Light)
 		sub := p.Name
 		switch {
 		case p.Out:
@@ -233,7 +233,7 @@ func Scoring(v archravels.View, opt imaging.Options) (image.Image, error) {
 		case p.Char != "":
 			sub = fmt.Sprintf("%s · %s", p.Name, p.TypeName)
 		}
-		c.FitText(sub, cx+cw/2, cy+51, 0.5, cw-24, imaging.Regular, arSmall, arSmall, imaging.LightSoft)
+		c.FitText(sub, cx+cw/2, cy+66, 0.5, cw-24, imaging.Regular, arSmall, arSmall, imaging.LightSoft)
 	}
 	c.Text("Scoring line", m+16, y+headRow/2, 0, imaging.Bold, 22, imaging.Ink)
 
@@ -249,8 +249,8 @@ func Scoring(v archravels.View, opt imaging.Options) (image.Image, error) {
 		if ln.minus {
 			sign = "−"
 		}
-		c.FitText(fmt.Sprintf("%d  %s", li+1, ln.title), lx+16, ly+24, 0, labelW-24, imaging.Bold, 21, arSmall, imaging.Ink)
-		c.TextBlock(sign+" "+arLineRule(li), lx+16, ly+40, labelW-24, lh-44, 0, imaging.Regular, arSmall, arSmall, 2, imaging.InkSoft)
+		c.FitText(fmt.Sprintf("%d %s", li+1, ln.title), lx+12, ly+24, 0, labelW-18, imaging.Bold, 20, arSmall, imaging.Ink)
+		c.TextBlock(sign+" "+arLineRule(li), lx+12, ly+40, labelW-18, lh-44, 0, imaging.Regular, arSmall, arSmall, 2, imaging.InkSoft)
 		for ci, seat := range order {
 			p := v.Players[seat]
 			cx, cy, cw, ch := t.Cell(li, ci+1)
