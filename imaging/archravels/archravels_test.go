@@ -159,6 +159,34 @@ func TestArchravelsNames(t *testing.T) {
 	}
 }
 
+// TestArchravelsLongNamesWhole puts the longest names the bot gives (an
+// AI's, with its level, and a character's) on every board of a
+// four-player table with every tag and a three-digit score, and checks
+// that each name on the table fits whole.
+func TestArchravelsLongNamesWhole(t *testing.T) {
+	v := arFour(t)
+	ai := "Spindle AI (normal)"
+	opt := imaging.Options{Names: []string{ai, ai, ai, ai}}
+	c, err := imaging.NewCanvas(int(arW), 200, imaging.Felt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer imaging.Release(c.Image())
+	for seat := range v.Players {
+		v.Players[seat].Tangled = true
+		v.Players[seat].Score.Total = 123
+		v.Players[seat].Name = "Rebecca"
+		if rowTitle(c, v, opt, seat, arMargin+14, 24, arW-2*arMargin-28, true, true) {
+			t.Errorf("seat %d: %q is cut on the table", seat, arName(v, opt, games.Seat(seat)))
+		}
+	}
+	// A name too long for any line is cut, and rowTitle says so.
+	opt.Names[0] = strings.Repeat("Spindle AI (normal) ", 6)
+	if !rowTitle(c, v, opt, 0, arMargin+14, 24, arW-2*arMargin-28, true, true) {
+		t.Error("a name of 120 letters is not reported cut")
+	}
+}
+
 func TestArchravelsCost(t *testing.T) {
 	for _, tc := range []struct {
 		id     string

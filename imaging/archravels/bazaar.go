@@ -97,10 +97,11 @@ func cardBanner(c *imaging.Canvas, kind string, col color.RGBA, x, y, w float64)
 	c.Text(kind, x+w/2+8, y+15, 0.5, imaging.Bold, arSmall, imaging.Light)
 }
 
-// yarnFace draws a yarn card: its tokens large, or two any-colour tokens.
+// yarnFace draws a yarn card: its tokens large (they are the count), or
+// two any-colour tokens.
 func yarnFace(c *imaging.Canvas, id string, x, y, w, h float64) {
 	f, _ := archravels.FaceOf(id)
-	cx, cy := x+w/2, y+h*0.48
+	cx, cy := x+w/2, y+h*0.55
 	r := math.Min(18, w*0.13)
 	if f.Any > 0 {
 		step := 2.5 * r
@@ -111,7 +112,6 @@ func yarnFace(c *imaging.Canvas, id string, x, y, w, h float64) {
 		return
 	}
 	yarnTokens(c, f.Gives, cx, cy, r, 2.4*r)
-	c.Text(fmt.Sprintf("%d yarn", f.Gives.Total()), cx, y+h-18, 0.5, imaging.Regular, arSmall, imaging.InkSoft)
 }
 
 // requestCost draws a request's cost anchored at x (ax 0 left, 0.5
@@ -178,7 +178,7 @@ func projectList(c *imaging.Canvas, v archravels.View, opt imaging.Options, x, y
 }
 
 // projectCard draws a project: its name and points, the items it takes as
-// icons with counts, and who holds those items now.
+// icons with counts, and who holds those items now, if anyone.
 func projectCard(c *imaging.Canvas, v archravels.View, opt imaging.Options, id string, x, y, w, h float64) {
 	p, _ := archravels.ProjectOf(id)
 	c.Box(x, y, w, h, 10, imaging.FaceColor, imaging.Ink, 2)
@@ -190,18 +190,18 @@ func projectCard(c *imaging.Canvas, v archravels.View, opt imaging.Options, id s
 	c.Stroke()
 	c.Text(strconv.Itoa(p.Points), x+w-30, y+30, 0.5, imaging.Bold, 22, imaging.Ink)
 	c.TextBlock(p.Name, x+12, y+10, w-70, 42, 0, imaging.Bold, 23, arSmall, 2, imaging.Ink)
-	itemNeeds(c, p.Items, x+8, y+62, w-16, math.Min(84, h-102))
 	var ready []games.Seat
 	for i, pl := range v.Players {
 		if arHasItems(pl, id) {
 			ready = append(ready, games.Seat(i))
 		}
 	}
-	c.Rule(x+10, x+w-10, y+h-36, imaging.WithAlpha(imaging.InkSoft, 0x80), 1)
 	if len(ready) == 0 {
-		c.FitText("nobody has the items yet", x+12, y+h-18, 0, w-24, imaging.Regular, arSmall, arSmall, imaging.InkSoft)
+		itemNeeds(c, p.Items, x+8, y+58, w-16, math.Min(84, h-66))
 		return
 	}
+	itemNeeds(c, p.Items, x+8, y+62, w-16, math.Min(84, h-102))
+	c.Rule(x+10, x+w-10, y+h-36, imaging.WithAlpha(imaging.InkSoft, 0x80), 1)
 	c.FitText("has the items: "+arNames(v, opt, ready), x+12, y+h-18, 0, w-24, imaging.Bold, arSmall, arSmall, imaging.Good)
 }
 

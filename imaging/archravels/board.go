@@ -4,28 +4,11 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"spindle/games"
 	"spindle/games/archravels"
 	"spindle/imaging"
 	"strconv"
 	"strings"
 )
-
-// boardSpaces draws the four action spaces as a 2×2 grid of boxes of
-// size w×h from (x, y), marking the marker's space and the space worked
-// this turn.
-func boardSpaces(c *imaging.Canvas, v archravels.View, seat int, x, y, w, h, gap, size float64) {
-	p := v.Players[seat]
-	now := 0
-	if v.Active == games.Seat(seat) && v.Turn.Space > 0 && v.Phase != archravels.PhOver {
-		now = v.Turn.Space
-	}
-	for k := 1; k <= 4; k++ {
-		bx := x + float64((k-1)%2)*(w+gap)
-		by := y + float64((k-1)/2)*(h+gap)
-		spaceBox(c, p.Spaces[k-1], k, bx, by, w, h, size, p.Marker == k, now == k)
-	}
-}
 
 // spaceBox draws action space k with its text; the marker's space has a
 // dark frame and the marker, the space worked now is yellow.
@@ -120,31 +103,29 @@ func patternBox(c *imaging.Canvas, p archravels.PlayerView, item int, x, y, w, h
 // arCount is the size of a count beside a token or an item icon.
 const arCount = 20.0
 
-// bowlRow draws the six colours' tokens with their counts across w.
-func bowlRow(c *imaging.Canvas, y archravels.Yarn, x, cy, w, r float64) {
-	step := w / archravels.NumColours
+// bowlRow draws the tokens of the colours in the bowl, each with its
+// count, from x in colour order; a colour the bowl lacks is left out.
+func bowlRow(c *imaging.Canvas, y archravels.Yarn, x, cy, r float64) {
 	for col, n := range y {
-		tx := x + float64(col)*step + r
-		yarnToken(c, col, tx, cy, r)
-		ink := imaging.Ink
 		if n == 0 {
-			ink = imaging.InkSoft
+			continue
 		}
-		c.Text(strconv.Itoa(n), tx+r+5, cy, 0, imaging.Bold, arCount, ink)
+		yarnToken(c, col, x+r, cy, r)
+		x += 2*r + 5
+		x += c.Text(strconv.Itoa(n), x, cy, 0, imaging.Bold, arCount, imaging.Ink) + 16
 	}
 }
 
-// itemRow draws the five item icons with their counts across w.
-func itemRow(c *imaging.Canvas, items [archravels.NumItems]int, x, cy, w, r float64) {
-	step := w / archravels.NumItems
+// itemRow draws the icons of the items held, each with its count, from
+// x in item order; an item not held is left out.
+func itemRow(c *imaging.Canvas, items [archravels.NumItems]int, x, cy, r float64) {
 	for it, n := range items {
-		ix := x + float64(it)*step + r
-		itemIcon(c, it, ix, cy, r)
-		ink := imaging.Ink
 		if n == 0 {
-			ink = imaging.InkSoft
+			continue
 		}
-		c.Text(strconv.Itoa(n), ix+r+5, cy, 0, imaging.Bold, arCount, ink)
+		itemIcon(c, it, x+r, cy, r)
+		x += 2*r + 5
+		x += c.Text(strconv.Itoa(n), x, cy, 0, imaging.Bold, arCount, imaging.Ink) + 18
 	}
 }
 

@@ -293,8 +293,11 @@ func othersTable(c *imaging.Canvas, v archravels.View, opt imaging.Options, seat
 		}
 		c.Box(x, row, w, 38, 8, fill, imaging.Ink, 1.5)
 		cy := row + 19
-		c.FitText(arName(v, opt, s), x+12, cy, 0, 256, imaging.Bold, 19, arSmall, imaging.Ink)
-		c.Text(fmt.Sprintf("score %d", p.Score.Total), x+280, cy, 0, imaging.Bold, 20, imaging.Ink)
+		// The name in full first; the counts take what is left.
+		name := arName(v, opt, s)
+		size := c.FitText(name, x+12, cy, 0, 340, imaging.Bold, 19, arSmall, imaging.Ink)
+		bx := x + 12 + math.Min(340, c.Measure(name, imaging.Bold, size)) + 18
+		bx += c.Text(fmt.Sprintf("score %d", p.Score.Total), bx, cy, 0, imaging.Bold, 20, imaging.Ink) + 18
 		bits := []string{fmt.Sprintf("bowl %d", p.Bowl.Total()), fmt.Sprintf("items %d", arItemCount(p))}
 		bits = append(bits, fmt.Sprintf("held %d", len(p.Held)), fmt.Sprintf("done %d", len(p.Done)),
 			fmt.Sprintf("projects %d", len(p.Projects)))
@@ -304,7 +307,7 @@ func othersTable(c *imaging.Canvas, v archravels.View, opt imaging.Options, seat
 		if p.Out {
 			bits = []string{"conceded"}
 		}
-		c.FitText(strings.Join(bits, " · "), x+380, cy, 0, w-390, imaging.Regular, arSmall, arSmall, imaging.Ink)
+		c.FitText(strings.Join(bits, " · "), bx, cy, 0, x+w-10-bx, imaging.Regular, arSmall, arSmall, imaging.Ink)
 		row += 44
 	}
 }

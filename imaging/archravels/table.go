@@ -83,7 +83,7 @@ func arRow(c *imaging.Canvas, v archravels.View, opt imaging.Options, seat int, 
 	case v.Phase == archravels.PhOver && seat < len(v.Ranks) && v.Ranks[seat] == 1 && !p.Out:
 		c.Outline(x-3, y-3, w+6, h+6, 14, imaging.Good, 5)
 	}
-	rowTitle(c, v, opt, seat, x+14, y+24, w-28, active, deciding)
+	_ = rowTitle(c, v, opt, seat, x+14, y+24, w-28, active, deciding)
 
 	now := 0
 	if active && v.Turn.Space > 0 {
@@ -96,12 +96,12 @@ func arRow(c *imaging.Canvas, v archravels.View, opt imaging.Options, seat int, 
 	rx := x + 12 + arRowSpW + 18
 	rw := x + w - 14 - rx
 	c.Text(fmt.Sprintf("Yarn %d", p.Bowl.Total()), rx, y+62, 0, imaging.Bold, arSmall, imaging.Ink)
-	bowlRow(c, p.Bowl, rx+arRowLabW, y+62, rw-arRowLabW, 12)
+	bowlRow(c, p.Bowl, rx+arRowLabW, y+62, 12)
 	c.Text(fmt.Sprintf("Items %d", arItemCount(p)), rx, y+100, 0, imaging.Bold, arSmall, imaging.Ink)
-	itemRow(c, p.Items, rx+arRowLabW, y+100, rw-arRowLabW, 13)
+	itemRow(c, p.Items, rx+arRowLabW, y+100, 13)
 	if p.Char != "" {
 		heart(c, rx+9, y+134, 8)
-		c.FitText("favourite: "+arWhatName(p.Favourite), rx+24, y+134, 0, rw-24, imaging.Regular, arSmall, arSmall, imaging.Ink)
+		c.FitText(arWhatName(p.Favourite), rx+24, y+134, 0, rw-24, imaging.Regular, arSmall, arSmall, imaging.Ink)
 	}
 	boardChips(c, v, p, rx, y+h-20, rw)
 	if p.Out {
@@ -112,8 +112,9 @@ func arRow(c *imaging.Canvas, v archravels.View, opt imaging.Options, seat int, 
 
 // rowTitle draws the first line of a board on the table with its
 // vertical middle at cy: the name in full (it shrinks before it is cut),
-// the character's board, the tags and, at the right, the score.
-func rowTitle(c *imaging.Canvas, v archravels.View, opt imaging.Options, seat int, x, cy, w float64, active, deciding bool) {
+// the character's board, the tags and, at the right, the score. It
+// reports whether the name had to be cut.
+func rowTitle(c *imaging.Canvas, v archravels.View, opt imaging.Options, seat int, x, cy, w float64, active, deciding bool) (cut bool) {
 	p := v.Players[seat]
 	right := x + w
 	right -= boardScore(c, v, p, right, cy) + 16
@@ -154,6 +155,7 @@ func rowTitle(c *imaging.Canvas, v archravels.View, opt imaging.Options, seat in
 	if right-nx >= 60 {
 		c.FitText(sub, nx, cy, 0, right-nx, imaging.Regular, 19, arSmall, imaging.InkSoft)
 	}
+	return c.Measure(name, imaging.Bold, size) > right-x
 }
 
 // boardScore draws the running (or final) score right-aligned at right
@@ -161,7 +163,7 @@ func rowTitle(c *imaging.Canvas, v archravels.View, opt imaging.Options, seat in
 func boardScore(c *imaging.Canvas, v archravels.View, p archravels.PlayerView, right, cy float64) float64 {
 	label := "Score"
 	if v.Phase != archravels.PhOver {
-		label = "Running score"
+		label = "Score"
 	}
 	w := c.Text(strconv.Itoa(p.Score.Total), right, cy-1, 1, imaging.Bold, 30, imaging.Ink) + 8
 	return w + c.Text(label, right-w, cy, 1, imaging.Regular, arSmall, imaging.InkSoft)
@@ -178,7 +180,9 @@ func spaceLine(c *imaging.Canvas, text string, k int, x, y, w, h float64, marker
 	if now {
 		fill = imaging.Highlight
 	}
-	c.Box(x, y, w, h, 6, fill, stroke, lw)
+	if marker || now {
+		c.Box(x, y, w, h, 6, fill, stroke, lw)
+	}
 	r := h/2 - 3
 	c.DrawCircle(x+r+4, y+h/2, r)
 	c.SetColor(imaging.Frame)
