@@ -56,7 +56,7 @@ func emptySpace(c *imaging.Canvas, v archravels.View, pos int, x, y, w, h float6
 // cardFace draws a Yarn Deck card face: a yarn card's tokens, or an event
 // or request with its name.
 func cardFace(c *imaging.Canvas, v archravels.View, id string, x, y, w, h float64) {
-	c.Box(x, y, w, h, 10, imaging.FaceColor, imaging.Ink, 2)
+	solidBox(c, x, y, w, h, 10, imaging.FaceColor, imaging.Ink, 2)
 	switch archravels.CardKind(id) {
 	case "yarn":
 		yarnFace(c, id, x, y, w, h)
@@ -137,7 +137,7 @@ func arPiles(c *imaging.Canvas, v archravels.View, x, y float64) {
 	const ph = 96.0
 	top := y + 22
 	if v.YarnDeck > 0 {
-		c.Box(x, top, arPileW, ph, 10, imaging.BackColor, imaging.Ink, 2)
+		solidBox(c, x, top, arPileW, ph, 10, imaging.BackColor, imaging.Ink, 2)
 		c.Outline(x+8, top+8, arPileW-16, ph-16, 6, imaging.BackWeave, 3)
 		c.Pill(strconv.Itoa(v.YarnDeck), x+arPileW/2, top+ph/2, 0.5, imaging.Bold, 22, imaging.Ink, imaging.Light)
 	} else {
@@ -181,7 +181,7 @@ func projectList(c *imaging.Canvas, v archravels.View, opt imaging.Options, x, y
 // icons with counts, and who holds those items now, if anyone.
 func projectCard(c *imaging.Canvas, v archravels.View, opt imaging.Options, id string, x, y, w, h float64) {
 	p, _ := archravels.ProjectOf(id)
-	c.Box(x, y, w, h, 10, imaging.FaceColor, imaging.Ink, 2)
+	solidBox(c, x, y, w, h, 10, imaging.FaceColor, imaging.Ink, 2)
 	c.DrawCircle(x+w-30, y+30, 22)
 	c.SetColor(imaging.Highlight)
 	c.FillPreserve()

@@ -20,7 +20,7 @@ func spaceBox(c *imaging.Canvas, text string, k int, x, y, w, h, size float64, m
 	if now {
 		fill = imaging.Highlight
 	}
-	c.Box(x, y, w, h, 8, fill, stroke, lw)
+	solidBox(c, x, y, w, h, 8, fill, stroke, lw)
 	br := size * 0.75
 	c.DrawCircle(x+br+6, y+br+6, br)
 	c.SetColor(imaging.Frame)
@@ -61,7 +61,7 @@ func patternBox(c *imaging.Canvas, p archravels.PlayerView, item int, x, y, w, h
 	if pt.learned {
 		stroke, lw = imaging.Good, 3
 	}
-	c.Box(x, y, w, h, 8, imaging.FaceColor, stroke, lw)
+	solidBox(c, x, y, w, h, 8, imaging.FaceColor, stroke, lw)
 	if canMake && arCanMake(p, item) {
 		c.Outline(x-3, y-3, w+6, h+6, 10, imaging.Good, 4)
 	}
@@ -188,7 +188,7 @@ func chip(c *imaging.Canvas, ch arChip, others int, x, cy, size float64, draw bo
 	if !draw {
 		return w
 	}
-	c.Box(x, cy-h/2, w, h, h/2, ch.fill, imaging.Ink, 1.2)
+	solidBox(c, x, cy-h/2, w, h, h/2, ch.fill, imaging.Ink, 1.2)
 	tx := x + pad
 	if ch.heart {
 		heart(c, tx+size*0.45, cy, size*0.45)

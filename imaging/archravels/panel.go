@@ -108,7 +108,7 @@ func bigBoard(c *imaging.Canvas, v archravels.View, opt imaging.Options, seat in
 	p := v.Players[seat]
 	s := games.Seat(seat)
 	deciding := slices.Contains(v.ToAct, s) && v.Phase != archravels.PhOver
-	c.Box(x, y, w, h, 12, imaging.Paper, imaging.Ink, 2)
+	solidBox(c, x, y, w, h, 12, imaging.Paper, imaging.Ink, 2)
 	if deciding {
 		c.Outline(x-3, y-3, w+6, h+6, 14, imaging.Highlight, 5)
 	}
@@ -242,7 +242,7 @@ func requestCards(c *imaging.Canvas, v archravels.View, p archravels.PlayerView,
 	cw := math.Min(220, (w-gap*float64(len(es)-1))/float64(len(es)))
 	for i, e := range es {
 		cx := x + float64(i)*(cw+gap)
-		c.Box(cx, y, cw, h, 8, e.fill, imaging.Ink, 1.5)
+		solidBox(c, cx, y, cw, h, 8, e.fill, imaging.Ink, 1.5)
 		if e.can {
 			c.Outline(cx-3, y-3, cw+6, h+6, 10, imaging.Good, 4)
 		}
@@ -291,7 +291,7 @@ func othersTable(c *imaging.Canvas, v archravels.View, opt imaging.Options, seat
 		if slices.Contains(v.ToAct, s) {
 			fill = arActive
 		}
-		c.Box(x, row, w, 38, 8, fill, imaging.Ink, 1.5)
+		solidBox(c, x, row, w, 38, 8, fill, imaging.Ink, 1.5)
 		cy := row + 19
 		// The name in full first; the counts take what is left.
 		name := arName(v, opt, s)

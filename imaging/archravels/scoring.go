@@ -210,7 +210,7 @@ func Scoring(v archravels.View, opt imaging.Options) (image.Image, error) {
 		cols = append(cols, imaging.Column{Width: colW, Align: 0.5})
 	}
 	t := imaging.RowTable{X: m, Y: y, HeadH: headRow, RowH: lineH, Cols: cols}
-	c.Box(m, y, t.Width(), rows, 12, imaging.Paper, imaging.Ink, 2)
+	solidBox(c, m, y, t.Width(), rows, 12, imaging.Paper, imaging.Ink, 2)
 	order := arOrder(v)
 	winner := func(seat int) bool { return over && seat < len(v.Ranks) && v.Ranks[seat] == 1 && !v.Players[seat].Out }
 

@@ -76,7 +76,7 @@ func arRow(c *imaging.Canvas, v archravels.View, opt imaging.Options, seat int, 
 	if active {
 		fill = arActive
 	}
-	c.Box(x, y, w, h, 12, fill, imaging.Ink, 2)
+	solidBox(c, x, y, w, h, 12, fill, imaging.Ink, 2)
 	switch {
 	case deciding:
 		c.Outline(x-3, y-3, w+6, h+6, 14, imaging.Highlight, 5)
@@ -181,7 +181,7 @@ func spaceLine(c *imaging.Canvas, text string, k int, x, y, w, h float64, marker
 		fill = imaging.Highlight
 	}
 	if marker || now {
-		c.Box(x, y, w, h, 6, fill, stroke, lw)
+		solidBox(c, x, y, w, h, 6, fill, stroke, lw)
 	}
 	r := h/2 - 3
 	c.DrawCircle(x+r+4, y+h/2, r)

@@ -1,6 +1,7 @@
 package archravels
 
 import (
+	"image/color"
 	"math"
 	"spindle/games/archravels"
 	"spindle/imaging"
@@ -9,12 +10,14 @@ import (
 // yarnToken draws one token of yarn colour col: a disc outlined in ink
 // with the colour's letter once it is large enough to read.
 func yarnToken(c *imaging.Canvas, col int, cx, cy, r float64) {
-	c.DrawCircle(cx, cy, r)
-	c.SetColor(arYarn[col])
-	c.FillPreserve()
+	// The outline is a disc of ink under the colour's, not a stroke.
+	d := math.Max(1.2, r*0.13) / 2
+	c.DrawCircle(cx, cy, r+d)
 	c.SetColor(imaging.Ink)
-	c.SetLineWidth(math.Max(1.2, r*0.13))
-	c.Stroke()
+	c.Fill()
+	c.DrawCircle(cx, cy, r-d)
+	c.SetColor(arYarn[col])
+	c.Fill()
 	if r >= 8 {
 		c.MarkText(archravels.ColourLetters[col:col+1], cx, cy, 0.5, imaging.Bold, r*1.05, arInkOn(col))
 	}
@@ -87,4 +90,14 @@ func heart(c *imaging.Canvas, cx, cy, r float64) {
 	c.SetLineWidth(math.Max(1, r*0.12))
 	c.SetLineJoinRound()
 	c.Stroke()
+}
+
+// solidBox draws a rounded box with an outline like imaging.Canvas.Box, as
+// two filled boxes (the outline's outer edge in stroke, then the inside in
+// fill) instead of a fill and a stroke: the stroker is the costliest part
+// of drawing a box, and opaque fills of rounded boxes take a fast path.
+func solidBox(c *imaging.Canvas, x, y, w, h, r float64, fill, stroke color.Color, lw float64) {
+	d := lw / 2
+	c.Box(x-d, y-d, w+lw, h+lw, r+d, stroke, nil, 0)
+	c.Box(x+d, y+d, w-lw, h-lw, math.Max(0, r-d), fill, nil, 0)
 }
