@@ -241,12 +241,16 @@ type arNode struct {
 // TestArchravelsRendersWholeGame renders every node of a seeded random
 // game of four, from the table before the deal to the end: one picture
 // per node, the kinds and the viewers (each seat and the spectator) in
-// turn, and all three pictures at the first and the last node. The
-// renders run in parallel.
+// turn, and all three pictures at the first and the last node, with the
+// longest names the bot gives. Each picture must encode as a truecolour
+// PNG within imaging.MaxPNGBytes the first time. The renders run in
+// parallel.
 func TestArchravelsRendersWholeGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders a whole game")
 	}
+	ai := "Spindle AI (normal)"
+	longNames := imaging.Options{Names: []string{ai, "Benedikt", ai, "Dario"}}
 	kinds := []imaging.Kind{imaging.Table, imaging.Panel, imaging.Scoring}
 	var nodes []arNode
 	tb, err := games.Bind(archravels.Game{}).Open(nil, 4, [2]uint64{7, 4})
@@ -285,12 +289,25 @@ func TestArchravelsRendersWholeGame(t *testing.T) {
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for n := range work {
-				img, err := Pictures.Render(n.kind, n.view, imaging.Options{})
+				img, err := Pictures.Render(n.kind, n.view, longNames)
+				if err != nil {
+					errs <- fmt.Errorf("step %d %s: %w", n.step, n.kind, err)
+					continue
+				}
+				if b := img.Bounds(); b.Dx() > 1600 || b.Dy() > 1400 {
+					errs <- fmt.Errorf("step %d %s: image is %v", n.step, n.kind, b.Size())
+				}
+				// imaging.PNG writes a picture paletted (a second
+				// encoding) only when its first, truecolour encoding
+				// is over imaging.MaxPNGBytes: every picture must fit
+				// the first time.
+				p, err := imaging.PNG(img)
+				imaging.Release(img)
 				switch {
 				case err != nil:
 					errs <- fmt.Errorf("step %d %s: %w", n.step, n.kind, err)
-				case img.Bounds().Dx() > 1600 || img.Bounds().Dy() > 1400:
-					errs <- fmt.Errorf("step %d %s: image is %v", n.step, n.kind, img.Bounds().Size())
+				case len(p) < 26 || p[25] != 2:
+					errs <- fmt.Errorf("step %d %s: the PNG is over %d bytes on the first encoding", n.step, n.kind, imaging.MaxPNGBytes)
 				}
 			}
 		})
