@@ -159,6 +159,34 @@ func TestArchravelsNames(t *testing.T) {
 	}
 }
 
+// TestArchravelsLongNamesWhole puts the longest names the bot gives (an
+// AI's, with its level, and a character's) on every board of a
+// four-player table with every tag and a three-digit score, and checks
+// that each name on the table fits whole.
+func TestArchravelsLongNamesWhole(t *testing.T) {
+	v := arFour(t)
+	ai := "Spindle AI (normal)"
+	opt := imaging.Options{Names: []string{ai, ai, ai, ai}}
+	c, err := imaging.NewCanvas(int(arW), 200, imaging.Felt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer imaging.Release(c.Image())
+	for seat := range v.Players {
+		v.Players[seat].Tangled = true
+		v.Players[seat].Score.Total = 123
+		v.Players[seat].Name = "Rebecca"
+		if rowTitle(c, v, opt, seat, arMargin+14, 24, arW-2*arMargin-28, true, true) {
+			t.Errorf("seat %d: %q is cut on the table", seat, arName(v, opt, games.Seat(seat)))
+		}
+	}
+	// A name too long for any line is cut, and rowTitle says so.
+	opt.Names[0] = strings.Repeat("Spindle AI (normal) ", 6)
+	if !rowTitle(c, v, opt, 0, arMargin+14, 24, arW-2*arMargin-28, true, true) {
+		t.Error("a name of 120 letters is not reported cut")
+	}
+}
+
 func TestArchravelsCost(t *testing.T) {
 	for _, tc := range []struct {
 		id     string
@@ -213,12 +241,16 @@ type arNode struct {
 // TestArchravelsRendersWholeGame renders every node of a seeded random
 // game of four, from the table before the deal to the end: one picture
 // per node, the kinds and the viewers (each seat and the spectator) in
-// turn, and all three pictures at the first and the last node. The
-// renders run in parallel.
+// turn, and all three pictures at the first and the last node, with the
+// longest names the bot gives. Each picture must encode as a truecolour
+// PNG within imaging.MaxPNGBytes the first time. The renders run in
+// parallel.
 func TestArchravelsRendersWholeGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders a whole game")
 	}
+	ai := "Spindle AI (normal)"
+	longNames := imaging.Options{Names: []string{ai, "Benedikt", ai, "Dario"}}
 	kinds := []imaging.Kind{imaging.Table, imaging.Panel, imaging.Scoring}
 	var nodes []arNode
 	tb, err := games.Bind(archravels.Game{}).Open(nil, 4, [2]uint64{7, 4})
@@ -257,12 +289,25 @@ func TestArchravelsRendersWholeGame(t *testing.T) {
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for n := range work {
-				img, err := Pictures.Render(n.kind, n.view, imaging.Options{})
+				img, err := Pictures.Render(n.kind, n.view, longNames)
+				if err != nil {
+					errs <- fmt.Errorf("step %d %s: %w", n.step, n.kind, err)
+					continue
+				}
+				if b := img.Bounds(); b.Dx() > 1600 || b.Dy() > 1400 {
+					errs <- fmt.Errorf("step %d %s: image is %v", n.step, n.kind, b.Size())
+				}
+				// imaging.PNG writes a picture paletted (a second
+				// encoding) only when its first, truecolour encoding
+				// is over imaging.MaxPNGBytes: every picture must fit
+				// the first time.
+				p, err := imaging.PNG(img)
+				imaging.Release(img)
 				switch {
 				case err != nil:
 					errs <- fmt.Errorf("step %d %s: %w", n.step, n.kind, err)
-				case img.Bounds().Dx() > 1600 || img.Bounds().Dy() > 1400:
-					errs <- fmt.Errorf("step %d %s: image is %v", n.step, n.kind, img.Bounds().Size())
+				case len(p) < 26 || p[25] != 2:
+					errs <- fmt.Errorf("step %d %s: the PNG is over %d bytes on the first encoding", n.step, n.kind, imaging.MaxPNGBytes)
 				}
 			}
 		})
