@@ -1,0 +1,268 @@
+package tapestry
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"spindle/games/tapestry"
+	"spindle/imaging"
+)
+
+// ---- the map ----
+
+// tpGeom places map hexes (maps.yaml): hex [a, b] has its centre at
+// (X + 1.5·S·(b−a), Y + 0.866·S·(a+b)), S being the radius of a
+// flat-topped hex (centre to corner).
+type tpGeom struct{ X, Y, S float64 }
+
+// centre is the pixel centre of hex h.
+func (g tpGeom) centre(h tapestry.Hex) (float64, float64) {
+	return g.X + 1.5*g.S*float64(h.B-h.A), g.Y + 0.866*g.S*float64(h.A+h.B)
+}
+
+// tpFit returns the geometry that fits the hexes into the box (x, y, w, h),
+// centred in it, with a radius of at most maxS (whole pixels).
+func tpFit(hexes []tapestry.Hex, x, y, w, h, maxS float64) tpGeom {
+	if len(hexes) == 0 {
+		return tpGeom{X: x + w/2, Y: y + h/2, S: maxS}
+	}
+	minU, maxU := math.Inf(1), math.Inf(-1)
+	minV, maxV := math.Inf(1), math.Inf(-1)
+	for _, hx := range hexes {
+		u, v := 1.5*float64(hx.B-hx.A), 0.866*float64(hx.A+hx.B)
+		minU, maxU = math.Min(minU, u-1), math.Max(maxU, u+1)
+		minV, maxV = math.Min(minV, v-0.866), math.Max(maxV, v+0.866)
+	}
+	s := math.Floor(math.Min(maxS, math.Min(w/(maxU-minU), h/(maxV-minV))))
+	return tpGeom{X: x + w/2 - s*(minU+maxU)/2, Y: y + h/2 - s*(minV+maxV)/2, S: s}
+}
+
+// tpCorner is corner k (0 TL, 1 TR, 2 R, 3 BR, 4 BL, 5 L) of the
+// flat-topped hex of radius s centred at (cx, cy).
+func tpCorner(cx, cy, s float64, k int) (float64, float64) {
+	a := float64(240+60*k) * math.Pi / 180
+	return cx + s*math.Cos(a), cy + s*math.Sin(a)
+}
+
+// tpHexPath starts a path around the flat-topped hex.
+func tpHexPath(c *imaging.Canvas, cx, cy, s float64) {
+	c.NewSubPath()
+	for k := range 6 {
+		x, y := tpCorner(cx, cy, s, k)
+		c.LineTo(x, y)
+	}
+	c.ClosePath()
+}
+
+// tpMajority is the terrain most corners show (the first on a tie).
+func tpMajority(corners string) byte {
+	best, n := corners[0], 0
+	for i := range len(corners) {
+		if k := strings.Count(corners, corners[i:i+1]); k > n {
+			best, n = corners[i], k
+		}
+	}
+	return best
+}
+
+// tpTerrainHex draws a territory's six corner terrains: the wedge at
+// corner k (between the midpoints of its two sides) in corner k's terrain,
+// outlined.
+func tpTerrainHex(c *imaging.Canvas, corners string, cx, cy, s float64) {
+	base := tpMajority(corners)
+	tpHexPath(c, cx, cy, s)
+	c.SetColor(tpTerrain[base])
+	c.Fill()
+	for k := range 6 {
+		if corners[k] == base {
+			continue
+		}
+		px, py := tpCorner(cx, cy, s, (k+5)%6)
+		kx, ky := tpCorner(cx, cy, s, k)
+		nx, ny := tpCorner(cx, cy, s, (k+1)%6)
+		c.NewSubPath()
+		c.MoveTo(cx, cy)
+		c.LineTo((px+kx)/2, (py+ky)/2)
+		c.LineTo(kx, ky)
+		c.LineTo((nx+kx)/2, (ny+ky)/2)
+		c.ClosePath()
+		c.SetColor(tpTerrain[corners[k]])
+		c.Fill()
+	}
+	tpHexPath(c, cx, cy, s)
+	c.SetColor(imaging.Ink)
+	c.SetLineWidth(math.Max(1, s*0.045))
+	c.Stroke()
+}
+
+// tpIsland draws a small island in the middle of a hex, split among its
+// land terrains; the middle island is ringed.
+func tpIsland(c *imaging.Canvas, land string, middle bool, cx, cy, r float64) {
+	if middle {
+		c.DrawCircle(cx, cy, r+r*0.35)
+		c.SetColor(imaging.Highlight)
+		c.Fill()
+	}
+	n := len(land)
+	for i := range n {
+		a0 := -math.Pi/2 + 2*math.Pi*float64(i)/float64(n)
+		a1 := a0 + 2*math.Pi/float64(n)
+		c.NewSubPath()
+		if n > 1 {
+			c.MoveTo(cx, cy)
+		}
+		c.DrawArc(cx, cy, r, a0, a1)
+		c.ClosePath()
+		col, ok := tpTerrain[land[i]]
+		if !ok {
+			col = tpTerrain['D']
+		}
+		c.SetColor(col)
+		c.Fill()
+	}
+	c.DrawCircle(cx, cy, r)
+	c.SetColor(imaging.Ink)
+	c.SetLineWidth(math.Max(1, r*0.14))
+	c.Stroke()
+}
+
+// tpOutpost draws one outpost of seat centred at (cx, cy) in a box of
+// radius r: upright as a small hexagon with the seat's number, toppled
+// lying on its side, darker and crossed out.
+func tpOutpost(c *imaging.Canvas, seat int, down bool, cx, cy, r float64) {
+	col, edge := tpSeat(seat), tpSeatEdge(seat)
+	lw := math.Max(1.2, r*0.16)
+	if down {
+		w, h := r*1.05, r*0.55
+		c.NewSubPath()
+		c.MoveTo(cx-w, cy)
+		c.LineTo(cx-w*0.55, cy-h)
+		c.LineTo(cx+w*0.55, cy-h)
+		c.LineTo(cx+w, cy)
+		c.LineTo(cx+w*0.55, cy+h)
+		c.LineTo(cx-w*0.55, cy+h)
+		c.ClosePath()
+		c.SetColor(mix(col, imaging.Ink, 0.45))
+		c.FillPreserve()
+		c.SetColor(edge)
+		c.SetLineWidth(lw)
+		c.Stroke()
+		c.Cross(cx, cy, h*0.8, imaging.Light, lw*1.3)
+		c.SetLineCapButt()
+		return
+	}
+	c.NewSubPath()
+	for k := range 6 {
+		a := float64(60*k-90) * math.Pi / 180
+		c.LineTo(cx+r*math.Cos(a), cy+r*math.Sin(a))
+	}
+	c.ClosePath()
+	c.SetColor(col)
+	c.FillPreserve()
+	c.SetColor(edge)
+	c.SetLineWidth(lw)
+	c.Stroke()
+	c.MarkText(strconv.Itoa(seat+1), cx, cy, 0.5, imaging.Bold, r*1.1, tpSeatInk(seat))
+}
+
+// tpOutposts draws a hex's outposts side by side centred at (cx, cy).
+func tpOutposts(c *imaging.Canvas, os []tapestry.Outpost, cx, cy, r float64) {
+	step := r * 2.25
+	x := cx - step*float64(len(os)-1)/2
+	for _, o := range os {
+		tpOutpost(c, int(o.Seat), o.Down, x, cy, r)
+		x += step
+	}
+}
+
+// tpIslandOf is the land of the island in the middle of a territory (""
+// for none): a printed hex's own, or its tile's.
+func tpIslandOf(t *tapestry.Territory) string {
+	if t.Tile > 0 {
+		return tapestry.Territories[t.Tile-1].Island
+	}
+	return t.Island
+}
+
+// tpTerritory draws one map hex at (cx, cy): unexplored, or its terrain
+// (a tile's as turned), island, tile number (when ids is set and there is
+// room) and its outposts.
+func tpTerritory(c *imaging.Canvas, t *tapestry.Territory, cx, cy, s float64, ids bool) {
+	if !t.Explored() {
+		tpHexPath(c, cx, cy, s*0.96)
+		c.SetColor(tpUnexplored)
+		c.FillPreserve()
+		c.SetColor(tpUnexpLine)
+		c.SetLineWidth(math.Max(1, s*0.04))
+		c.Stroke()
+	} else {
+		tpTerrainHex(c, t.Corners(), cx, cy, s)
+	}
+	if land := tpIslandOf(t); land != "" {
+		tpIsland(c, land, t.Middle, cx, cy, s*0.2)
+	}
+	if t.Tile > 0 {
+		if ids && s >= 30 {
+			id := strconv.Itoa(t.Tile)
+			w := c.Measure(id, imaging.Bold, tpSmall) + 8
+			c.Box(cx-w/2, cy-s*0.56-11, w, 22, 5, imaging.FaceColor, imaging.Ink, 1)
+			c.Text(id, cx, cy-s*0.56, 0.5, imaging.Bold, tpSmall, imaging.Ink)
+		}
+	}
+	if len(t.Outposts) > 0 || len(t.Tokens) > 0 {
+		tpItems(c, t, cx, cy+s*0.45, math.Max(5, s*0.24))
+	}
+}
+
+// tpMap draws every hex of the map with geometry g.
+func tpMap(c *imaging.Canvas, v tapestry.View, g tpGeom, ids bool) {
+	for i := range v.Map {
+		t := &v.Map[i]
+		cx, cy := g.centre(t.Hex)
+		tpTerritory(c, t, cx, cy, g.S, ids)
+	}
+}
+
+// tpHexes lists the map's hexes.
+func tpHexes(v tapestry.View) []tapestry.Hex {
+	out := make([]tapestry.Hex, len(v.Map))
+	for i, t := range v.Map {
+		out[i] = t.Hex
+	}
+	return out
+}
+
+// tpMapBox draws the map in a box with a legend line under it.
+func tpMapBox(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
+	c.Box(x, y, w, h, 12, tpSea, imaging.Ink, 2)
+	legendH := 34.0
+	g := tpFit(tpHexes(v), x+8, y+8, w-16, h-16-legendH, 64)
+	tpMap(c, v, g, true)
+	c.FitText(tpMapLegend(v),
+		x+w/2, y+h-legendH/2-4, 0.5, w-20, imaging.Regular, tpSmall, tpSmall, imaging.Light)
+}
+
+// ---- header ----
+
+// tpHeader draws the header band: a title, the status pill, the note
+// (what the table waits for) and, when given, a detail line. It returns
+// the band's height.
+func tpHeader(c *imaging.Canvas, v tapestry.View, opt imaging.Options, title, note, detail string) float64 {
+	w := float64(c.Width())
+	h := tpHeadH2
+	if detail != "" {
+		h = tpHeadH
+	}
+	c.DrawRectangle(0, 0, w, h)
+	c.SetColor(imaging.Frame)
+	c.Fill()
+	y := tpM + 12
+	pw := c.Pill(tpStatus(v, opt), w-tpM, y, 1, imaging.Bold, 22, imaging.Ink, imaging.Highlight)
+	c.FitText(title, tpM, y, 0, w-2*tpM-pw-20, imaging.Bold, 34, 22, imaging.Light)
+	c.FitText(note, tpM, y+38, 0, w-2*tpM, imaging.Bold, 22, tpSmall, imaging.Highlight)
+	if detail != "" {
+		c.FitText(detail, tpM, y+70, 0, w-2*tpM, imaging.Regular, tpSmall, tpSmall, imaging.LightSoft)
+	}
+	return h
+}

@@ -1,0 +1,169 @@
+package tapestry
+
+import (
+	"math"
+	"strconv"
+
+	"spindle/games/tapestry"
+	"spindle/imaging"
+)
+
+// ---- tracks ----
+
+// tpToken is a piece on a track space: a seat's token, or its AI
+// Singularity marker.
+type tpToken struct {
+	seat   int
+	marker bool
+}
+
+// tpTokensAt lists the pieces on space sp of track t, in seat order.
+func tpTokensAt(v tapestry.View, t, sp int) []tpToken {
+	var out []tpToken
+	for s, p := range v.Players {
+		for _, at := range p.Tokens[t] {
+			if int(at) == sp {
+				out = append(out, tpToken{seat: s})
+			}
+		}
+		if t == int(tapestry.Technology) && sp == 12 && p.Marker {
+			out = append(out, tpToken{seat: s, marker: true})
+		}
+	}
+	return out
+}
+
+// tpPack returns the size of a token and how many go to a row so that n
+// tokens fit in w×h with a gap of a fifth of a token, at most size big.
+func tpPack(n int, w, h, size float64) (z float64, perRow int) {
+	for z = size; z > 6; z-- {
+		gap := math.Round(z / 5)
+		perRow = max(1, int((w+gap)/(z+gap)))
+		rows := (n + perRow - 1) / perRow
+		if float64(rows)*(z+gap)-gap <= h {
+			return z, perRow
+		}
+	}
+	return z, max(1, int(w/(z+1)))
+}
+
+// tpCube draws a player token (a cube) of seat with its number, or the AI
+// Singularity marker as a diamond.
+func tpCube(c *imaging.Canvas, tk tpToken, cx, cy, z float64) {
+	col, edge := tpSeat(tk.seat), tpSeatEdge(tk.seat)
+	if tk.marker {
+		r := z * 0.62
+		c.NewSubPath()
+		c.MoveTo(cx, cy-r)
+		c.LineTo(cx+r, cy)
+		c.LineTo(cx, cy+r)
+		c.LineTo(cx-r, cy)
+		c.ClosePath()
+	} else {
+		c.DrawRoundedRectangle(cx-z/2, cy-z/2, z, z, z*0.18)
+	}
+	c.SetColor(col)
+	c.FillPreserve()
+	c.SetColor(edge)
+	c.SetLineWidth(math.Max(1, z*0.09))
+	c.Stroke()
+	c.MarkText(strconv.Itoa(tk.seat+1), cx, cy, 0.5, imaging.Bold, z*0.7, tpSeatInk(tk.seat))
+}
+
+// tpTower draws a landmark on a track space: white while unclaimed, in its
+// owner's colour once claimed.
+func tpTower(c *imaging.Canvas, owner int, cx, cy, w float64) {
+	h := w * 1.3
+	c.NewSubPath()
+	c.MoveTo(cx-w/2, cy+h/2)
+	c.LineTo(cx-w/2, cy-h/6)
+	c.LineTo(cx, cy-h/2)
+	c.LineTo(cx+w/2, cy-h/6)
+	c.LineTo(cx+w/2, cy+h/2)
+	c.ClosePath()
+	if owner < 0 {
+		c.SetColor(imaging.InkSoft)
+		c.SetLineWidth(1.5)
+		c.SetDash(3, 2)
+		c.Stroke()
+		c.SetDash()
+		return
+	}
+	c.SetColor(tpSeat(owner))
+	c.FillPreserve()
+	c.SetColor(imaging.Ink)
+	c.SetLineWidth(1.5)
+	c.Stroke()
+	{
+		c.MarkText(strconv.Itoa(owner+1), cx, cy+h/8, 0.5, imaging.Bold, w*0.75, tpSeatInk(owner))
+	}
+}
+
+// tpTracks draws the four tracks side by side as columns of spaces 0-12,
+// 12 at the top, shaded by tier, with every token and the landmarks on
+// spaces 4, 7 and 10.
+func tpTracks(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
+	c.Box(x, y, w, h, 12, imaging.Paper, imaging.Ink, 2)
+	const headH = 40.0
+	pad := 6.0
+	cw := (w - 2*pad) / tapestry.NumTracks
+	rh := math.Floor((h - headH - 2*pad) / 13)
+	top := y + headH + pad
+	for t := range tapestry.NumTracks {
+		cx := x + pad + float64(t)*cw
+		c.Box(cx+2, y+pad, cw-4, headH-pad-2, 6, tpTrackCol[t], tpTrackCol[t], 0)
+		name, f := tpTrackName(t), imaging.Bold
+		if c.Measure(name, f, tpSmall) > cw-8 {
+			f = imaging.Regular
+		}
+		c.FitText(name, cx+cw/2, y+pad+(headH-pad-2)/2, 0.5, cw-8, f, 20, tpSmall, imaging.Light)
+		for i := range 13 {
+			sp := 12 - i
+			ry := top + float64(i)*rh
+			tier := (sp + 2) / 3
+			fill := imaging.Paper
+			switch {
+			case sp == 0:
+				fill = mix(imaging.Paper, imaging.Felt, 0.25)
+			case tier%2 == 1:
+				fill = mix(imaging.Paper, tpTrackCol[t], 0.12)
+			}
+			c.DrawRectangle(cx+2, ry, cw-4, rh)
+			c.SetColor(fill)
+			c.Fill()
+			c.Rule(cx+2, cx+cw-2, ry+rh, imaging.FeltLine, 1)
+			label := strconv.Itoa(sp)
+			c.Text(label, cx+8, ry+rh/2, 0, imaging.Bold, tpSmall, imaging.InkSoft)
+			right := cx + cw - 6
+			if lm := tpTrackLandmark(t, sp); lm >= 0 {
+				owner := -1
+				if lm < len(v.LandOwner) {
+					owner = int(v.LandOwner[lm])
+				}
+				tpTower(c, owner, right-7, ry+rh/2, 14)
+				right -= 18
+			}
+			tks := tpTokensAt(v, t, sp)
+			if len(tks) == 0 {
+				continue
+			}
+			ax := cx + 8 + c.Measure("12", imaging.Bold, tpSmall) + 6
+			z, per := tpPack(len(tks), right-ax, rh-6, 16)
+			gap := math.Round(z / 5)
+			rows := (len(tks) + per - 1) / per
+			y0 := ry + rh/2 - (float64(rows)*(z+gap)-gap)/2 + z/2
+			for k, tk := range tks {
+				tpCube(c, tk, ax+z/2+float64(k%per)*(z+gap), y0+float64(k/per)*(z+gap), z)
+			}
+		}
+		if t > 0 {
+			c.SetColor(imaging.Ink)
+			c.SetLineWidth(1.5)
+			c.DrawLine(cx, top, cx, top+13*rh)
+			c.Stroke()
+		}
+		for _, b := range []int{3, 6, 9} {
+			c.Rule(cx+2, cx+cw-2, top+float64(12-b)*rh, imaging.Ink, 2)
+		}
+	}
+}
