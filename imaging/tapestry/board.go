@@ -3,6 +3,8 @@ package tapestry
 import (
 	"fmt"
 	"image"
+	"image/color"
+	"math"
 	"strconv"
 	"strings"
 
@@ -11,83 +13,112 @@ import (
 	"spindle/imaging"
 )
 
-// ---- achievements, tech row, landmarks ----
+// ---- the board: one picture ----
+
+// Board metrics, in pixels. The board's smallest text, tpBS, reads 7 px
+// when Discord shows the picture 350 wide on a phone.
+const (
+	tpBoardTopH  = 540.0 // the map box and the track box
+	tpBoardBandH = 140.0 // achievements and tech row
+	tpBoardGap   = 14.0  // between the board's parts
+	tpStripBarH  = 36.0  // a player strip's name bar
+	tpStripLineH = 29.0  // a line of a player strip under its bar
+	tpStripGap   = 8.0   // between player strips
+	tpBoardSoloH = 184.0 // the Automa box
+)
+
+// tpStripH is the height of a player's strip: the bar and three lines.
+const tpStripH = tpStripBarH + 3*tpStripLineH + 8
+
+// tpBoardH is the board's height for a view: header, map and tracks,
+// the achievements and tech row band, a strip per human (and the Automa's
+// bar and box in a solo game).
+func tpBoardH(v tapestry.View) float64 {
+	h := tpHeadH + tpBoardGap + tpBoardTopH + tpBoardGap + tpBoardBandH + tpBoardGap + tpM
+	for s := range v.Players {
+		switch {
+		case tpShadow(v, s):
+		case tpBot(v, s):
+			h += tpStripBarH + 4 + tpBoardSoloH + tpStripGap
+		default:
+			h += tpStripH + tpStripGap
+		}
+	}
+	return h - tpStripGap
+}
 
 // tpAchievements draws the three achievements with their VP slots, taken
 // slots filled in the claimant's colour, free ones dashed.
 func tpAchievements(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
 	c.Box(x, y, w, h, 12, imaging.Paper, imaging.Ink, 2)
-	c.Text("Achievements", x+14, y+22, 0, imaging.Bold, 21, imaging.Ink)
-	rowH := (h - 44) / 3
+	c.Text("Achievements", x+14, y+20, 0, imaging.Bold, 22, imaging.Ink)
+	rowH := (h - 38) / 3
 	for i := range min(3, len(tapestry.Achievements)) {
-		cy := y + 40 + rowH*float64(i) + rowH/2
+		cy := y + 36 + rowH*float64(i) + rowH/2
 		slots := tpAchVP(v, i)
-		r := 17.0
-		sx := x + w - 14 - r - float64(len(slots)-1)*(2*r+8)
-		c.FitText(tpAchName(i), x+14, cy, 0, sx-r-x-24, imaging.Regular, 20, tpSmall, imaging.Ink)
+		r := 15.0
+		sx := x + w - 12 - r - float64(len(slots)-1)*(2*r+6)
+		c.FitText(tpAchName(i), x+14, cy, 0, sx-r-x-22, imaging.Regular, tpBS, tpBS, imaging.Ink)
 		for k, vp := range slots {
-			px := sx + float64(k)*(2*r+8)
-			if k >= len(v.Claims[i]) {
-				// A free slot: dashed, its VP faint.
-				c.DrawCircle(px, cy, r)
+			px := sx + float64(k)*(2*r+6)
+			c.DrawCircle(px, cy, r)
+			if k >= len(v.Claims[i]) { // a free slot: dashed, its VP faint
 				c.SetColor(imaging.InkSoft)
 				c.SetLineWidth(1.5)
 				c.SetDash(4, 3)
 				c.Stroke()
 				c.SetDash()
-				c.Text(strconv.Itoa(vp), px, cy, 0.5, imaging.Regular, tpSmall, imaging.InkSoft)
+				c.MarkText(strconv.Itoa(vp), px, cy, 0.5, imaging.Regular, 17, imaging.InkSoft)
 				continue
 			}
 			s := int(v.Claims[i][k])
-			c.DrawCircle(px, cy, r)
 			c.SetColor(tpSeat(s))
 			c.FillPreserve()
 			c.SetColor(imaging.Ink)
 			c.SetLineWidth(2.5)
 			c.Stroke()
-			c.Text(strconv.Itoa(vp), px, cy, 0.5, imaging.Bold, tpSmall, tpSeatInk(s))
+			c.MarkText(strconv.Itoa(vp), px, cy, 0.5, imaging.Bold, 17, tpSeatInk(s))
 		}
 	}
 }
 
-// tpTechRow draws the face-up tech row and the tech deck's counts.
+// tpCardLandmark is the landmark a tech card gives, or -1.
+func tpCardLandmark(card int) int {
+	name := tapestry.TechCards[card].Name
+	for i, l := range tapestry.Landmarks {
+		if l.Source.Kind != "track" && l.Source.Card == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// tpTechRow draws the face-up tech row and the tech deck's counts; a card
+// whose landmark is still unclaimed shows it as a tower with its letter.
 func tpTechRow(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
 	c.Box(x, y, w, h, 12, imaging.Paper, imaging.Ink, 2)
-	c.Text("Tech row", x+14, y+22, 0, imaging.Bold, 21, imaging.Ink)
-	c.Text(fmt.Sprintf("deck %d · discard %d", v.TechDeck, v.TechDiscard), x+w-14, y+22, 1, imaging.Regular, tpSmall, imaging.InkSoft)
+	c.Text("Tech row", x+14, y+20, 0, imaging.Bold, 22, imaging.Ink)
+	c.Text(fmt.Sprintf("deck %d · discard %d", v.TechDeck, v.TechDiscard), x+w-14, y+20, 1, imaging.Regular, tpBS, imaging.InkSoft)
 	n := 3
-	gap := 10.0
-	cw := (w - 28 - float64(n-1)*gap) / float64(n)
-	ch := h - 56
+	gap := 8.0
+	cw := (w - 24 - float64(n-1)*gap) / float64(n)
+	ch := h - 50
 	for i := range n {
-		cx := x + 14 + float64(i)*(cw+gap)
+		cx := x + 12 + float64(i)*(cw+gap)
 		if i >= len(v.TechRow) {
-			c.DashedOutline(cx, y+44, cw, ch, 8, imaging.InkSoft, 1.5, 6)
+			c.DashedOutline(cx, y+40, cw, ch, 8, imaging.InkSoft, 1.5, 6)
 			continue
 		}
-		c.Box(cx, y+44, cw, ch, 8, imaging.FaceColor, imaging.Ink, 1.5)
-		c.Box(cx, y+44, cw, 8, 4, tpTrackCol[tapestry.Technology], tpTrackCol[tapestry.Technology], 0)
-		c.TextBlock(tapestry.TechCards[v.TechRow[i]].Name, cx+8, y+52, cw-16, ch-10, 0.5, imaging.Bold, 20, tpSmall, 3, imaging.Ink)
-	}
-}
-
-// tpLandmarksLeft draws the unclaimed landmarks by name.
-func tpLandmarksLeft(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
-	c.Box(x, y, w, h, 12, imaging.Paper, imaging.Ink, 2)
-	var track, tech []string
-	for i, l := range tapestry.Landmarks {
-		if i < len(v.LandOwner) && v.LandOwner[i] >= 0 {
-			continue
+		id := v.TechRow[i]
+		c.Box(cx, y+40, cw, ch, 8, imaging.FaceColor, imaging.Ink, 1.5)
+		c.Box(cx, y+40, cw, 8, 4, tpTrackCol[tapestry.Technology], tpTrackCol[tapestry.Technology], 0)
+		tw := cw - 12
+		if lm := tpCardLandmark(id); lm >= 0 && tpLandOwner(v, lm) < 0 {
+			tpTower(c, lm, -1, cx+cw-16, y+40+ch/2+2, 20)
+			tw -= 26
 		}
-		if l.Source.Kind == "track" {
-			track = append(track, l.Name)
-		} else {
-			tech = append(tech, l.Name)
-		}
+		c.TextBlock(tapestry.TechCards[id].Name, cx+6, y+46, tw, ch-8, 0.5, imaging.Bold, 22, tpBS, 2, imaging.Ink)
 	}
-	text := "on the tracks: " + tpList(track) + "; from tech cards: " + tpList(tech)
-	c.Text("Landmarks left", x+14, y+22, 0, imaging.Bold, 21, imaging.Ink)
-	c.TextBlock(capitalise(text), x+14, y+38, w-28, h-44, 0, imaging.Regular, tpSmall, tpSmall, 2, imaging.Ink)
 }
 
 // tpList joins names with commas, "none" for none.
@@ -98,122 +129,189 @@ func tpList(names []string) string {
 	return strings.Join(names, ", ")
 }
 
-// ---- the players table ----
-
-// tpPlayerCols are the columns of the table's players table.
-func tpPlayerCols(w float64) []imaging.Column {
-	cols := []imaging.Column{
-		{Title: "Player", Width: 0, Align: 0}, {Title: "VP", Width: 70, Align: 0.5}, {Title: "Era", Width: 96, Align: 0.5},
-		{Title: "Coin", Width: 66, Align: 0.5}, {Title: "Worker", Width: 78, Align: 0.5}, {Title: "Food", Width: 62, Align: 0.5}, {Title: "Culture", Width: 82, Align: 0.5},
-		{Title: "Hand", Width: 62, Align: 0.5}, {Title: "Tiles", Width: 60, Align: 0.5}, {Title: "Tech", Width: 58, Align: 0.5}, {Title: "Outposts", Width: 94, Align: 0.5},
-	}
-	rest := w
-	for _, col := range cols[1:] {
-		rest -= col.Width
-	}
-	cols[0].Width = rest
-	return cols
-}
-
 // tpSwatch draws seat's colour as an outpost with its number.
 func tpSwatch(c *imaging.Canvas, seat int, cx, cy, r float64) { tpOutpost(c, seat, false, cx, cy, r) }
 
-// tpPlayersTable draws a row per player: VP, era, resources, hand size,
-// tiles in supply, tech cards and outposts left.
-func tpPlayersTable(c *imaging.Canvas, v tapestry.View, opt imaging.Options, x, y, w float64) {
-	t := imaging.RowTable{X: x, Y: y, HeadH: 36, RowH: tpRowH, Cols: tpPlayerCols(w)}
-	rows := len(v.Players)
-	if v.Solo != nil {
-		rows--
+// tpStripBar draws a player's name bar on the board: the seat's outpost
+// and name (never cut: the rest of the bar gives way), the capital or
+// civilizations, "to act", the era and the VP.
+func tpStripBar(c *imaging.Canvas, v tapestry.View, opt imaging.Options, seat int, x, y, w, h float64) {
+	p := v.Players[seat]
+	col, ink := tpSeat(seat), tpSeatInk(seat)
+	c.Box(x, y, w, h, 8, col, imaging.Ink, 1.5)
+	cy := y + h/2
+	right := x + w - 12
+	right -= c.Text(fmt.Sprintf("%d VP", p.VP), right, cy, 1, imaging.Bold, 24, ink) + 16
+	right -= c.Text(tpEraText(p), right, cy, 1, imaging.Regular, tpBS, ink) + 14
+	if v.Ask != nil && v.Ask.Seat == seat && !v.Over {
+		right -= c.Pill("to act", right, cy, 1, imaging.Bold, tpBS, imaging.Ink, imaging.Highlight) + 12
 	}
-	c.Box(x, y, w, t.Height(rows)+4, 12, imaging.Paper, imaging.Ink, 2)
-	for ci, col := range t.Cols {
-		cx, cy, cw, ch := t.Cell(-1, ci)
-		ink := imaging.Ink
-		if ci >= 3 && ci <= 6 {
-			ink = mix(tpResCol[ci-3], imaging.Ink, 0.35)
-		}
-		c.Text(col.Title, t.Anchor(ci, cx, cw, 12), cy+ch/2+2, col.Align, imaging.Bold, tpSmall, ink)
+	tpSwatch(c, seat, x+18, cy, 12)
+	lx := x + 36
+	name := opt.Name(games.Seat(seat))
+	nw := c.FitText(name, lx, cy, 0, right-lx, imaging.Bold, 24, tpBS, ink)
+	lx += c.Measure(name, imaging.Bold, nw) + 14
+	about := "capital not chosen"
+	switch {
+	case tpBot(v, seat):
+		about = tpBotRole(v, seat)
+	case len(p.Civs) > 0:
+		about = strings.TrimPrefix(tpCivNames(p), " · ")
+	case p.Mat > 0:
+		about = tapestry.Mats[p.Mat-1].Name + " capital"
 	}
-	for s, p := range v.Players {
-		if tpShadow(v, s) {
-			continue // shown in the Automa box
+	if ach := tpAchieved(v, seat); len(ach) > 0 && !tpShadow(v, seat) {
+		about += " · achieved " + strings.Join(ach, ", ")
+	}
+	if right-lx > 80 {
+		c.FitText(about, lx, cy, 0, right-lx, imaging.Regular, tpBS, tpBS, ink)
+	}
+}
+
+// tpBuilt counts the spaces of kind b's row of the income mat a player
+// has uncovered by taking its buildings off (the row's income level).
+func tpBuilt(p tapestry.PlayerView, b int) int {
+	n := 0
+	for k := range 6 {
+		if !tpCovered(p, b, k) {
+			n++
 		}
-		rx, ry, _, rh := t.Cell(s, 0)
-		if v.Ask != nil && v.Ask.Seat == s && !v.Over {
-			c.DrawRectangle(x+2, ry, w-4, rh)
-			c.SetColor(tpActive)
-			c.Fill()
-		} else if s%2 == 0 {
-			c.DrawRectangle(x+2, ry, w-4, rh)
-			c.SetColor(imaging.PaperAlt)
-			c.Fill()
+	}
+	return n
+}
+
+// tpChip draws a small square of colour col with letter s at (x, cy) and
+// returns its width.
+func tpChip(c *imaging.Canvas, s string, col, ink color.RGBA, x, cy, z float64) float64 {
+	c.Box(x, cy-z/2, z, z, 4, col, imaging.Ink, 1)
+	c.MarkText(s, x+z/2, cy, 0.5, imaging.Bold, z*0.66, ink)
+	return z
+}
+
+// tpStrip draws a player's strip on the board: the name bar; the
+// resources, the income buildings built, hand, tiles and outposts left;
+// the tapestry cards by era; the tech cards by row and the landmarks built.
+func tpStrip(c *imaging.Canvas, v tapestry.View, opt imaging.Options, seat int, x, y, w float64) {
+	p := v.Players[seat]
+	fill := imaging.Paper
+	if v.Ask != nil && v.Ask.Seat == seat && !v.Over {
+		fill = tpActive
+	}
+	c.Box(x, y, w, tpStripH, 10, fill, imaging.Ink, 2)
+	tpStripBar(c, v, opt, seat, x, y, w, tpStripBarH)
+	lx, right := x+14, x+w-14
+	cy := y + tpStripBarH + 4 + tpStripLineH/2
+	// Line 1: resources, buildings, hand, tiles, outposts.
+	for i := range p.Res {
+		c.DrawCircle(lx+10, cy, 10)
+		c.SetColor(tpResCol[i])
+		c.FillPreserve()
+		c.SetColor(imaging.Ink)
+		c.SetLineWidth(1)
+		c.Stroke()
+		lx += 26
+		lx += c.Text(strconv.Itoa(p.Res[i]), lx, cy, 0, imaging.Bold, 22, imaging.Ink) + 5
+		lx += c.Text(tapestry.ResNames[i], lx, cy, 0, imaging.Regular, tpBS, imaging.InkSoft) + 16
+	}
+	lx += 4
+	for b := range tapestry.NumBuildings {
+		ink := imaging.Light
+		if b == int(tapestry.Farm) {
+			ink = imaging.Ink
 		}
-		tpSwatch(c, s, rx+24, ry+rh/2, 12)
-		_, _, nw, _ := t.Cell(s, 0)
-		c.FitText(opt.Name(games.Seat(s)), rx+44, ry+rh/2, 0, nw-52, imaging.Bold, 20, tpSmall, imaging.Ink)
-		vals := []string{
-			strconv.Itoa(p.VP), tpEraText(p),
-			strconv.Itoa(p.Res[0]), strconv.Itoa(p.Res[1]), strconv.Itoa(p.Res[2]), strconv.Itoa(p.Res[3]),
-			strconv.Itoa(p.HandSize), strconv.Itoa(len(p.Tiles) + len(p.Space)), strconv.Itoa(p.TechCount()), strconv.Itoa(int(p.Outposts)),
+		lx += tpChip(c, tapestry.BuildingLetters[b:b+1], tpBuildingCol[b], ink, lx, cy, 22) + 4
+		lx += c.Text(strconv.Itoa(tpBuilt(p, b)), lx, cy, 0, imaging.Bold, 22, imaging.Ink) + 12
+	}
+	rest := fmt.Sprintf("hand %d · tiles %d · %s", p.HandSize, len(p.Tiles)+len(p.Space), tpCount(int(p.Outposts), "outpost", "outposts"))
+	c.FitText(rest, right, cy, 1, right-lx, imaging.Regular, tpBS, tpBS, imaging.Ink)
+	// Line 2: the tapestry cards by era.
+	cy += tpStripLineH
+	lx = x + 14
+	for n := 1; n <= 4 && right-lx > 60; n++ {
+		txt, ink := tpSlotText(p, n), imaging.Ink
+		if txt == "" {
+			txt, ink = "–", imaging.InkSoft
 		}
-		if tpBot(v, s) { // no resources, hand, tiles or tech
-			for k := 2; k < len(vals)-1; k++ {
-				vals[k] = "–"
-			}
+		lx += c.Text(tpRoman(n), lx, cy, 0, imaging.Bold, tpBS, tpTrackCol[0]) + 6
+		size := c.FitText(txt, lx, cy, 0, right-lx, imaging.Regular, tpBS, tpBS, ink)
+		lx += c.Measure(txt, imaging.Regular, size) + 18
+	}
+	// Line 3: the tech cards by row, then the landmarks built.
+	cy += tpStripLineH
+	lx = x + 14
+	lms := tpLandmarksOf(v, seat)
+	lmW := 0.0
+	for _, lm := range lms {
+		lmW += 28 + c.Measure(tapestry.Landmarks[lm].Name, imaging.Regular, tpBS) + 12
+	}
+	techRight := right - math.Min(lmW, w*0.45)
+	lx += c.Text("Tech", lx, cy, 0, imaging.Bold, tpBS, tpTrackCol[tapestry.Technology]) + 8
+	var rows []string
+	for k, row := range []string{"top", "mid", "bottom"} {
+		if ids := p.Tech[2-k]; len(ids) > 0 {
+			rows = append(rows, row+" "+tpTechNames(ids))
 		}
-		for k, val := range vals {
-			cx, cy, cw, ch := t.Cell(s, k+1)
-			f, size := imaging.Regular, tpSmall
-			if k == 0 {
-				f, size = imaging.Bold, 22
-			}
-			c.FitText(val, t.Anchor(k+1, cx, cw, 6), cy+ch/2, t.Cols[k+1].Align, cw-8, f, size, tpSmall, imaging.Ink)
+	}
+	tech := strings.Join(rows, " · ")
+	if tech == "" {
+		tech = "none"
+	}
+	c.FitText(tech, lx, cy, 0, techRight-lx-12, imaging.Regular, tpBS, tpBS, imaging.Ink)
+	lx = right - math.Min(lmW, w*0.45)
+	for _, lm := range lms {
+		if right-lx < 60 {
+			break
 		}
+		tpTower(c, lm, seat, lx+10, cy, 20)
+		lx += 26
+		size := c.FitText(tapestry.Landmarks[lm].Name, lx, cy, 0, right-lx, imaging.Regular, tpBS, tpBS, imaging.Ink)
+		lx += c.Measure(tapestry.Landmarks[lm].Name, imaging.Regular, size) + 14
 	}
 }
 
 // ---- table ----
 
-// Table draws the public table: a header with whose turn it is and
-// what the table waits for, the map (terrain by corner, tiles, outposts
-// standing and toppled, civilizations' tokens), the four tracks with every token and the track
-// landmarks, the achievements with their claimants, the tech row, the
-// landmarks left and a line per player.
+// Table draws the board as one picture: a header with whose turn it is
+// and what the table waits for; the map (terrain by corner, tiles,
+// outposts standing and toppled, civilizations' tokens) beside the four
+// tracks with every token and the track landmarks as towers; the
+// achievements with their claimants and the tech row (a card's landmark
+// as a tower while unclaimed); and a strip per player with everything read
+// at a glance (resources, buildings built, hand, tiles, outposts, tapestry
+// and tech cards, landmarks), the Automa's box in a solo game. The
+// capitals are on the Players picture.
 func Table(v tapestry.View, opt imaging.Options) (image.Image, error) {
 	if err := tpCheck(v); err != nil {
 		return nil, err
 	}
 	opt = tpSoloOpts(v, opt)
-	n := float64(len(v.Players))
-	if v.Solo != nil {
-		n-- // the Shadow Empire is in the Automa box
-	}
-	const lmH = 96.0
-	playersH := 36 + n*tpRowH + 4
-	h := tpHeadH + tpM + tpMapH + 16 + tpBandH + 16 + lmH + 16 + playersH + tpM
-	if v.Solo != nil {
-		h += tpSoloH + 16
-	}
-	c, err := imaging.NewCanvas(int(tpW), int(h), imaging.Felt)
+	c, err := imaging.NewCanvas(int(tpW), int(tpBoardH(v)), imaging.Felt)
 	if err != nil {
 		return nil, err
 	}
-	tpHeader(c, v, opt, "Tapestry", tpNote(v, opt), tpDecks(v))
+	tpHeaderSized(c, v, opt, "Tapestry", tpNote(v, opt), tpDecks(v), tpBS)
 	m := tpM
-	y := tpHeadH + m
-	tpMapBox(c, v, m, y, tpMapW, tpMapH)
-	tpTracks(c, v, m+tpMapW+16, y, tpW-2*m-tpMapW-16, tpMapH)
-	y += tpMapH + 16
-	half := (tpW - 2*m - 16) / 2
-	tpAchievements(c, v, m, y, half, tpBandH)
-	tpTechRow(c, v, m+half+16, y, half, tpBandH)
-	y += tpBandH + 16
-	tpLandmarksLeft(c, v, m, y, tpW-2*m, lmH)
-	y += lmH + 16
-	tpPlayersTable(c, v, opt, m, y, tpW-2*m)
-	if v.Solo != nil {
-		tpSoloBox(c, v, opt, m, y+playersH+16, tpW-2*m, tpSoloH)
+	y := tpHeadH + tpBoardGap
+	const mapW = 500.0
+	tpMapBox(c, v, m, y, mapW, tpBoardTopH)
+	tpTracks(c, v, m+mapW+12, y, tpW-2*m-mapW-12, tpBoardTopH)
+	y += tpBoardTopH + tpBoardGap
+	achW := 430.0
+	tpAchievements(c, v, m, y, achW, tpBoardBandH)
+	tpTechRow(c, v, m+achW+12, y, tpW-2*m-achW-12, tpBoardBandH)
+	y += tpBoardBandH + tpBoardGap
+	for s := range v.Players {
+		switch {
+		case tpShadow(v, s):
+		case tpBot(v, s):
+			tpStripBar(c, v, opt, s, m, y, tpW-2*m, tpStripBarH)
+			y += tpStripBarH + 4
+			tpSoloBox(c, v, opt, m, y, tpW-2*m, tpBoardSoloH)
+			y += tpBoardSoloH + tpStripGap
+		default:
+			tpStrip(c, v, opt, s, m, y, tpW-2*m)
+			y += tpStripH + tpStripGap
+		}
 	}
 	return c.Image(), nil
 }

@@ -188,7 +188,7 @@ func tpIslandOf(t *tapestry.Territory) string {
 // tpTerritory draws one map hex at (cx, cy): unexplored, or its terrain
 // (a tile's as turned), island, tile number (when ids is set and there is
 // room) and its outposts.
-func tpTerritory(c *imaging.Canvas, t *tapestry.Territory, cx, cy, s float64, ids bool) {
+func tpTerritory(c *imaging.Canvas, t *tapestry.Territory, cx, cy, s float64, ids float64) {
 	if !t.Explored() {
 		tpHexPath(c, cx, cy, s*0.96)
 		c.SetColor(tpUnexplored)
@@ -203,11 +203,11 @@ func tpTerritory(c *imaging.Canvas, t *tapestry.Territory, cx, cy, s float64, id
 		tpIsland(c, land, t.Middle, cx, cy, s*0.2)
 	}
 	if t.Tile > 0 {
-		if ids && s >= 30 {
+		if ids > 0 && s >= 30 {
 			id := strconv.Itoa(t.Tile)
-			w := c.Measure(id, imaging.Bold, tpSmall) + 8
-			c.Box(cx-w/2, cy-s*0.56-11, w, 22, 5, imaging.FaceColor, imaging.Ink, 1)
-			c.Text(id, cx, cy-s*0.56, 0.5, imaging.Bold, tpSmall, imaging.Ink)
+			w := c.Measure(id, imaging.Bold, ids) + 8
+			c.Box(cx-w/2, cy-s*0.56-ids*0.62, w, ids*1.24, 5, imaging.FaceColor, imaging.Ink, 1)
+			c.Text(id, cx, cy-s*0.56, 0.5, imaging.Bold, ids, imaging.Ink)
 		}
 	}
 	if len(t.Outposts) > 0 || len(t.Tokens) > 0 {
@@ -216,7 +216,7 @@ func tpTerritory(c *imaging.Canvas, t *tapestry.Territory, cx, cy, s float64, id
 }
 
 // tpMap draws every hex of the map with geometry g.
-func tpMap(c *imaging.Canvas, v tapestry.View, g tpGeom, ids bool) {
+func tpMap(c *imaging.Canvas, v tapestry.View, g tpGeom, ids float64) {
 	for i := range v.Map {
 		t := &v.Map[i]
 		cx, cy := g.centre(t.Hex)
@@ -238,9 +238,9 @@ func tpMapBox(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
 	c.Box(x, y, w, h, 12, tpSea, imaging.Ink, 2)
 	legendH := 34.0
 	g := tpFit(tpHexes(v), x+8, y+8, w-16, h-16-legendH, 64)
-	tpMap(c, v, g, true)
+	tpMap(c, v, g, tpBS)
 	c.FitText(tpMapLegend(v),
-		x+w/2, y+h-legendH/2-4, 0.5, w-20, imaging.Regular, tpSmall, tpSmall, imaging.Light)
+		x+w/2, y+h-legendH/2-4, 0.5, w-20, imaging.Regular, tpBS, tpBS, imaging.Light)
 }
 
 // ---- header ----
@@ -249,6 +249,11 @@ func tpMapBox(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
 // (what the table waits for) and, when given, a detail line. It returns
 // the band's height.
 func tpHeader(c *imaging.Canvas, v tapestry.View, opt imaging.Options, title, note, detail string) float64 {
+	return tpHeaderSized(c, v, opt, title, note, detail, tpSmall)
+}
+
+// tpHeaderSized is tpHeader with its smallest text small pixels tall.
+func tpHeaderSized(c *imaging.Canvas, v tapestry.View, opt imaging.Options, title, note, detail string, small float64) float64 {
 	w := float64(c.Width())
 	h := tpHeadH2
 	if detail != "" {
@@ -260,9 +265,9 @@ func tpHeader(c *imaging.Canvas, v tapestry.View, opt imaging.Options, title, no
 	y := tpM + 12
 	pw := c.Pill(tpStatus(v, opt), w-tpM, y, 1, imaging.Bold, 22, imaging.Ink, imaging.Highlight)
 	c.FitText(title, tpM, y, 0, w-2*tpM-pw-20, imaging.Bold, 34, 22, imaging.Light)
-	c.FitText(note, tpM, y+38, 0, w-2*tpM, imaging.Bold, 22, tpSmall, imaging.Highlight)
+	c.FitText(note, tpM, y+38, 0, w-2*tpM, imaging.Bold, max(22, small), small, imaging.Highlight)
 	if detail != "" {
-		c.FitText(detail, tpM, y+70, 0, w-2*tpM, imaging.Regular, tpSmall, tpSmall, imaging.LightSoft)
+		c.FitText(detail, tpM, y+70, 0, w-2*tpM, imaging.Regular, small, small, imaging.LightSoft)
 	}
 	return h
 }

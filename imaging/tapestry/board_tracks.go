@@ -70,9 +70,10 @@ func tpCube(c *imaging.Canvas, tk tpToken, cx, cy, z float64) {
 	c.MarkText(strconv.Itoa(tk.seat+1), cx, cy, 0.5, imaging.Bold, z*0.7, tpSeatInk(tk.seat))
 }
 
-// tpTower draws a landmark on a track space: white while unclaimed, in its
-// owner's colour once claimed.
-func tpTower(c *imaging.Canvas, owner int, cx, cy, w float64) {
+// tpTower draws landmark lm as a small tower: white with the landmark's
+// letter (its code on the capitals, 'A' + index) while unclaimed, in its
+// owner's colour with the owner's number once claimed.
+func tpTower(c *imaging.Canvas, lm, owner int, cx, cy, w float64) {
 	h := w * 1.3
 	c.NewSubPath()
 	c.MoveTo(cx-w/2, cy+h/2)
@@ -81,42 +82,48 @@ func tpTower(c *imaging.Canvas, owner int, cx, cy, w float64) {
 	c.LineTo(cx+w/2, cy-h/6)
 	c.LineTo(cx+w/2, cy+h/2)
 	c.ClosePath()
-	if owner < 0 {
-		c.SetColor(imaging.InkSoft)
-		c.SetLineWidth(1.5)
-		c.SetDash(3, 2)
-		c.Stroke()
-		c.SetDash()
-		return
+	fill, ink, label := imaging.FaceColor, imaging.Ink, string(rune('A'+lm))
+	if owner >= 0 {
+		fill, ink, label = tpSeat(owner), tpSeatInk(owner), strconv.Itoa(owner+1)
 	}
-	c.SetColor(tpSeat(owner))
+	c.SetColor(fill)
 	c.FillPreserve()
-	c.SetColor(imaging.Ink)
-	c.SetLineWidth(1.5)
+	c.SetColor(tpSeatEdge(max(owner, 0)))
+	c.SetLineWidth(math.Max(1.5, w*0.08))
 	c.Stroke()
-	{
-		c.MarkText(strconv.Itoa(owner+1), cx, cy+h/8, 0.5, imaging.Bold, w*0.75, tpSeatInk(owner))
+	c.MarkText(label, cx, cy+h/8, 0.5, imaging.Bold, w*0.62, ink)
+}
+
+// tpLandOwner is the seat owning landmark lm, or -1.
+func tpLandOwner(v tapestry.View, lm int) int {
+	if lm >= 0 && lm < len(v.LandOwner) {
+		return int(v.LandOwner[lm])
 	}
+	return -1
 }
 
 // tpTracks draws the four tracks side by side as columns of spaces 0-12,
-// 12 at the top, shaded by tier, with every token and the landmarks on
-// spaces 4, 7 and 10.
+// 12 at the top, shaded by tier, the space numbers once in a column on
+// the left, with every token and the landmarks on spaces 4, 7 and 10.
 func tpTracks(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
 	c.Box(x, y, w, h, 12, imaging.Paper, imaging.Ink, 2)
 	const headH = 40.0
 	pad := 6.0
-	cw := (w - 2*pad) / tapestry.NumTracks
+	numW := c.Measure("12", imaging.Bold, tpBS) + 12
+	cw := (w - 2*pad - numW) / tapestry.NumTracks
 	rh := math.Floor((h - headH - 2*pad) / 13)
 	top := y + headH + pad
+	for i := range 13 {
+		c.Text(strconv.Itoa(12-i), x+pad+numW-6, top+float64(i)*rh+rh/2, 1, imaging.Bold, tpBS, imaging.InkSoft)
+	}
 	for t := range tapestry.NumTracks {
-		cx := x + pad + float64(t)*cw
+		cx := x + pad + numW + float64(t)*cw
 		c.Box(cx+2, y+pad, cw-4, headH-pad-2, 6, tpTrackCol[t], tpTrackCol[t], 0)
-		name, f := tpTrackName(t), imaging.Bold
-		if c.Measure(name, f, tpSmall) > cw-8 {
-			f = imaging.Regular
+		name := tpTrackName(t)
+		if c.Measure(name, imaging.Bold, tpBS) > cw-8 {
+			name = name[:4] + "."
 		}
-		c.FitText(name, cx+cw/2, y+pad+(headH-pad-2)/2, 0.5, cw-8, f, 20, tpSmall, imaging.Light)
+		c.FitText(name, cx+cw/2, y+pad+(headH-pad-2)/2, 0.5, cw-8, imaging.Bold, 22, tpBS, imaging.Light)
 		for i := range 13 {
 			sp := 12 - i
 			ry := top + float64(i)*rh
@@ -132,23 +139,17 @@ func tpTracks(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
 			c.SetColor(fill)
 			c.Fill()
 			c.Rule(cx+2, cx+cw-2, ry+rh, imaging.FeltLine, 1)
-			label := strconv.Itoa(sp)
-			c.Text(label, cx+8, ry+rh/2, 0, imaging.Bold, tpSmall, imaging.InkSoft)
-			right := cx + cw - 6
+			right := cx + cw - 5
 			if lm := tpTrackLandmark(t, sp); lm >= 0 {
-				owner := -1
-				if lm < len(v.LandOwner) {
-					owner = int(v.LandOwner[lm])
-				}
-				tpTower(c, owner, right-7, ry+rh/2, 14)
-				right -= 18
+				tpTower(c, lm, tpLandOwner(v, lm), right-11, ry+rh/2, 22)
+				right -= 26
 			}
 			tks := tpTokensAt(v, t, sp)
 			if len(tks) == 0 {
 				continue
 			}
-			ax := cx + 8 + c.Measure("12", imaging.Bold, tpSmall) + 6
-			z, per := tpPack(len(tks), right-ax, rh-6, 16)
+			ax := cx + 6
+			z, per := tpPack(len(tks), right-ax, rh-4, 28)
 			gap := math.Round(z / 5)
 			rows := (len(tks) + per - 1) / per
 			y0 := ry + rh/2 - (float64(rows)*(z+gap)-gap)/2 + z/2
@@ -156,12 +157,10 @@ func tpTracks(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
 				tpCube(c, tk, ax+z/2+float64(k%per)*(z+gap), y0+float64(k/per)*(z+gap), z)
 			}
 		}
-		if t > 0 {
-			c.SetColor(imaging.Ink)
-			c.SetLineWidth(1.5)
-			c.DrawLine(cx, top, cx, top+13*rh)
-			c.Stroke()
-		}
+		c.SetColor(imaging.Ink)
+		c.SetLineWidth(1.5)
+		c.DrawLine(cx, top, cx, top+13*rh)
+		c.Stroke()
 		for _, b := range []int{3, 6, 9} {
 			c.Rule(cx+2, cx+cw-2, top+float64(12-b)*rh, imaging.Ink, 2)
 		}

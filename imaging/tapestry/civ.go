@@ -470,7 +470,7 @@ func tpMapTokens(v tapestry.View) bool {
 // some.
 func tpMapLegend(v tapestry.View) string {
 	if tpMapTokens(v) {
-		return "Number: tile · ring: middle island · cross: toppled · T, I: tokens"
+		return "ring: middle · crossed: toppled · T, I: tokens"
 	}
-	return "Number: territory tile · ringed: middle island · crossed: toppled"
+	return "ringed: middle island · crossed: toppled"
 }

@@ -347,7 +347,7 @@ func tpRotations(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
 		for k := range 6 {
 			if t := around[k]; t != nil {
 				nx, ny := g.centre(t.Hex)
-				tpTerritory(c, t, nx, ny, s, false)
+				tpTerritory(c, t, nx, ny, s, 0)
 			}
 		}
 		tile := tapestry.Territory{Hex: hex, Tile: a.Tile, Rot: int8(r)}
@@ -402,7 +402,7 @@ func tpHexChoice(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
 		t := &v.Map[i]
 		cx, cy := g.centre(t.Hex)
 		if cx-g.S >= mapX+2 && cx+g.S <= mapX+mapW-2 && cy-0.866*g.S >= y+2 && cy+0.866*g.S <= y+h-2 {
-			tpTerritory(c, t, cx, cy, g.S, true)
+			tpTerritory(c, t, cx, cy, g.S, tpSmall)
 		}
 	}
 	for _, hx := range cands {

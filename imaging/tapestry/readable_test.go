@@ -16,21 +16,16 @@ var tooSmall = map[string]float64{
 	"tp_civ_path_panel":    6.06,
 	"tp_civ_players":       6.06,
 	"tp_civ_predict_panel": 6.06,
-	"tp_civ_table":         6.06,
 	"tp_civ_traders_panel": 6.06,
 	"tp_end_scoring":       6.06,
-	"tp_end_table":         6.06,
 	"tp_five_players":      6.06,
-	"tp_five_table":        6.06,
 	"tp_hex_panel":         6.06,
 	"tp_landmark_panel":    6.06,
 	"tp_mid_players":       6.06,
 	"tp_mid_scoring":       6.06,
-	"tp_mid_table":         6.06,
 	"tp_rot_panel":         6.06,
 	"tp_solo_end_scoring":  6.06,
 	"tp_solo_players":      6.06,
-	"tp_solo_table":        6.06,
 }
 
 // TestPicturesReadable holds every golden picture of the game to the house

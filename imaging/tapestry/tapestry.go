@@ -19,10 +19,7 @@ const (
 	tpHeadH  = 116.0  // header band with a detail line
 	tpHeadH2 = 84.0   // header band without one
 
-	tpMapW  = 528.0 // the table's map box
-	tpMapH  = 640.0 // the table's map box and track box
-	tpBandH = 176.0 // achievements and tech row band
-	tpRowH  = 40.0  // one row of the players table
+	tpBS = 21.0 // the board's smallest text: 7 px at 350 wide
 
 	tpBlockH = 236.0 // one player's block on the players picture
 	tpCell   = 21.0  // a capital plot on the players picture
