@@ -18,8 +18,9 @@ import (
 // Board metrics, in pixels. The board's smallest text, tpBS, reads 7 px
 // when Discord shows the picture 350 wide on a phone.
 const (
-	tpBoardTopH  = 540.0 // the map box and the track box
-	tpBoardBandH = 140.0 // achievements and tech row
+	tpBoardTopH  = 526.0 // the map box and the track box
+	tpBoardBandH = 134.0 // achievements and tech row
+	tpBoardKeyH  = 30.0  // the key line over the player strips
 	tpBoardGap   = 14.0  // between the board's parts
 	tpStripBarH  = 36.0  // a player strip's name bar
 	tpStripLineH = 29.0  // a line of a player strip under its bar
@@ -34,7 +35,7 @@ const tpStripH = tpStripBarH + 3*tpStripLineH + 8
 // the achievements and tech row band, a strip per human (and the Automa's
 // bar and box in a solo game).
 func tpBoardH(v tapestry.View) float64 {
-	h := tpHeadH + tpBoardGap + tpBoardTopH + tpBoardGap + tpBoardBandH + tpBoardGap + tpM
+	h := tpHeadH + tpBoardGap + tpBoardTopH + tpBoardGap + tpBoardBandH + tpBoardGap + tpBoardKeyH + tpM
 	for s := range v.Players {
 		switch {
 		case tpShadow(v, s):
@@ -168,17 +169,9 @@ func tpStripBar(c *imaging.Canvas, v tapestry.View, opt imaging.Options, seat in
 	}
 }
 
-// tpBuilt counts the spaces of kind b's row of the income mat a player
-// has uncovered by taking its buildings off (the row's income level).
-func tpBuilt(p tapestry.PlayerView, b int) int {
-	n := 0
-	for k := range 6 {
-		if !tpCovered(p, b, k) {
-			n++
-		}
-	}
-	return n
-}
+// tpBuilt counts the income buildings of kind b a player has taken off
+// the income mat into the capital.
+func tpBuilt(p tapestry.PlayerView, b int) int { return int(p.Taken[b]) }
 
 // tpChip draws a small square of colour col with letter s at (x, cy) and
 // returns its width.
@@ -186,6 +179,39 @@ func tpChip(c *imaging.Canvas, s string, col, ink color.RGBA, x, cy, z float64) 
 	c.Box(x, cy-z/2, z, z, 4, col, imaging.Ink, 1)
 	c.MarkText(s, x+z/2, cy, 0.5, imaging.Bold, z*0.66, ink)
 	return z
+}
+
+// tpResChip draws resource i's colour as a small square at (x, cy): flat
+// squares keep the strips' PNG small where circles' edges would not.
+func tpResChip(c *imaging.Canvas, i int, x, cy float64) {
+	c.DrawRectangle(x, cy-10, 20, 20)
+	c.SetColor(imaging.Ink)
+	c.Fill()
+	c.DrawRectangle(x+1, cy-9, 18, 18)
+	c.SetColor(tpResCol[i])
+	c.Fill()
+}
+
+// tpStripKey draws the key of the strips' icons once above them: the
+// resources by colour and the income buildings by letter (the words are
+// not repeated on every strip, which keeps the picture small).
+func tpStripKey(c *imaging.Canvas, x, y, w float64) {
+	cy := y + tpBoardKeyH/2 - 2
+	lx := x + 4
+	for i := range tapestry.NumRes {
+		tpResChip(c, i, lx, cy)
+		lx += 26
+		lx += c.Text(tapestry.ResNames[i], lx, cy, 0, imaging.Regular, tpBS, imaging.Light) + 16
+	}
+	lx += 8
+	for b := range tapestry.NumBuildings {
+		ink := imaging.Light
+		if b == int(tapestry.Farm) {
+			ink = imaging.Ink
+		}
+		lx += tpChip(c, tapestry.BuildingLetters[b:b+1], tpBuildingCol[b], ink, lx, cy, 20) + 4
+	}
+	c.FitText("income buildings built", lx+6, cy, 0, x+w-lx-6, imaging.Regular, tpBS, tpBS, imaging.Light)
 }
 
 // tpStrip draws a player's strip on the board: the name bar; the
@@ -203,17 +229,11 @@ func tpStrip(c *imaging.Canvas, v tapestry.View, opt imaging.Options, seat int, 
 	cy := y + tpStripBarH + 4 + tpStripLineH/2
 	// Line 1: resources, buildings, hand, tiles, outposts.
 	for i := range p.Res {
-		c.DrawCircle(lx+10, cy, 10)
-		c.SetColor(tpResCol[i])
-		c.FillPreserve()
-		c.SetColor(imaging.Ink)
-		c.SetLineWidth(1)
-		c.Stroke()
+		tpResChip(c, i, lx, cy)
 		lx += 26
-		lx += c.Text(strconv.Itoa(p.Res[i]), lx, cy, 0, imaging.Bold, 22, imaging.Ink) + 5
-		lx += c.Text(tapestry.ResNames[i], lx, cy, 0, imaging.Regular, tpBS, imaging.InkSoft) + 16
+		lx += c.Text(strconv.Itoa(p.Res[i]), lx, cy, 0, imaging.Bold, 22, imaging.Ink) + 18
 	}
-	lx += 4
+	lx += 8
 	for b := range tapestry.NumBuildings {
 		ink := imaging.Light
 		if b == int(tapestry.Farm) {
@@ -300,6 +320,8 @@ func Table(v tapestry.View, opt imaging.Options) (image.Image, error) {
 	tpAchievements(c, v, m, y, achW, tpBoardBandH)
 	tpTechRow(c, v, m+achW+12, y, tpW-2*m-achW-12, tpBoardBandH)
 	y += tpBoardBandH + tpBoardGap
+	tpStripKey(c, m, y, tpW-2*m)
+	y += tpBoardKeyH
 	for s := range v.Players {
 		switch {
 		case tpShadow(v, s):

@@ -211,7 +211,7 @@ func tpTerritory(c *imaging.Canvas, t *tapestry.Territory, cx, cy, s float64, id
 		}
 	}
 	if len(t.Outposts) > 0 || len(t.Tokens) > 0 {
-		tpItems(c, t, cx, cy+s*0.45, math.Max(5, s*0.24))
+		tpItems(c, t, cx, cy+s*0.42, math.Max(5, s*0.3))
 	}
 }
 
