@@ -17,14 +17,11 @@ var tooSmall = map[string]float64{
 	"tp_civ_players":       6.06,
 	"tp_civ_predict_panel": 6.06,
 	"tp_civ_traders_panel": 6.06,
-	"tp_end_scoring":       6.06,
 	"tp_five_players":      6.06,
 	"tp_hex_panel":         6.06,
 	"tp_landmark_panel":    6.06,
 	"tp_mid_players":       6.06,
-	"tp_mid_scoring":       6.06,
 	"tp_rot_panel":         6.06,
-	"tp_solo_end_scoring":  6.06,
 	"tp_solo_players":      6.06,
 }
 

@@ -89,9 +89,9 @@ func Scoring(v tapestry.View, opt imaging.Options) (image.Image, error) {
 	opt = tpSoloOpts(v, opt)
 	const (
 		labelW  = 250.0
-		headRow = 76.0
+		headRow = 104.0
 		vpH     = 64.0
-		lineH   = 78.0
+		lineH   = 108.0
 	)
 	n := len(tpRanking(v))
 	rows := headRow + vpH + float64(len(tpScoreLines))*lineH
@@ -105,7 +105,7 @@ func Scoring(v tapestry.View, opt imaging.Options) (image.Image, error) {
 	if v.Over {
 		title = "Game over: final score"
 	}
-	tpHeader(c, v, opt, title, note, "")
+	tpHeaderSized(c, v, opt, title, note, "", tpBS)
 	m := tpM
 	y := tpHeadH2 + m
 	colW := (tpW - 2*m - labelW) / float64(n)
@@ -124,8 +124,9 @@ func Scoring(v tapestry.View, opt imaging.Options) (image.Image, error) {
 			bar = imaging.Good
 		}
 		c.Box(cx+6, cy+8, cw-12, ch-12, 8, bar, bar, 0)
-		tpSwatch(c, seat, cx+24, cy+30, 11)
-		c.FitText(opt.Name(games.Seat(seat)), cx+40, cy+30, 0, cw-52, imaging.Bold, 22, tpSmall, ink)
+		tpSwatch(c, seat, cx+24, cy+32, 11)
+		// The name wraps to two lines rather than being cut.
+		c.TextBlock(opt.Name(games.Seat(seat)), cx+40, cy+14, cw-52, 2*22*imaging.LineGap, 0, imaging.Bold, 22, tpBS, 2, ink)
 		sub := imaging.Ordinal(rank)
 		switch {
 		case v.Over && rank == 1:
@@ -133,7 +134,7 @@ func Scoring(v tapestry.View, opt imaging.Options) (image.Image, error) {
 		case !v.Over:
 			sub += " so far · " + tpEraText(v.Players[seat])
 		}
-		c.FitText(sub, cx+cw/2, cy+54, 0.5, cw-20, imaging.Regular, tpSmall, tpSmall, imaging.LightSoft)
+		c.FitText(sub, cx+cw/2, cy+ch-22, 0.5, cw-20, imaging.Regular, tpBS, tpBS, imaging.LightSoft)
 	}
 	c.Text("Player", m+16, y+headRow/2, 0, imaging.Bold, 22, imaging.Ink)
 	vy := y + headRow
@@ -153,14 +154,14 @@ func Scoring(v tapestry.View, opt imaging.Options) (image.Image, error) {
 			c.SetColor(imaging.PaperAlt)
 			c.Fill()
 		}
-		c.FitText(ln.title, lx+16, ly+22, 0, labelW-24, imaging.Bold, 21, tpSmall, imaging.Ink)
-		c.TextBlock(ln.note, lx+16, ly+34, labelW-24, lh-36, 0, imaging.Regular, tpSmall, tpSmall, 2, imaging.InkSoft)
+		c.FitText(ln.title, lx+16, ly+22, 0, labelW-24, imaging.Bold, 21, tpBS, imaging.Ink)
+		c.TextBlock(ln.note, lx+16, ly+36, labelW-24, lh-38, 0, imaging.Regular, tpBS, tpBS, 2, imaging.InkSoft)
 		for ci, seat := range order {
 			cx, cy, cw, _ := t.Cell(li, ci+1)
 			val, detail := ln.value(v, seat)
 			c.Text(val, cx+cw/2, cy+22, 0.5, imaging.Bold, 24, imaging.Ink)
 			if detail != "" {
-				c.TextBlock(detail, cx+8, cy+36, cw-16, lh-38, 0.5, imaging.Regular, tpSmall, tpSmall, 2, imaging.InkSoft)
+				c.TextBlock(detail, cx+8, cy+36, cw-16, lh-38, 0.5, imaging.Regular, tpBS, tpBS, 3, imaging.InkSoft)
 			}
 		}
 	}
@@ -169,6 +170,6 @@ func Scoring(v tapestry.View, opt imaging.Options) (image.Image, error) {
 	if !v.Over {
 		foot = "The game is not over: VP so far. " + foot
 	}
-	c.FitText(foot, m, y+rows+22, 0, tpW-2*m, imaging.Regular, tpSmall, tpSmall, imaging.Ink)
+	c.FitText(foot, m, y+rows+22, 0, tpW-2*m, imaging.Regular, tpBS, tpBS, imaging.Ink)
 	return c.Image(), nil
 }
