@@ -63,12 +63,10 @@ func tpAchievements(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
 		for k, vp := range slots {
 			px := sx + float64(k)*(2*r+6)
 			c.DrawCircle(px, cy, r)
-			if k >= len(v.Claims[i]) { // a free slot: dashed, its VP faint
+			if k >= len(v.Claims[i]) { // a free slot: a thin ring, its VP faint
 				c.SetColor(imaging.InkSoft)
 				c.SetLineWidth(1.5)
-				c.SetDash(4, 3)
 				c.Stroke()
-				c.SetDash()
 				c.MarkText(strconv.Itoa(vp), px, cy, 0.5, imaging.Regular, 17, imaging.InkSoft)
 				continue
 			}
@@ -249,6 +247,9 @@ func tpStrip(c *imaging.Canvas, v tapestry.View, opt imaging.Options, seat int, 
 	lx = x + 14
 	for n := 1; n <= 4 && right-lx > 60; n++ {
 		txt, ink := tpSlotText(p, n), imaging.Ink
+		if n == 1 && txt == "Maker of Fire" && tpSlotText(p, 2) != "" {
+			continue // printed on every mat: shown only until era II's card
+		}
 		if txt == "" {
 			txt, ink = "–", imaging.InkSoft
 		}
