@@ -9,8 +9,8 @@
 // type and a Kind (Table for the channel, Panel for a seat's private hand,
 // Scoring for the breakdown); PNG encodes the result in memory. Nothing
 // here touches the filesystem or the network. A game may offer more kinds
-// than those three, such as Players (Tapestry's capitals, income mats and
-// tech cards, too much for its table picture): Has reports whether a view's
+// than those three, such as Players (Tapestry's capitals and income mats,
+// kept off its one-picture board): Has reports whether a view's
 // game offers a kind, and rendering a kind a game lacks fails with
 // ErrNoPicture.
 //
