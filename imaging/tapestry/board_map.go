@@ -1,6 +1,7 @@
 package tapestry
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -182,6 +183,14 @@ func tpIslandOf(t *tapestry.Territory) string {
 // (a tile's as turned), island, tile number (when ids is set and there is
 // room) and its outposts.
 func tpTerritory(c *imaging.Canvas, t *tapestry.Territory, cx, cy, s float64, ids float64) {
+	tpTerritoryBase(c, t, cx, cy, s, ids)
+	tpTerritoryItems(c, t, cx, cy, s)
+}
+
+// tpTerritoryBase draws what a territory shows until it changes hands or
+// is explored: its terrain (or the unexplored hex), its island and, when
+// ids > 0 and the hex is big enough, its tile's number ids pixels tall.
+func tpTerritoryBase(c *imaging.Canvas, t *tapestry.Territory, cx, cy, s float64, ids float64) {
 	if !t.Explored() {
 		tpHexPath(c, cx, cy, s*0.96)
 		c.SetColor(tpUnexplored)
@@ -195,25 +204,18 @@ func tpTerritory(c *imaging.Canvas, t *tapestry.Territory, cx, cy, s float64, id
 	if land := tpIslandOf(t); land != "" {
 		tpIsland(c, land, t.Middle, cx, cy, s*0.2)
 	}
-	if t.Tile > 0 {
-		if ids > 0 && s >= 30 {
-			id := strconv.Itoa(t.Tile)
-			w := c.Measure(id, imaging.Bold, ids) + 8
-			c.Box(cx-w/2, cy-s*0.56-ids*0.62, w, ids*1.24, 5, imaging.FaceColor, imaging.Ink, 1)
-			c.Text(id, cx, cy-s*0.56, 0.5, imaging.Bold, ids, imaging.Ink)
-		}
-	}
-	if len(t.Outposts) > 0 || len(t.Tokens) > 0 {
-		tpItems(c, t, cx, cy+s*0.42, math.Max(5, s*0.3))
+	if t.Tile > 0 && ids > 0 && s >= 30 {
+		id := strconv.Itoa(t.Tile)
+		w := c.Measure(id, imaging.Bold, ids) + 8
+		c.Box(cx-w/2, cy-s*0.56-ids*0.62, w, ids*1.24, 5, imaging.FaceColor, imaging.Ink, 1)
+		c.Text(id, cx, cy-s*0.56, 0.5, imaging.Bold, ids, imaging.Ink)
 	}
 }
 
-// tpMap draws every hex of the map with geometry g.
-func tpMap(c *imaging.Canvas, v tapestry.View, g tpGeom, ids float64) {
-	for i := range v.Map {
-		t := &v.Map[i]
-		cx, cy := g.centre(t.Hex)
-		tpTerritory(c, t, cx, cy, g.S, ids)
+// tpTerritoryItems draws a territory's outposts and civilizations' tokens.
+func tpTerritoryItems(c *imaging.Canvas, t *tapestry.Territory, cx, cy, s float64) {
+	if len(t.Outposts) > 0 || len(t.Tokens) > 0 {
+		tpItems(c, t, cx, cy+s*0.42, math.Max(5, s*0.3))
 	}
 }
 
@@ -226,14 +228,48 @@ func tpHexes(v tapestry.View) []tapestry.Hex {
 	return out
 }
 
-// tpMapBox draws the map in a box with a legend line under it.
+// tpMapBox draws the map in a box with a legend line under it. The box
+// with the terrain, islands and tile numbers is a prepared layer
+// (tpLayers), keyed by all it shows, on a board at whole pixels; the
+// outposts and tokens are drawn over it.
 func tpMapBox(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
-	c.Box(x, y, w, h, 12, tpSea, imaging.Ink, 2)
 	legendH := 34.0
 	g := tpFit(tpHexes(v), x+8, y+8, w-16, h-16-legendH, 64)
-	tpMap(c, v, g, tpBS)
+	base := func(c *imaging.Canvas, x, y float64, g tpGeom) {
+		c.Box(x, y, w, h, 12, tpSea, imaging.Ink, 2)
+		for i := range v.Map {
+			t := &v.Map[i]
+			cx, cy := g.centre(t.Hex)
+			tpTerritoryBase(c, t, cx, cy, g.S, tpBS)
+		}
+	}
+	const m = 2 // the box's outline spills this far
+	ix, iy, iw, ih := int(x), int(y), int(w), int(h)
+	if float64(ix) != x || float64(iy) != y || float64(iw) != w || float64(ih) != h ||
+		tpLayers.paste(c, tpMapKey(v, iw, ih), ix-m, iy-m, iw+2*m, ih+2*m, func(l *imaging.Canvas) {
+			base(l, m, m, tpGeom{X: g.X - x + m, Y: g.Y - y + m, S: g.S})
+		}) != nil {
+		base(c, x, y, g)
+	}
+	for i := range v.Map {
+		t := &v.Map[i]
+		cx, cy := g.centre(t.Hex)
+		tpTerritoryItems(c, t, cx, cy, g.S)
+	}
 	c.FitText(tpMapLegend(v),
 		x+w/2, y+h-legendH/2-4, 0.5, w-20, imaging.Regular, tpBS, tpBS, imaging.Light)
+}
+
+// tpMapKey is the key of a map's base layer w×h: every territory's hex,
+// terrain, island and tile, which is all the layer shows.
+func tpMapKey(v tapestry.View, w, h int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "map %d×%d", w, h)
+	for i := range v.Map {
+		t := &v.Map[i]
+		fmt.Fprintf(&b, "|%d,%d,%d,%t,%t,%s,%s", t.Hex.A, t.Hex.B, t.Tile, t.Explored(), t.Middle, t.Corners(), tpIslandOf(t))
+	}
+	return b.String()
 }
 
 // ---- header ----

@@ -1,6 +1,7 @@
 package tapestry
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 
@@ -102,31 +103,57 @@ func tpLandOwner(v tapestry.View, lm int) int {
 	return -1
 }
 
+// tpTrackGeom is where the track box's parts go: the padding, the
+// numbers' column, a track's width, a space's height and the top space's
+// top.
+type tpTrackGeom struct{ pad, numW, cw, rh, top float64 }
+
+// tpTrackGeomOf lays out a track box of w×h at y.
+func tpTrackGeomOf(c *imaging.Canvas, y, w, h float64) tpTrackGeom {
+	const headH = 40.0
+	g := tpTrackGeom{pad: 6, numW: c.Measure("12", imaging.Bold, tpBS) + 12}
+	g.cw = (w - 2*g.pad - g.numW) / tapestry.NumTracks
+	g.rh = math.Floor((h - headH - 2*g.pad) / 13)
+	g.top = y + headH + g.pad
+	return g
+}
+
 // tpTracks draws the four tracks side by side as columns of spaces 0-12,
 // 12 at the top, shaded by tier, the space numbers once in a column on
-// the left, with every token and the landmarks on spaces 4, 7 and 10.
+// the left, with every token and the landmarks on spaces 4, 7 and 10. The
+// grid is a prepared layer (tpLayers) on a board at whole pixels.
 func tpTracks(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
+	const m = 2 // the box's outline spills this far
+	ix, iy, iw, ih := int(x), int(y), int(w), int(h)
+	if float64(ix) != x || float64(iy) != y || float64(iw) != w || float64(ih) != h ||
+		tpLayers.paste(c, fmt.Sprintf("tracks %d×%d", iw, ih), ix-m, iy-m, iw+2*m, ih+2*m, func(l *imaging.Canvas) {
+			tpTrackGrid(l, m, m, w, h)
+		}) != nil {
+		tpTrackGrid(c, x, y, w, h)
+	}
+	tpTrackPieces(c, v, x, y, w, h)
+}
+
+// tpTrackGrid draws what never changes on the track box: the box, the
+// tracks' names, the spaces shaded by tier, their numbers and the rules.
+func tpTrackGrid(c *imaging.Canvas, x, y, w, h float64) {
 	c.Box(x, y, w, h, 12, imaging.Paper, imaging.Ink, 2)
 	const headH = 40.0
-	pad := 6.0
-	numW := c.Measure("12", imaging.Bold, tpBS) + 12
-	cw := (w - 2*pad - numW) / tapestry.NumTracks
-	rh := math.Floor((h - headH - 2*pad) / 13)
-	top := y + headH + pad
+	g := tpTrackGeomOf(c, y, w, h)
 	for i := range 13 {
-		c.Text(strconv.Itoa(12-i), x+pad+numW-6, top+float64(i)*rh+rh/2, 1, imaging.Bold, tpBS, imaging.InkSoft)
+		c.Text(strconv.Itoa(12-i), x+g.pad+g.numW-6, g.top+float64(i)*g.rh+g.rh/2, 1, imaging.Bold, tpBS, imaging.InkSoft)
 	}
 	for t := range tapestry.NumTracks {
-		cx := x + pad + numW + float64(t)*cw
-		c.Box(cx+2, y+pad, cw-4, headH-pad-2, 6, tpTrackCol[t], tpTrackCol[t], 0)
+		cx := x + g.pad + g.numW + float64(t)*g.cw
+		c.Box(cx+2, y+g.pad, g.cw-4, headH-g.pad-2, 6, tpTrackCol[t], tpTrackCol[t], 0)
 		name := tpTrackName(t)
-		if c.Measure(name, imaging.Bold, tpBS) > cw-8 {
+		if c.Measure(name, imaging.Bold, tpBS) > g.cw-8 {
 			name = name[:4] + "."
 		}
-		c.FitText(name, cx+cw/2, y+pad+(headH-pad-2)/2, 0.5, cw-8, imaging.Bold, 22, tpBS, imaging.Light)
+		c.FitText(name, cx+g.cw/2, y+g.pad+(headH-g.pad-2)/2, 0.5, g.cw-8, imaging.Bold, 22, tpBS, imaging.Light)
 		for i := range 13 {
 			sp := 12 - i
-			ry := top + float64(i)*rh
+			ry := g.top + float64(i)*g.rh
 			tier := (sp + 2) / 3
 			fill := imaging.Paper
 			switch {
@@ -135,13 +162,33 @@ func tpTracks(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
 			case tier%2 == 1:
 				fill = mix(imaging.Paper, tpTrackCol[t], 0.12)
 			}
-			c.DrawRectangle(cx+2, ry, cw-4, rh)
+			c.DrawRectangle(cx+2, ry, g.cw-4, g.rh)
 			c.SetColor(fill)
 			c.Fill()
-			c.Rule(cx+2, cx+cw-2, ry+rh, imaging.FeltLine, 1)
-			right := cx + cw - 5
+			c.Rule(cx+2, cx+g.cw-2, ry+g.rh, imaging.FeltLine, 1)
+		}
+		c.SetColor(imaging.Ink)
+		c.SetLineWidth(1.5)
+		c.DrawLine(cx, g.top, cx, g.top+13*g.rh)
+		c.Stroke()
+		for _, b := range []int{3, 6, 9} {
+			c.Rule(cx+2, cx+g.cw-2, g.top+float64(12-b)*g.rh, imaging.Ink, 2)
+		}
+	}
+}
+
+// tpTrackPieces draws what moves on the track box: the landmarks (white
+// until claimed) and every token.
+func tpTrackPieces(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
+	g := tpTrackGeomOf(c, y, w, h)
+	for t := range tapestry.NumTracks {
+		cx := x + g.pad + g.numW + float64(t)*g.cw
+		for i := range 13 {
+			sp := 12 - i
+			ry := g.top + float64(i)*g.rh
+			right := cx + g.cw - 5
 			if lm := tpTrackLandmark(t, sp); lm >= 0 {
-				tpTower(c, lm, tpLandOwner(v, lm), right-11, ry+rh/2, 22)
+				tpTower(c, lm, tpLandOwner(v, lm), right-11, ry+g.rh/2, 22)
 				right -= 26
 			}
 			tks := tpTokensAt(v, t, sp)
@@ -149,20 +196,13 @@ func tpTracks(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
 				continue
 			}
 			ax := cx + 6
-			z, per := tpPack(len(tks), right-ax, rh-4, 28)
+			z, per := tpPack(len(tks), right-ax, g.rh-4, 28)
 			gap := math.Round(z / 5)
 			rows := (len(tks) + per - 1) / per
-			y0 := ry + rh/2 - (float64(rows)*(z+gap)-gap)/2 + z/2
+			y0 := ry + g.rh/2 - (float64(rows)*(z+gap)-gap)/2 + z/2
 			for k, tk := range tks {
 				tpCube(c, tk, ax+z/2+float64(k%per)*(z+gap), y0+float64(k/per)*(z+gap), z)
 			}
-		}
-		c.SetColor(imaging.Ink)
-		c.SetLineWidth(1.5)
-		c.DrawLine(cx, top, cx, top+13*rh)
-		c.Stroke()
-		for _, b := range []int{3, 6, 9} {
-			c.Rule(cx+2, cx+cw-2, top+float64(12-b)*rh, imaging.Ink, 2)
 		}
 	}
 }
