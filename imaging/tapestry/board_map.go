@@ -74,6 +74,41 @@ func tpMajority(corners string) byte {
 // outlined.
 func tpTerrainHex(c *imaging.Canvas, corners string, cx, cy, s float64) {
 	base := tpMajority(corners)
+	tpHexPath(c, cx, cy, s)
+	c.SetColor(tpTerrain[base])
+	c.Fill()
+	for k := range 6 {
+		if corners[k] == base {
+			continue
+		}
+		px, py := tpCorner(cx, cy, s, (k+5)%6)
+		kx, ky := tpCorner(cx, cy, s, k)
+		nx, ny := tpCorner(cx, cy, s, (k+1)%6)
+		c.NewSubPath()
+		c.MoveTo(cx, cy)
+		c.LineTo((px+kx)/2, (py+ky)/2)
+		c.LineTo(kx, ky)
+		c.LineTo((nx+kx)/2, (ny+ky)/2)
+		c.ClosePath()
+		c.SetColor(tpTerrain[corners[k]])
+		c.Fill()
+	}
+	tpHexPath(c, cx, cy, s)
+	c.SetColor(imaging.Ink)
+	c.SetLineWidth(math.Max(1, s*0.045))
+	c.Stroke()
+}
+
+// tpTerrainHexHard is tpTerrainHex for the board's map layer: the hex, its
+// outline and its corners' terrain filled without anti-aliasing
+// (tpFillHard), which keeps a crowded map's PNG small (a five-seat map
+// 79 KB → 49 KB) and reads smooth at the size Discord shows it. It needs a
+// canvas without a clip or transform.
+func tpTerrainHexHard(c *imaging.Canvas, corners string, cx, cy, s float64) {
+	base := tpMajority(corners)
+	lw := math.Max(1, s*0.045)
+	tpFillHard(c, tpHexPoints(cx, cy, s+lw/2), imaging.Ink)
+	s -= lw / 2
 	tpFillHard(c, tpHexPoints(cx, cy, s), tpTerrain[base])
 	for k := range 6 {
 		if corners[k] == base {
@@ -84,10 +119,6 @@ func tpTerrainHex(c *imaging.Canvas, corners string, cx, cy, s float64) {
 		nx, ny := tpCorner(cx, cy, s, (k+1)%6)
 		tpFillHard(c, [][2]float64{{cx, cy}, {(px + kx) / 2, (py + ky) / 2}, {kx, ky}, {(nx + kx) / 2, (ny + ky) / 2}}, tpTerrain[corners[k]])
 	}
-	tpHexPath(c, cx, cy, s)
-	c.SetColor(imaging.Ink)
-	c.SetLineWidth(math.Max(1, s*0.045))
-	c.Stroke()
 }
 
 // tpIsland draws a small island in the middle of a hex, split among its
@@ -183,22 +214,31 @@ func tpIslandOf(t *tapestry.Territory) string {
 // (a tile's as turned), island, tile number (when ids is set and there is
 // room) and its outposts.
 func tpTerritory(c *imaging.Canvas, t *tapestry.Territory, cx, cy, s float64, ids float64) {
-	tpTerritoryBase(c, t, cx, cy, s, ids)
+	tpTerritoryBase(c, t, cx, cy, s, ids, false)
 	tpTerritoryItems(c, t, cx, cy, s)
 }
 
 // tpTerritoryBase draws what a territory shows until it changes hands or
 // is explored: its terrain (or the unexplored hex), its island and, when
-// ids > 0 and the hex is big enough, its tile's number ids pixels tall.
-func tpTerritoryBase(c *imaging.Canvas, t *tapestry.Territory, cx, cy, s float64, ids float64) {
-	if !t.Explored() {
+// ids > 0 and the hex is big enough, its tile's number ids pixels tall;
+// hard fills without anti-aliasing (tpTerrainHexHard), for a canvas
+// without a clip or transform.
+func tpTerritoryBase(c *imaging.Canvas, t *tapestry.Territory, cx, cy, s float64, ids float64, hard bool) {
+	switch {
+	case !t.Explored() && hard:
+		lw := math.Max(1, s*0.04)
+		tpFillHard(c, tpHexPoints(cx, cy, s*0.96+lw/2), tpUnexpLine)
+		tpFillHard(c, tpHexPoints(cx, cy, s*0.96-lw/2), tpUnexplored)
+	case !t.Explored():
 		tpHexPath(c, cx, cy, s*0.96)
 		c.SetColor(tpUnexplored)
 		c.FillPreserve()
 		c.SetColor(tpUnexpLine)
 		c.SetLineWidth(math.Max(1, s*0.04))
 		c.Stroke()
-	} else {
+	case hard:
+		tpTerrainHexHard(c, t.Corners(), cx, cy, s)
+	default:
 		tpTerrainHex(c, t.Corners(), cx, cy, s)
 	}
 	if land := tpIslandOf(t); land != "" {
@@ -240,7 +280,7 @@ func tpMapBox(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
 		for i := range v.Map {
 			t := &v.Map[i]
 			cx, cy := g.centre(t.Hex)
-			tpTerritoryBase(c, t, cx, cy, g.S, tpBS)
+			tpTerritoryBase(c, t, cx, cy, g.S, tpBS, true)
 		}
 	}
 	const m = 2 // the box's outline spills this far
