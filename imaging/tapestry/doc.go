@@ -7,7 +7,7 @@
 //
 // A newcomer finds a picture by its file: board.go (Table and its player
 // strips), board_map.go (the map and the header), board_tracks.go (the
-// tracks), capital.go (capitals and income mats), players.go (Players),
+// tracks), board_layers.go (the board's prepared layers), capital.go (capitals and income mats), players.go (Players),
 // panel.go and panel_decision.go (Panel), scoring.go (Scoring), solo.go
 // (the Automa and Shadow Empire), civ.go and civ_panel.go
 // (civilizations), words.go and counts.go (texts and tallies shared by
@@ -20,6 +20,8 @@
 //   - Every picture is tpW wide; the board is one picture no taller than
 //     1.5 times its width at one to five seats, and its smallest text reads
 //     at least 7 px on a phone (350 px wide).
-//   - Nothing is cached between renders except immutable, bounded data,
-//     so renders are safe to run concurrently.
+//   - Nothing is cached between renders but the board's prepared layers
+//     (the track grid, the map's terrain): each keyed by everything drawn
+//     on it, at most tpLayerMax kept, never written once kept, so renders
+//     are safe to run concurrently and a stale layer is never shown.
 package tapestry
