@@ -48,9 +48,6 @@ type App struct {
 	recaps     sync.Map   // table id -> recapEntry, its latest board story
 	boards     sync.Map   // table id -> *boardQueue
 	imagesOnce sync.Once
-	// extraKinds remembers, by game ID, whether a game draws a players
-	// picture beside its table (playersPicture).
-	extraKinds sync.Map
 	// focusKinds remembers, by game ID, whether a game's panel marks the
 	// menu group it shows (imaging.Focuses).
 	focusKinds sync.Map

@@ -116,7 +116,8 @@ func TestTapestryBoardRefusedThenDelivered(t *testing.T) {
 	for _, f := range board.Files {
 		files = append(files, f.Name)
 	}
-	if !slices.Equal(files, []string{"table.png", "players.png"}) || len(board.Embeds) != 2 || board.Embeds[1].Image != "players.png" {
+	// One picture: the board holds what the players read at a glance.
+	if !slices.Equal(files, []string{"table.png"}) || len(board.Embeds) != 1 || board.Embeds[0].Image != "table.png" {
 		t.Fatalf("the delivered board: files %v, %d embeds", files, len(board.Embeds))
 	}
 	if recs, _ := h.store.Unannounced(0); len(recs) != 0 {

@@ -9,7 +9,6 @@ import (
 
 	"spindle/games"
 	"spindle/imaging"
-	"spindle/imaging/pictures"
 	"spindle/storage"
 )
 
@@ -82,13 +81,6 @@ func (a *App) tableMessage(b storage.Binding, t games.Table, notes []string) (Me
 		fmt.Fprintf(&players, "%d. %s\n", i+1, mention(b, games.Seat(i)))
 	}
 	m := Message{Files: []File{{Name: "table.png", Type: "image/png", Data: png}}}
-	extra, err := a.playersPicture(b, t)
-	if err != nil {
-		return Message{}, fmt.Errorf("commands: render players: %w", err)
-	}
-	if extra != nil {
-		m.Files = append(m.Files, File{Name: "players.png", Type: "image/png", Data: extra})
-	}
 	toAct := t.ToAct()
 	var ping, answer, clocks, thinking []string
 	for _, s := range toAct {
@@ -132,9 +124,6 @@ func (a *App) tableMessage(b storage.Binding, t games.Table, notes []string) (Me
 		e.Fields = append(e.Fields, Field{Name: "Clock", Value: clockSummary(c) + "\n" + strings.Join(clocks, "\n")})
 	}
 	m.Embeds = []Embed{e}
-	if extra != nil {
-		m.Embeds = append(m.Embeds, Embed{Title: "The players", Color: colourTable, Image: "players.png"})
-	}
 	btn := func(label, arg string, style ButtonStyle) Button {
 		return Button{Label: label, Style: style, CustomID: CustomID{Route: 'o', Table: b.Table, Arg: arg}.MustEncode()}
 	}
@@ -558,21 +547,4 @@ func (a *App) myGames(req Request) (Response, error) {
 	}
 	return Response{Message: &Message{Ephemeral: true, Embeds: []Embed{{Title: "Your games", Color: colourTable,
 		Description: clip(strings.Join(lines, "\n"), 4000)}}}}, nil
-}
-
-// playersPicture is the second picture of a table whose game draws its
-// players apart from the table (imaging.Players: Tapestry's capitals and
-// income mats would not be readable on one picture), or nil for a game
-// without one. Whether a game has it is learnt once per game.
-func (a *App) playersPicture(b storage.Binding, t games.Table) ([]byte, error) {
-	id := t.Info().ID
-	has, known := a.extraKinds.Load(id)
-	if !known {
-		has = pictures.Has(imaging.Players, t.View(games.Spectator))
-		a.extraKinds.Store(id, has)
-	}
-	if !has.(bool) {
-		return nil, nil
-	}
-	return a.picture(imaging.Players, b, t, games.Spectator)
 }

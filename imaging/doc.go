@@ -9,10 +9,10 @@
 // take that game's View type, never its State, so a picture cannot show
 // what its viewer may not know. Each exports its layouts as a Set, keyed by
 // Kind (Table for the channel, Panel for a seat's private hand, Scoring for
-// the breakdown, and optional kinds such as Tapestry's Players); the
-// imaging/pictures package finds a view's game by the view's type and is
-// the one door the bot uses. imaging/imagingtest holds what their tests
-// share.
+// the breakdown, and optional kinds such as Tapestry's Players, kept off
+// its one-picture board); the imaging/pictures package finds a view's game
+// by the view's type and is the one door the bot uses. imaging/imagingtest
+// holds what their tests share.
 //
 // The kit itself knows no game. It offers a Canvas (a gg context plus font
 // faces) and primitives on it: the palette, card faces and backs, a

@@ -1,8 +1,11 @@
 package tapestry
 
 import (
+	"image"
 	"testing"
 
+	"spindle/games/tapestry"
+	"spindle/imaging"
 	"spindle/imaging/imagingtest"
 )
 
@@ -16,26 +19,68 @@ var tooSmall = map[string]float64{
 	"tp_civ_path_panel":    6.06,
 	"tp_civ_players":       6.06,
 	"tp_civ_predict_panel": 6.06,
-	"tp_civ_table":         6.06,
 	"tp_civ_traders_panel": 6.06,
-	"tp_end_scoring":       6.06,
-	"tp_end_table":         6.06,
 	"tp_five_players":      6.06,
-	"tp_five_table":        6.06,
 	"tp_hex_panel":         6.06,
 	"tp_landmark_panel":    6.06,
 	"tp_mid_players":       6.06,
-	"tp_mid_scoring":       6.06,
-	"tp_mid_table":         6.06,
 	"tp_rot_panel":         6.06,
-	"tp_solo_end_scoring":  6.06,
 	"tp_solo_players":      6.06,
-	"tp_solo_table":        6.06,
 }
 
 // TestPicturesReadable holds every golden picture of the game to the house
 // rules: text readable on a desktop and a phone, a PNG within the limit,
 // and one width per kind of picture.
 func TestPicturesReadable(t *testing.T) {
-	imagingtest.CheckPictures(t, append(tpGoldens(t), tpCivGoldens(t)...), imagingtest.Known{SmallAtPhone: tooSmall})
+	goldens := append(tpGoldens(t), tpCivGoldens(t)...)
+	for i, g := range goldens {
+		// Every render draws its layers afresh, so the check sees their text.
+		goldens[i].Draw = func() (image.Image, error) { tpLayers.clear(); return g.Draw() }
+	}
+	imagingtest.CheckPictures(t, goldens, imagingtest.Known{SmallAtPhone: tooSmall})
+}
+
+// TestBoardLayersMatch holds the prepared layers to what they stand for:
+// a board drawn over kept layers matches the same board drawn afresh, the
+// layers are kept, and no more than tpLayerMax of them.
+func TestBoardLayersMatch(t *testing.T) {
+	for _, v := range []tapestry.View{tpMid(t), tpFive(t), tpSolo(t, 70)} {
+		tpLayers.clear()
+		fresh, err := Table(v, tpNamesOpt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := tpLayers.size(); n != 2 {
+			t.Fatalf("%d layers kept after one board, want 2 (tracks and map)", n)
+		}
+		kept, err := Table(v, tpNamesOpt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if msg := imagingtest.DiffImages(fresh, kept); msg != "" {
+			t.Errorf("board over kept layers differs from one drawn afresh: %s", msg)
+		}
+		imaging.Release(fresh)
+		imaging.Release(kept)
+	}
+	v := tpMid(t)
+	c := imagingCanvas(t)
+	for range tpLayerMax + 5 {
+		v.Map[0].Hex.A++ // a different key each time
+		if err := tpLayers.paste(c, tpMapKey(v, 10, 10), 0, 0, 10, 10, func(*imaging.Canvas) {}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := tpLayers.size(); n > tpLayerMax {
+		t.Errorf("%d layers kept, more than %d", n, tpLayerMax)
+	}
+}
+
+// imagingCanvas is a small canvas for a test.
+func imagingCanvas(t *testing.T) *imaging.Canvas {
+	c, err := imaging.NewCanvas(20, 20, imaging.Felt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

@@ -165,11 +165,43 @@ func TestGoldenTapestry(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if b := img.Bounds(); b.Dx() > 1600 || b.Dy() > 1400 {
+			if b := img.Bounds(); b.Dx() > 1600 || b.Dy() > tpMaxHeight(tc.Name, b.Dx()) {
 				t.Errorf("image is %v, larger than the layout limits", b.Size())
 			}
 			imagingtest.CheckGolden(t, tc.Name, img)
 		})
+	}
+}
+
+// tpMaxHeight is the tallest a golden may be: the board (a table picture)
+// fits one screen, at most 1.5 times its width; the others 1400 px.
+func tpMaxHeight(name string, w int) int {
+	if strings.HasSuffix(name, "_table") {
+		return w * 3 / 2
+	}
+	return 1400
+}
+
+// TestTapestryBoardFitsOneScreen holds the board to one picture no
+// taller than 1.5 times its width at one (solo, the Automa's box
+// included), three, four and five seats.
+func TestTapestryBoardFitsOneScreen(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		view func(testing.TB) tapestry.View
+	}{
+		{"solo", func(t testing.TB) tapestry.View { return tpSolo(t, 70) }},
+		{"three", tpMid}, {"four", tpEnd}, {"five", tpFive},
+	} {
+		img, err := Table(tc.view(t), tpNamesOpt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := img.Bounds()
+		if r := float64(b.Dy()) / float64(b.Dx()); r > 1.5 {
+			t.Errorf("%s: board is %v, %.2f:1 tall, want at most 1.5:1", tc.name, b.Size(), r)
+		}
+		imaging.Release(img)
 	}
 }
 
@@ -497,7 +529,7 @@ func TestTapestryRendersWholeGame(t *testing.T) {
 				switch {
 				case err != nil:
 					errs <- fmt.Errorf("step %d %s: %w", n.step, n.kind, err)
-				case img.Bounds().Dx() > 1600 || img.Bounds().Dy() > 1400:
+				case img.Bounds().Dx() > 1600 || img.Bounds().Dy() > tpMaxHeight("_"+string(n.kind), img.Bounds().Dx()):
 					errs <- fmt.Errorf("step %d %s: image is %v", n.step, n.kind, img.Bounds().Size())
 				}
 				imaging.Release(img)

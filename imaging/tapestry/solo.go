@@ -14,8 +14,7 @@ import (
 // shows the decision pair face up and the Automa's decks and trap stock.
 
 const (
-	tpSoloH = 140.0 // the table's Automa box
-	tpBotH  = 118.0 // a bot's block on the players picture
+	tpBotH = 118.0 // a bot's block on the players picture
 )
 
 // tpSoloOpts names the bots in a solo game's pictures.
@@ -72,19 +71,20 @@ func tpIndicator(s string) string {
 	return "any track"
 }
 
-// tpDecisionCard draws decision card n (1-22) with its title above.
+// tpDecisionCard draws decision card n (1-22) with its title above, its
+// text at least tpBS tall.
 func tpDecisionCard(c *imaging.Canvas, title string, n int, x, y, w, h float64) {
-	c.Text(title, x+w/2, y+10, 0.5, imaging.Bold, tpSmall, imaging.Light)
-	y += 24
-	h -= 24
+	c.Text(title, x+w/2, y+11, 0.5, imaging.Bold, tpBS, imaging.Light)
+	y += 26
+	h -= 26
 	if n < 1 || n > len(tapestry.DecisionCards) {
 		c.Box(x, y, w, h, 8, imaging.Frame, imaging.LightSoft, 1.5)
-		c.Text("none out", x+w/2, y+h/2, 0.5, imaging.Regular, tpSmall, imaging.LightSoft)
+		c.Text("none out", x+w/2, y+h/2, 0.5, imaging.Regular, tpBS, imaging.LightSoft)
 		return
 	}
 	d := tapestry.DecisionCards[n-1]
 	c.Box(x, y, w, h, 8, imaging.Paper, imaging.Ink, 2)
-	c.Text(strconv.Itoa(n), x+12, y+16, 0, imaging.Bold, 24, imaging.Ink)
+	c.Text(strconv.Itoa(n), x+12, y+18, 0, imaging.Bold, 26, imaging.Ink)
 	var icons []string
 	if d.Income {
 		icons = append(icons, "income")
@@ -93,10 +93,10 @@ func tpDecisionCard(c *imaging.Canvas, title string, n int, x, y, w, h float64) 
 		icons = append(icons, "topple")
 	}
 	if len(icons) > 0 {
-		c.Pill(strings.Join(icons, " · "), x+w-8, y+16, 1, imaging.Bold, tpSmall, imaging.Ink, imaging.Highlight)
+		c.Pill(strings.Join(icons, " · "), x+w-8, y+18, 1, imaging.Bold, tpBS, imaging.Ink, imaging.Highlight)
 	}
-	c.FitText("Automa: "+tpIndicator(d.AutomaTrack), x+10, y+40, 0, w-20, imaging.Regular, tpSmall, tpSmall, imaging.Ink)
-	c.FitText("Shadow: "+tpIndicator(d.ShadowTrack), x+10, y+60, 0, w-20, imaging.Regular, tpSmall, tpSmall, imaging.Ink)
+	c.FitText("Automa: "+tpIndicator(d.AutomaTrack), x+10, y+46, 0, w-20, imaging.Regular, tpBS, tpBS, imaging.Ink)
+	c.FitText("Shadow: "+tpIndicator(d.ShadowTrack), x+10, y+72, 0, w-20, imaging.Regular, tpBS, tpBS, imaging.Ink)
 	var order []string
 	for _, t := range d.TrackOrder {
 		if t == "favourite" {
@@ -105,41 +105,46 @@ func tpDecisionCard(c *imaging.Canvas, title string, n int, x, y, w, h float64) 
 			order = append(order, t[:3])
 		}
 	}
-	c.FitText(strings.Join(order, " › "), x+10, y+80, 0, w-20, imaging.Regular, tpSmall, tpSmall, imaging.InkSoft)
+	c.FitText(strings.Join(order, " › "), x+10, y+98, 0, w-20, imaging.Regular, tpBS, tpBS, imaging.InkSoft)
 }
 
-// tpSoloBox draws the table's Automa box: the bots' levels, civ sides and
-// favourites, the decks, the trap stock and the decision pair face up.
+// tpSoloBox draws the board's Automa box under the Automa's bar: its
+// favourite, era cards and landmarks, the Shadow Empire's, the decks and
+// the trap stock, and the decision pair face up.
 func tpSoloBox(c *imaging.Canvas, v tapestry.View, opt imaging.Options, x, y, w, h float64) {
 	so := v.Solo
 	c.Box(x, y, w, h, 12, imaging.Frame, imaging.Ink, 2)
-	const cardW = 220.0
+	const cardW = 262.0
 	tx := x + 16
-	tw := w - 2*cardW - 64
-	c.FitText(opt.Name(tapestry.Automa)+": "+tpBotRole(v, tapestry.Automa), tx, y+20, 0, tw, imaging.Bold, 22, tpSmall, imaging.Light)
+	tw := w - 2*cardW - 56
 	a, sh := v.Players[tapestry.Automa], v.Players[tapestry.Shadow]
+	var lms []string
+	for _, i := range tpLandmarksOf(v, tapestry.Automa) {
+		lms = append(lms, tapestry.Landmarks[i].Name)
+	}
 	lines := []string{
-		fmt.Sprintf("%s: favourite %s · %d outposts", opt.Name(tapestry.Shadow), tpFav(v, tapestry.Shadow), sh.Outposts),
-		fmt.Sprintf("Decision deck %d · progress deck %d · trap stock %d face down", so.Deck, so.Progress, so.Stock),
-		"Decision discard: " + tpCards(so.Discard),
-		fmt.Sprintf("%s · era slots: %d face down", so.LevelName, tpSlotCount(a)),
+		fmt.Sprintf("%s · trap stock %d", tpCount(tpSlotCount(a), "era card", "era cards"), so.Stock),
+		fmt.Sprintf("%s · %s · %d outposts", opt.Name(tapestry.Shadow), tpFav(v, tapestry.Shadow), sh.Outposts),
+		fmt.Sprintf("Decks: decision %d · progress %d", so.Deck, so.Progress),
+		"Discard: " + tpCards(so.Discard),
 	}
 	for i, l := range lines {
-		ly := y + 48 + float64(i)*22
+		ly := y + 22 + float64(i)*30
 		lx := tx
-		if i == 0 { // the Shadow Empire is not in the players table: its colour here
-			tpSwatch(c, tapestry.Shadow, tx+9, ly, 9)
-			lx += 24
+		if i == 1 { // the Shadow Empire has no strip: its colour here
+			tpSwatch(c, tapestry.Shadow, tx+11, ly, 11)
+			lx += 28
 		}
-		c.FitText(l, lx, ly, 0, tw-(lx-tx), imaging.Regular, tpSmall, tpSmall, imaging.LightSoft)
+		c.FitText(l, lx, ly, 0, tw-(lx-tx), imaging.Regular, tpBS, tpBS, imaging.Light)
 	}
-	cx := x + w - 2*cardW - 32
+	c.TextBlock("Landmarks: "+tpList(lms), tx, y+22+3.5*30, tw, 2*tpBS*imaging.LineGap, 0, imaging.Regular, tpBS, tpBS, 2, imaging.Light)
+	cx := x + w - 2*cardW - 28
 	tie := int(so.Pair[1])
 	if tie == 0 {
 		tie = int(so.Tie)
 	}
-	tpDecisionCard(c, "Track card", int(so.Pair[0]), cx, y+10, cardW, h-20)
-	tpDecisionCard(c, "Tiebreaker", tie, cx+cardW+16, y+10, cardW, h-20)
+	tpDecisionCard(c, "Track card", int(so.Pair[0]), cx, y+8, cardW, h-16)
+	tpDecisionCard(c, "Tiebreaker", tie, cx+cardW+12, y+8, cardW, h-16)
 }
 
 // tpCards lists decision cards by number.
