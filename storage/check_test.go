@@ -4,12 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	bolt "go.etcd.io/bbolt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // TestDamagedFilesAreRefused: an empty file, a truncated one and one with
@@ -96,7 +95,7 @@ func TestDamagedFilesAreRefused(t *testing.T) {
 // readEverything reads every key and value of every bucket, nested ones
 // included, as a full backup or a curious admin would.
 func readEverything(s *Store) error {
-	return s.db.View(func(tx *bolt.Tx) error {
+	return s.bdb.View(func(tx *bolt.Tx) error {
 		var walk func(b *bolt.Bucket) error
 		walk = func(b *bolt.Bucket) error {
 			c := b.Cursor()

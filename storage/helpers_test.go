@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
 	"spindle/games"
 	"spindle/games/gametest/toy"
 )
@@ -86,7 +84,7 @@ type raw struct {
 func dump(t testing.TB, s *Store, id uint64) raw {
 	t.Helper()
 	var r raw
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		r.env = bytes.Clone(tx.Bucket(bucketTables).Get(itob(id)))
 		if lb := tx.Bucket(bucketLogs).Bucket(itob(id)); lb != nil {
 			return lb.ForEach(func(_, v []byte) error {
@@ -109,8 +107,8 @@ func (r raw) equal(o raw) bool {
 func countInteractions(t testing.TB, s *Store) int {
 	t.Helper()
 	n := 0
-	if err := s.db.View(func(tx *bolt.Tx) error {
-		n = tx.Bucket(bucketInteractions).Stats().KeyN
+	if err := s.db.View(func(tx kvTx) error {
+		n = tx.Bucket(bucketInteractions).KeyN()
 		return nil
 	}); err != nil {
 		t.Fatal(err)

@@ -12,8 +12,6 @@ import (
 	"testing"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
 	"spindle/games"
 )
 
@@ -32,7 +30,7 @@ func duelResult(w int) games.Result {
 // commitMove does at a game's end.
 func record(t testing.TB, s *Store, fs ...finished) {
 	t.Helper()
-	err := s.db.Update(func(tx *bolt.Tx) error {
+	err := s.db.Update(func(tx kvTx) error {
 		for _, f := range fs {
 			if err := recordFinished(tx, f); err != nil {
 				return err
@@ -54,7 +52,7 @@ func duel(table uint64, a, b string, w int, at time.Time) finished {
 func rankKeys(t testing.TB, s *Store, guild, game string) []string {
 	t.Helper()
 	var out []string
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		prefix := rankPrefix(guild, game)
 		c := tx.Bucket(bucketRanks).Cursor()
 		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {

@@ -11,13 +11,11 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 func TestOpenCreatesBucketsAndSchema(t *testing.T) {
 	s, _ := open(t)
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		for _, name := range allBuckets {
 			if tx.Bucket(name) == nil {
 				t.Errorf("bucket %s missing", name)
@@ -35,7 +33,7 @@ func TestOpenCreatesBucketsAndSchema(t *testing.T) {
 
 func TestOpenRefusesNewerSchema(t *testing.T) {
 	s, path := open(t)
-	if err := s.db.Update(func(tx *bolt.Tx) error {
+	if err := s.db.Update(func(tx kvTx) error {
 		return tx.Bucket(bucketMeta).Put(keySchema, itob(SchemaVersion+1))
 	}); err != nil {
 		t.Fatal(err)
@@ -86,7 +84,7 @@ func TestKeyOrdering(t *testing.T) {
 
 	s, _ := open(t)
 	const id = 9
-	err := s.db.Update(func(tx *bolt.Tx) error {
+	err := s.db.Update(func(tx kvTx) error {
 		lb, err := tx.Bucket(bucketLogs).CreateBucket(itob(id))
 		if err != nil {
 			return err
