@@ -17,6 +17,7 @@ import (
 // left to crash; a file with one broken meta page still opens from the
 // other; a missing file is a new database.
 func TestDamagedFilesAreRefused(t *testing.T) {
+	boltOnly(t, "the checks of the bbolt file")
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.db")
 	s := openAt(t, good, Options{})
@@ -123,6 +124,7 @@ func readEverything(s *Store) error {
 // happens to be harmless to bbolt, opens it, and then reading every bucket
 // does not panic either.
 func TestDamagedPagesAreRefused(t *testing.T) {
+	boltOnly(t, "the checks of the bbolt file")
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.db")
 	s := openAt(t, good, Options{NoSync: true})

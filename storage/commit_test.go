@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -95,7 +94,7 @@ func TestGroupCommitSharesCommits(t *testing.T) {
 
 func TestGroupCommitManyMovesSomeBatched(t *testing.T) {
 	cat := catalog(t)
-	s, _ := openAt(t, filepath.Join(t.TempDir(), "s.db"), Options{}), ""
+	s, _ := openAt(t, newPath(t, "s.db"), Options{}), ""
 	const n = 16
 	ids, _ := tables(t, s, cat, n)
 	before := s.c.commits.Load()
@@ -319,7 +318,7 @@ func TestEffects(t *testing.T) {
 
 func TestSetMessage(t *testing.T) {
 	cat := catalog(t)
-	path := filepath.Join(t.TempDir(), "s.db")
+	path := newPath(t, "s.db")
 	s := openAt(t, path, Options{NoSync: true})
 	id, _ := bound(t, s, cat)
 	if err := s.SetMessage(0, "m", 0, "", t0); err == nil {
@@ -443,7 +442,7 @@ func TestPruneInteractionsByRange(t *testing.T) {
 
 func TestOpenIndexesOldInteractions(t *testing.T) {
 	cat := catalog(t)
-	path := filepath.Join(t.TempDir(), "s.db")
+	path := newPath(t, "s.db")
 	s := openAt(t, path, Options{NoSync: true})
 	if _, _, _, err := s.Create(cat, "toy", nil, 2, Meta{At: t0, Interaction: "old"}); err != nil {
 		t.Fatal(err)

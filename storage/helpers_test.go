@@ -2,8 +2,10 @@ package storage
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"slices"
+	"spindle/storage/pgtest"
 	"strconv"
 	"testing"
 	"time"
@@ -50,8 +52,30 @@ func openAt(t testing.TB, path string, opts Options) *Store {
 
 func open(t testing.TB) (*Store, string) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "spindle.db")
+	path := newPath(t, "spindle.db")
 	return openAt(t, path, Options{NoSync: true}), path
+}
+
+// onPostgres says the suite runs against PostgreSQL
+// (SPINDLE_TEST_STORE=postgres; TestPostgresConformance sets it).
+var onPostgres = os.Getenv("SPINDLE_TEST_STORE") == "postgres"
+
+// newPath returns where a test's fresh store lives: a file named name in
+// a temporary directory, or on PostgreSQL the URL of a fresh database.
+func newPath(t testing.TB, name string) string {
+	t.Helper()
+	if onPostgres {
+		return pgtest.Database(t)
+	}
+	return filepath.Join(t.TempDir(), name)
+}
+
+// boltOnly skips a test of the bbolt file itself on PostgreSQL.
+func boltOnly(t testing.TB, why string) {
+	t.Helper()
+	if onPostgres {
+		t.Skip("bbolt only: " + why)
+	}
 }
 
 var t0 = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)

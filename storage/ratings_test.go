@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"sort"
 	"testing"
@@ -419,7 +418,7 @@ func TestConcessionIsALossAndUnboundTablesAreUnrated(t *testing.T) {
 // four are duels, the rest three- or four-player free for alls.
 func season(tb testing.TB, n, players int) *Store {
 	tb.Helper()
-	s := openAt(tb, filepath.Join(tb.TempDir(), "season.db"), Options{NoSync: true})
+	s := openAt(tb, newPath(tb, "season.db"), Options{NoSync: true})
 	r := rand.New(rand.NewPCG(7, 7))
 	strength := make([]float64, players)
 	for i := range strength {

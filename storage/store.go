@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -121,7 +122,13 @@ type Store struct {
 // refused with an error wrapping ErrDamaged that names it and says to
 // restore a backup; should bbolt still panic on it while opening (or fault
 // on its mapped pages), the panic is turned into that same refusal.
+//
+// A path that is a PostgreSQL URL (postgres:// or postgresql://) opens
+// that database instead (OpenPostgres).
 func Open(path string, opts Options) (s *Store, err error) {
+	if IsPostgresURL(path) {
+		return OpenPostgres(path, opts)
+	}
 	timeout := opts.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
@@ -252,7 +259,13 @@ func (s *Store) Close() error {
 	return nil
 }
 
-// Path is the database file name.
+// IsPostgresURL reports whether path names a PostgreSQL database rather
+// than a bbolt file.
+func IsPostgresURL(path string) bool {
+	return strings.HasPrefix(path, "postgres://") || strings.HasPrefix(path, "postgresql://")
+}
+
+// Path is the database file name; on PostgreSQL, host:port/database.
 func (s *Store) Path() string { return s.path }
 
 // Backup writes a consistent copy of the whole database to w from a read

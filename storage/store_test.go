@@ -53,6 +53,7 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 }
 
 func TestOpenInUseFailsFast(t *testing.T) {
+	boltOnly(t, "the file lock")
 	_, path := open(t)
 	start := time.Now()
 	s2, err := Open(path, Options{Timeout: 150 * time.Millisecond})
@@ -121,6 +122,7 @@ func TestKeyOrdering(t *testing.T) {
 }
 
 func TestBackup(t *testing.T) {
+	boltOnly(t, "a bbolt file copy (PostgreSQL: pg_dump)")
 	cat := catalog(t)
 	s, _ := open(t)
 	id, tab, _, err := s.Create(cat, "toy", nil, 2, meta(1))
@@ -171,6 +173,7 @@ func TestBackup(t *testing.T) {
 }
 
 func TestBackupFileFailsCleanly(t *testing.T) {
+	boltOnly(t, "a bbolt file copy")
 	s, _ := open(t)
 	missing := filepath.Join(t.TempDir(), "no", "such", "dir", "b.db")
 	if err := s.BackupFile(missing); err == nil || !strings.HasPrefix(err.Error(), "storage: ") {
