@@ -2,7 +2,6 @@ package storage
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"slices"
 	"spindle/storage/pgtest"
@@ -58,7 +57,8 @@ func open(t testing.TB) (*Store, string) {
 
 // onPostgres says the suite runs against PostgreSQL
 // (SPINDLE_TEST_STORE=postgres; TestPostgresConformance sets it).
-var onPostgres = os.Getenv("SPINDLE_TEST_STORE") == "postgres"
+// It is read in TestMain, so that go test's cache tells the two runs apart.
+var onPostgres bool
 
 // newPath returns where a test's fresh store lives: a file named name in
 // a temporary directory, or on PostgreSQL the URL of a fresh database.

@@ -49,6 +49,8 @@ type kvBucket interface {
 	NextSequence() (uint64, error)
 	// Sequence returns the bucket's last sequence number.
 	Sequence() uint64
+	// SetSequence sets it (a copy between stores).
+	SetSequence(v uint64) error
 	// Bucket returns the nested bucket name, or nil.
 	Bucket(name []byte) kvBucket
 	CreateBucket(name []byte) (kvBucket, error)

@@ -44,6 +44,7 @@ func (b boltBucket) Delete(k []byte) error          { return b.b.Delete(k) }
 func (b boltBucket) Cursor() kvCursor               { return boltCursor{b.b.Cursor()} }
 func (b boltBucket) NextSequence() (uint64, error)  { return b.b.NextSequence() }
 func (b boltBucket) Sequence() uint64               { return b.b.Sequence() }
+func (b boltBucket) SetSequence(v uint64) error     { return b.b.SetSequence(v) }
 func (b boltBucket) Bucket(name []byte) kvBucket    { return wrapBucket(b.b.Bucket(name)) }
 func (b boltBucket) DeleteBucket(name []byte) error { return b.b.DeleteBucket(name) }
 func (b boltBucket) KeyN() int                      { return b.b.Stats().KeyN }

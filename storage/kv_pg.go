@@ -288,6 +288,18 @@ func (b *pgBucket) NextSequence() (uint64, error) {
 	return uint64(n), nil
 }
 
+func (b *pgBucket) SetSequence(v uint64) error {
+	if b.tx.err != nil {
+		return b.tx.err
+	}
+	_, err := b.tx.tx.Exec(b.tx.ctx, `INSERT INTO spindle_seq (bucket, seq) VALUES ($1, $2)
+		ON CONFLICT (bucket) DO UPDATE SET seq = EXCLUDED.seq`, []byte(b.path), int64(v))
+	if err != nil {
+		return b.tx.fail(err)
+	}
+	return nil
+}
+
 func (b *pgBucket) Sequence() uint64 {
 	if b.tx.err != nil {
 		return 0

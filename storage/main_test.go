@@ -13,6 +13,7 @@ import (
 
 // TestMain stops the PostgreSQL server the tests started, if any.
 func TestMain(m *testing.M) {
+	onPostgres = os.Getenv("SPINDLE_TEST_STORE") == "postgres"
 	code := m.Run()
 	pgtest.Stop()
 	os.Exit(code)
