@@ -70,7 +70,13 @@ func BinDir() (string, error) {
 
 // Start initialises and starts a server. fsync is off: the tests need a
 // real server, not durability.
-func Start() (*Server, error) {
+func Start() (*Server, error) { return start(false) }
+
+// StartDurable starts a server with PostgreSQL's durable defaults (fsync
+// on), for measurements; the caller stops it.
+func StartDurable() (*Server, error) { return start(true) }
+
+func start(durable bool) (*Server, error) {
 	bin, err := BinDir()
 	if err != nil {
 		return nil, err
@@ -98,7 +104,7 @@ func Start() (*Server, error) {
 		return nil, fmt.Errorf("pgtest: initdb: %v: %s", err, out)
 	}
 	for try := 0; ; try++ {
-		s, err := launch(bin, dir, data, cred)
+		s, err := launch(bin, dir, data, cred, durable)
 		if err == nil {
 			return s, nil
 		}
@@ -110,7 +116,7 @@ func Start() (*Server, error) {
 }
 
 // launch starts postgres on a free port and waits until it answers.
-func launch(bin, dir, data string, cred *syscall.Credential) (*Server, error) {
+func launch(bin, dir, data string, cred *syscall.Credential, durable bool) (*Server, error) {
 	port, err := freePort()
 	if err != nil {
 		return nil, err
@@ -120,10 +126,13 @@ func launch(bin, dir, data string, cred *syscall.Credential) (*Server, error) {
 		return nil, fmt.Errorf("pgtest: %w", err)
 	}
 	defer logf.Close()
-	cmd := exec.Command(filepath.Join(bin, "postgres"), "-D", data, "-p", strconv.Itoa(port),
-		"-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="+dir,
-		"-c", "fsync=off", "-c", "full_page_writes=off", "-c", "max_connections=200",
-		"-c", "shared_buffers=32MB")
+	args := []string{"-D", data, "-p", strconv.Itoa(port),
+		"-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=" + dir,
+		"-c", "max_connections=200", "-c", "shared_buffers=32MB"}
+	if !durable {
+		args = append(args, "-c", "fsync=off", "-c", "full_page_writes=off")
+	}
+	cmd := exec.Command(filepath.Join(bin, "postgres"), args...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: cred, Pdeathsig: syscall.SIGKILL, Setpgid: true}
 	cmd.Stdout, cmd.Stderr = logf, logf
 	if err := cmd.Start(); err != nil {
