@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -57,12 +58,11 @@ const pgTimeout = 30 * time.Second
 func (d *pgDB) View(fn func(kvTx) error) error {
 	ctx, cancel := context.WithTimeout(context.Background(), pgTimeout)
 	defer cancel()
-	tx, err := d.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	t, err := d.begin(ctx, false)
 	if err != nil {
-		return fmt.Errorf("storage: postgres %s: begin: %w", d.name, err)
+		return err
 	}
-	defer func() { _ = tx.Rollback(ctx) }()
-	t := &pgTx{ctx: ctx, tx: tx, db: d}
+	defer t.end()
 	ferr := fn(t)
 	if t.err != nil {
 		return t.err
@@ -87,12 +87,11 @@ func (d *pgDB) Update(fn func(kvTx) error) error {
 func (d *pgDB) update(fn func(kvTx) error) error {
 	ctx, cancel := context.WithTimeout(context.Background(), pgTimeout)
 	defer cancel()
-	tx, err := d.pool.Begin(ctx)
+	t, err := d.begin(ctx, true)
 	if err != nil {
-		return fmt.Errorf("storage: postgres %s: begin: %w", d.name, err)
+		return err
 	}
-	defer func() { _ = tx.Rollback(ctx) }()
-	t := &pgTx{ctx: ctx, tx: tx, db: d, write: true}
+	defer t.end()
 	ferr := fn(t)
 	if t.err != nil {
 		return t.err
@@ -100,16 +99,17 @@ func (d *pgDB) update(fn func(kvTx) error) error {
 	if ferr != nil {
 		return ferr
 	}
-	if t.work {
-		// Delivered at commit, to the other processes only.
-		if _, err := tx.Exec(ctx, "SELECT pg_notify('spindle_work', $1)", d.owner); err != nil {
-			return fmt.Errorf("storage: postgres %s: notify: %w", d.name, err)
-		}
+	return t.commit()
+}
+
+// begin takes a connection for a transaction; the transaction itself
+// begins with its first statement, sent in the same round trip.
+func (d *pgDB) begin(ctx context.Context, write bool) (*pgTx, error) {
+	conn, err := d.pool.Acquire(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("storage: postgres %s: %w", d.name, err)
 	}
-	if err := tx.Commit(ctx); err != nil {
-		return fmt.Errorf("storage: postgres %s: commit: %w", d.name, err)
-	}
-	return nil
+	return &pgTx{ctx: ctx, conn: conn, db: d, write: write, pendIdx: map[[2]string]int{}}, nil
 }
 
 // retryable reports whether err is a conflict PostgreSQL resolved by
@@ -128,18 +128,153 @@ func (d *pgDB) Close() error {
 	return nil
 }
 
-// pgTx is one transaction. The first failed statement is kept in err: the
+// pgTx is one transaction on one connection. It saves round trips: BEGIN
+// goes with the first statement, and writes (Put, Delete) wait in pending
+// until the next statement or the commit, which send them in the same
+// round trip (a pipeline); a Get of a key written meanwhile is answered
+// from pending. The first failed statement is kept in err: the
 // transaction is then aborted on the server, every later call does
 // nothing, and View or Update return err.
 type pgTx struct {
 	ctx   context.Context
-	tx    pgx.Tx
+	conn  *pgxpool.Conn
 	db    *pgDB
 	write bool
 	err   error
+	// begun says BEGIN was sent; done that the transaction ended.
+	begun, done bool
+	// pending are the writes not sent yet, pendIdx the last of each
+	// (bucket, key).
+	pending []pgWrite
+	pendIdx map[[2]string]int
 	// work says the transaction wrote a timer or an unshown move, which
 	// other processes are told of at commit.
 	work bool
+}
+
+// pgWrite is a buffered Put (del false) or Delete.
+type pgWrite struct {
+	bucket, key, value []byte
+	del                bool
+}
+
+const (
+	pgBeginWrite = "BEGIN ISOLATION LEVEL READ COMMITTED"
+	pgBeginRead  = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+	pgPut        = `INSERT INTO spindle_kv (bucket, key, value) VALUES ($1, $2, $3)
+		ON CONFLICT (bucket, key) DO UPDATE SET value = EXCLUDED.value`
+	pgDelete = "DELETE FROM spindle_kv WHERE bucket = $1 AND key = $2 AND value IS NOT NULL"
+)
+
+// prelude queues what must precede the next statement: BEGIN, then the
+// pending writes.
+func (t *pgTx) prelude(b *pgx.Batch) {
+	if !t.begun {
+		if t.write {
+			b.Queue(pgBeginWrite)
+		} else {
+			b.Queue(pgBeginRead)
+		}
+		t.begun = true
+	}
+	for _, w := range t.pending {
+		if w.del {
+			b.Queue(pgDelete, w.bucket, w.key)
+		} else {
+			b.Queue(pgPut, w.bucket, w.key, w.value)
+		}
+	}
+	t.pending = t.pending[:0]
+	clear(t.pendIdx)
+}
+
+// send runs the batch and keeps its first error.
+func (t *pgTx) send(b *pgx.Batch) error {
+	if err := t.conn.SendBatch(t.ctx, b).Close(); err != nil {
+		return t.fail(err)
+	}
+	return nil
+}
+
+// query runs one statement after the prelude, in one round trip; fn reads
+// its rows.
+func (t *pgTx) query(sql string, args []any, fn func(pgx.Rows) error) error {
+	if t.err != nil {
+		return t.err
+	}
+	b := &pgx.Batch{}
+	t.prelude(b)
+	b.Queue(sql, args...).Query(fn)
+	return t.send(b)
+}
+
+// exec runs one statement after the prelude and returns its command tag.
+func (t *pgTx) exec(sql string, args ...any) (pgconn.CommandTag, error) {
+	if t.err != nil {
+		return pgconn.CommandTag{}, t.err
+	}
+	var tag pgconn.CommandTag
+	b := &pgx.Batch{}
+	t.prelude(b)
+	b.Queue(sql, args...).Exec(func(ct pgconn.CommandTag) error { tag = ct; return nil })
+	return tag, t.send(b)
+}
+
+// buffer records a write for the next round trip.
+func (t *pgTx) buffer(w pgWrite) {
+	k := [2]string{string(w.bucket), string(w.key)}
+	t.pendIdx[k] = len(t.pending)
+	t.pending = append(t.pending, w)
+}
+
+// pendingValue answers a Get from the writes not sent yet.
+func (t *pgTx) pendingValue(bucket, key []byte) (v []byte, ok bool) {
+	i, ok := t.pendIdx[[2]string{string(bucket), string(key)}]
+	if !ok {
+		return nil, false
+	}
+	w := t.pending[i]
+	if w.del {
+		return nil, true
+	}
+	return bytes.Clone(w.value), true
+}
+
+// commit sends the pending writes, the NOTIFY and COMMIT in one round
+// trip and checks that the transaction committed.
+func (t *pgTx) commit() error {
+	if !t.begun && len(t.pending) == 0 {
+		t.done = true
+		return nil // nothing read or written
+	}
+	b := &pgx.Batch{}
+	t.prelude(b)
+	if t.work {
+		// Delivered at commit, to the other processes only.
+		b.Queue("SELECT pg_notify('spindle_work', $1)", t.db.owner)
+	}
+	var tag pgconn.CommandTag
+	b.Queue("COMMIT").Exec(func(ct pgconn.CommandTag) error { tag = ct; return nil })
+	if err := t.send(b); err != nil {
+		return t.err
+	}
+	t.done = true
+	if tag.String() != "COMMIT" {
+		// COMMIT of an aborted transaction answers ROLLBACK.
+		return t.fail(fmt.Errorf("commit rolled back (%s)", tag))
+	}
+	return nil
+}
+
+// end rolls back a transaction that did not commit and returns the
+// connection, dropping it when it may be in an unknown state.
+func (t *pgTx) end() {
+	if t.begun && !t.done {
+		if _, err := t.conn.Exec(context.Background(), "ROLLBACK"); err != nil {
+			_ = t.conn.Conn().Close(context.Background())
+		}
+	}
+	t.conn.Release()
 }
 
 func (t *pgTx) fail(err error) error {
@@ -209,21 +344,36 @@ func (b *pgBucket) noteWork() {
 	}
 }
 
+// row runs a statement expected to return at most one row, scanning it
+// into dest; found says whether there was one.
+func (t *pgTx) row(sql string, args []any, dest ...any) (found bool, err error) {
+	err = t.query(sql, args, func(rows pgx.Rows) error {
+		defer rows.Close()
+		if rows.Next() {
+			found = true
+			if err := rows.Scan(dest...); err != nil {
+				return err
+			}
+		}
+		return rows.Err()
+	})
+	return found, err
+}
+
 func (b *pgBucket) Get(k []byte) []byte {
 	if b.tx.err != nil {
 		return nil
+	}
+	if v, ok := b.tx.pendingValue([]byte(b.path), k); ok {
+		return v
 	}
 	var (
 		v    []byte
 		null bool
 	)
-	err := b.tx.tx.QueryRow(b.tx.ctx, "SELECT value, value IS NULL FROM spindle_kv WHERE bucket = $1 AND key = $2"+b.lock(),
-		[]byte(b.path), k).Scan(&v, &null)
-	if errors.Is(err, pgx.ErrNoRows) || null {
-		return nil
-	}
-	if err != nil {
-		_ = b.tx.fail(err)
+	found, err := b.tx.row("SELECT value, value IS NULL FROM spindle_kv WHERE bucket = $1 AND key = $2"+b.lock(),
+		[]any{[]byte(b.path), k}, &v, &null)
+	if err != nil || !found || null {
 		return nil
 	}
 	if v == nil {
@@ -243,11 +393,7 @@ func (b *pgBucket) Put(k, v []byte) error {
 		v = []byte{}
 	}
 	b.noteWork()
-	_, err := b.tx.tx.Exec(b.tx.ctx, `INSERT INTO spindle_kv (bucket, key, value) VALUES ($1, $2, $3)
-		ON CONFLICT (bucket, key) DO UPDATE SET value = EXCLUDED.value`, []byte(b.path), k, v)
-	if err != nil {
-		return b.tx.fail(err)
-	}
+	b.tx.buffer(pgWrite{bucket: []byte(b.path), key: bytes.Clone(k), value: bytes.Clone(v)})
 	return nil
 }
 
@@ -256,10 +402,7 @@ func (b *pgBucket) Delete(k []byte) error {
 		return b.tx.err
 	}
 	b.noteWork()
-	_, err := b.tx.tx.Exec(b.tx.ctx, "DELETE FROM spindle_kv WHERE bucket = $1 AND key = $2 AND value IS NOT NULL", []byte(b.path), k)
-	if err != nil {
-		return b.tx.fail(err)
-	}
+	b.tx.buffer(pgWrite{bucket: []byte(b.path), key: bytes.Clone(k), del: true})
 	return nil
 }
 
@@ -276,58 +419,33 @@ func (b *pgBucket) ForEach(fn func(k, v []byte) error) error {
 }
 
 func (b *pgBucket) NextSequence() (uint64, error) {
-	if b.tx.err != nil {
-		return 0, b.tx.err
-	}
 	var n int64
-	err := b.tx.tx.QueryRow(b.tx.ctx, `INSERT INTO spindle_seq (bucket, seq) VALUES ($1, 1)
-		ON CONFLICT (bucket) DO UPDATE SET seq = spindle_seq.seq + 1 RETURNING seq`, []byte(b.path)).Scan(&n)
-	if err != nil {
-		return 0, b.tx.fail(err)
+	if _, err := b.tx.row(`INSERT INTO spindle_seq (bucket, seq) VALUES ($1, 1)
+		ON CONFLICT (bucket) DO UPDATE SET seq = spindle_seq.seq + 1 RETURNING seq`, []any{[]byte(b.path)}, &n); err != nil {
+		return 0, err
 	}
 	return uint64(n), nil
 }
 
 func (b *pgBucket) SetSequence(v uint64) error {
-	if b.tx.err != nil {
-		return b.tx.err
-	}
-	_, err := b.tx.tx.Exec(b.tx.ctx, `INSERT INTO spindle_seq (bucket, seq) VALUES ($1, $2)
+	_, err := b.tx.exec(`INSERT INTO spindle_seq (bucket, seq) VALUES ($1, $2)
 		ON CONFLICT (bucket) DO UPDATE SET seq = EXCLUDED.seq`, []byte(b.path), int64(v))
-	if err != nil {
-		return b.tx.fail(err)
-	}
-	return nil
+	return err
 }
 
 func (b *pgBucket) Sequence() uint64 {
-	if b.tx.err != nil {
-		return 0
-	}
 	var n int64
-	err := b.tx.tx.QueryRow(b.tx.ctx, "SELECT seq FROM spindle_seq WHERE bucket = $1", []byte(b.path)).Scan(&n)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return 0
-	}
-	if err != nil {
-		_ = b.tx.fail(err)
+	if _, err := b.tx.row("SELECT seq FROM spindle_seq WHERE bucket = $1", []any{[]byte(b.path)}, &n); err != nil {
 		return 0
 	}
 	return uint64(n)
 }
 
 func (b *pgBucket) Bucket(name []byte) kvBucket {
-	if b.tx.err != nil {
-		return nil
-	}
 	var one int
-	err := b.tx.tx.QueryRow(b.tx.ctx, "SELECT 1 FROM spindle_kv WHERE bucket = $1 AND key = $2 AND value IS NULL"+b.lock(),
-		[]byte(b.path), name).Scan(&one)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil
-	}
-	if err != nil {
-		_ = b.tx.fail(err)
+	found, err := b.tx.row("SELECT 1 FROM spindle_kv WHERE bucket = $1 AND key = $2 AND value IS NULL"+b.lock(),
+		[]any{[]byte(b.path), name}, &one)
+	if err != nil || !found {
 		return nil
 	}
 	return &pgBucket{tx: b.tx, path: pathOf(b.path, name)}
@@ -339,14 +457,13 @@ var (
 	errNoBucket     = errors.New("storage: bucket not found")
 )
 
+const pgCreateBucket = `INSERT INTO spindle_kv (bucket, key, value) VALUES ($1, $2, NULL)
+		ON CONFLICT (bucket, key) DO NOTHING`
+
 func (b *pgBucket) CreateBucket(name []byte) (kvBucket, error) {
-	if b.tx.err != nil {
-		return nil, b.tx.err
-	}
-	tag, err := b.tx.tx.Exec(b.tx.ctx, `INSERT INTO spindle_kv (bucket, key, value) VALUES ($1, $2, NULL)
-		ON CONFLICT (bucket, key) DO NOTHING`, []byte(b.path), name)
+	tag, err := b.tx.exec(pgCreateBucket, []byte(b.path), name)
 	if err != nil {
-		return nil, b.tx.fail(err)
+		return nil, err
 	}
 	if tag.RowsAffected() == 0 {
 		return nil, errBucketExists
@@ -355,24 +472,16 @@ func (b *pgBucket) CreateBucket(name []byte) (kvBucket, error) {
 }
 
 func (b *pgBucket) CreateBucketIfNotExists(name []byte) (kvBucket, error) {
-	if b.tx.err != nil {
-		return nil, b.tx.err
-	}
-	_, err := b.tx.tx.Exec(b.tx.ctx, `INSERT INTO spindle_kv (bucket, key, value) VALUES ($1, $2, NULL)
-		ON CONFLICT (bucket, key) DO NOTHING`, []byte(b.path), name)
-	if err != nil {
-		return nil, b.tx.fail(err)
+	if _, err := b.tx.exec(pgCreateBucket, []byte(b.path), name); err != nil {
+		return nil, err
 	}
 	return &pgBucket{tx: b.tx, path: pathOf(b.path, name)}, nil
 }
 
 func (b *pgBucket) DeleteBucket(name []byte) error {
-	if b.tx.err != nil {
-		return b.tx.err
-	}
-	tag, err := b.tx.tx.Exec(b.tx.ctx, "DELETE FROM spindle_kv WHERE bucket = $1 AND key = $2 AND value IS NULL", []byte(b.path), name)
+	tag, err := b.tx.exec("DELETE FROM spindle_kv WHERE bucket = $1 AND key = $2 AND value IS NULL", []byte(b.path), name)
 	if err != nil {
-		return b.tx.fail(err)
+		return err
 	}
 	if tag.RowsAffected() == 0 {
 		return errNoBucket
@@ -380,24 +489,17 @@ func (b *pgBucket) DeleteBucket(name []byte) error {
 	child := pathOf(b.path, name)
 	// The child's rows, and those of buckets nested in it (child, a zero
 	// byte, ...: between child+"\x00" and child+"\x01").
-	_, err = b.tx.tx.Exec(b.tx.ctx, `DELETE FROM spindle_kv WHERE bucket = $1 OR (bucket >= $2 AND bucket < $3)`,
-		[]byte(child), []byte(child+"\x00"), []byte(child+"\x01"))
-	if err != nil {
-		return b.tx.fail(err)
+	if _, err := b.tx.exec(`DELETE FROM spindle_kv WHERE bucket = $1 OR (bucket >= $2 AND bucket < $3)`,
+		[]byte(child), []byte(child+"\x00"), []byte(child+"\x01")); err != nil {
+		return err
 	}
-	if _, err := b.tx.tx.Exec(b.tx.ctx, "DELETE FROM spindle_seq WHERE bucket = $1", []byte(child)); err != nil {
-		return b.tx.fail(err)
-	}
-	return nil
+	_, err = b.tx.exec("DELETE FROM spindle_seq WHERE bucket = $1", []byte(child))
+	return err
 }
 
 func (b *pgBucket) KeyN() int {
-	if b.tx.err != nil {
-		return 0
-	}
 	var n int
-	if err := b.tx.tx.QueryRow(b.tx.ctx, "SELECT count(*) FROM spindle_kv WHERE bucket = $1", []byte(b.path)).Scan(&n); err != nil {
-		_ = b.tx.fail(err)
+	if _, err := b.tx.row("SELECT count(*) FROM spindle_kv WHERE bucket = $1", []any{[]byte(b.path)}, &n); err != nil {
 		return 0
 	}
 	return n
@@ -426,8 +528,8 @@ type pgRow struct{ k, v []byte }
 // fetch reads a page in order (desc or not) from bound: keys after it
 // (before it, descending), at or after it when incl, all when nil.
 func (c *pgCursor) fetch(desc bool, bound []byte, incl bool) ([]byte, []byte) {
+	c.cur = nil
 	if c.b.tx.err != nil {
-		c.cur = nil
 		return nil, nil
 	}
 	if c.page == 0 {
@@ -448,40 +550,31 @@ func (c *pgCursor) fetch(desc bool, bound []byte, incl bool) ([]byte, []byte) {
 		q += " ORDER BY key"
 	}
 	q += fmt.Sprintf(" LIMIT %d", c.page)
-	rows, err := c.b.tx.tx.Query(c.b.tx.ctx, q, args...)
-	if err != nil {
-		_ = c.b.tx.fail(err)
-		c.cur = nil
-		return nil, nil
-	}
 	c.rows = c.rows[:0]
-	for rows.Next() {
-		var (
-			r    pgRow
-			null bool
-		)
-		if err := rows.Scan(&r.k, &r.v, &null); err != nil {
-			rows.Close()
-			_ = c.b.tx.fail(err)
-			c.cur = nil
-			return nil, nil
+	err := c.b.tx.query(q, args, func(rows pgx.Rows) error {
+		defer rows.Close()
+		for rows.Next() {
+			var (
+				r    pgRow
+				null bool
+			)
+			if err := rows.Scan(&r.k, &r.v, &null); err != nil {
+				return err
+			}
+			if null {
+				r.v = nil
+			} else if r.v == nil {
+				r.v = []byte{}
+			}
+			c.rows = append(c.rows, r)
 		}
-		if null {
-			r.v = nil
-		} else if r.v == nil {
-			r.v = []byte{}
-		}
-		c.rows = append(c.rows, r)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		_ = c.b.tx.fail(err)
-		c.cur = nil
+		return rows.Err()
+	})
+	if err != nil {
 		return nil, nil
 	}
 	c.desc, c.end, c.i = desc, len(c.rows) < c.page, 0
 	if len(c.rows) == 0 {
-		c.cur = nil
 		return nil, nil
 	}
 	return c.at()
