@@ -70,3 +70,38 @@ type kvCursor interface {
 	// Seek lands on the first key at or after seek.
 	Seek(seek []byte) ([]byte, []byte)
 }
+
+// kvProbe is a read a transaction can make in advance (prefetch): the
+// value of key in the bucket at path, whether key names a bucket nested
+// there (nested), or the last key of that bucket (last, key unused).
+type kvProbe struct {
+	path   [][]byte
+	key    []byte
+	nested bool
+	last   bool
+}
+
+// prefetch asks tx to make probes now, together: on PostgreSQL in one
+// round trip (the reads that follow are answered from their results), on
+// bbolt, whose reads cost no round trip, not at all. It changes no result.
+func prefetch(tx kvTx, probes ...kvProbe) {
+	if p, ok := tx.(interface{ prefetch([]kvProbe) }); ok {
+		p.prefetch(probes)
+	}
+}
+
+// moveProbes are the reads of a move on table id with interaction inter:
+// the envelope, the log's bucket and its last key, the interaction record
+// and the binding.
+func moveProbes(id uint64, inter string) []kvProbe {
+	ps := []kvProbe{
+		{path: [][]byte{bucketTables}, key: itob(id)},
+		{path: [][]byte{bucketLogs}, key: itob(id), nested: true},
+		{path: [][]byte{bucketLogs, itob(id)}, last: true},
+		{path: [][]byte{bucketBindings}, key: itob(id)},
+	}
+	if inter != "" {
+		ps = append(ps, kvProbe{path: [][]byte{bucketInteractions}, key: []byte(inter)})
+	}
+	return ps
+}

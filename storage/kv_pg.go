@@ -150,6 +150,91 @@ type pgTx struct {
 	// work says the transaction wrote a timer or an unshown move, which
 	// other processes are told of at commit.
 	work bool
+	// cache holds prefetched reads (pgCacheKey), dropped as the
+	// transaction writes over them.
+	cache map[string]pgCached
+}
+
+// pgCached is a prefetched read: a row found or not.
+type pgCached struct {
+	found bool
+	k, v  []byte // v nil: a nested bucket's marker
+}
+
+// pgCacheKey names a probe's result: its kind, bucket path and key.
+func pgCacheKey(kind byte, path string, key []byte) string {
+	return string(kind) + path + "\x00\x00" + string(key)
+}
+
+// prefetch runs probes in one round trip and keeps their results.
+func (t *pgTx) prefetch(probes []kvProbe) {
+	if t.err != nil || len(probes) == 0 {
+		return
+	}
+	if t.cache == nil {
+		t.cache = map[string]pgCached{}
+	}
+	lock := ""
+	if t.write {
+		lock = " FOR UPDATE"
+	}
+	b := &pgx.Batch{}
+	t.prelude(b)
+	for _, p := range probes {
+		path := ""
+		for _, name := range p.path {
+			path = pathOf(path, name)
+		}
+		var (
+			ck  string
+			sql string
+			arg []any
+		)
+		switch {
+		case p.last:
+			ck, sql, arg = pgCacheKey('l', path, nil), "SELECT key, value, value IS NULL FROM spindle_kv WHERE bucket = $1 ORDER BY key DESC LIMIT 1", []any{[]byte(path)}
+		case p.nested:
+			ck, sql, arg = pgCacheKey('b', path, p.key), "SELECT key, value, value IS NULL FROM spindle_kv WHERE bucket = $1 AND key = $2 AND value IS NULL"+lock, []any{[]byte(path), p.key}
+		default:
+			ck, sql, arg = pgCacheKey('g', path, p.key), "SELECT key, value, value IS NULL FROM spindle_kv WHERE bucket = $1 AND key = $2"+lock, []any{[]byte(path), p.key}
+		}
+		if _, ok := t.pendIdx[[2]string{path, string(p.key)}]; ok && !p.last {
+			continue
+		}
+		b.Queue(sql, arg...).Query(func(rows pgx.Rows) error {
+			defer rows.Close()
+			var (
+				c    pgCached
+				null bool
+			)
+			if rows.Next() {
+				if err := rows.Scan(&c.k, &c.v, &null); err != nil {
+					return err
+				}
+				c.found = true
+				if null {
+					c.v = nil
+				} else if c.v == nil {
+					c.v = []byte{}
+				}
+			}
+			if err := rows.Err(); err != nil {
+				return err
+			}
+			t.cache[ck] = c
+			return nil
+		})
+	}
+	_ = t.send(b)
+}
+
+// cached returns a prefetched result.
+func (t *pgTx) cached(kind byte, path string, key []byte) (pgCached, bool) {
+	if t.cache == nil {
+		return pgCached{}, false
+	}
+	c, ok := t.cache[pgCacheKey(kind, path, key)]
+	return c, ok
 }
 
 // pgWrite is a buffered Put (del false) or Delete.
@@ -213,6 +298,7 @@ func (t *pgTx) exec(sql string, args ...any) (pgconn.CommandTag, error) {
 	if t.err != nil {
 		return pgconn.CommandTag{}, t.err
 	}
+	clear(t.cache) // buckets created or dropped: start afresh
 	var tag pgconn.CommandTag
 	b := &pgx.Batch{}
 	t.prelude(b)
@@ -222,6 +308,10 @@ func (t *pgTx) exec(sql string, args ...any) (pgconn.CommandTag, error) {
 
 // buffer records a write for the next round trip.
 func (t *pgTx) buffer(w pgWrite) {
+	if t.cache != nil {
+		delete(t.cache, pgCacheKey('g', string(w.bucket), w.key))
+		delete(t.cache, pgCacheKey('l', string(w.bucket), nil))
+	}
 	k := [2]string{string(w.bucket), string(w.key)}
 	t.pendIdx[k] = len(t.pending)
 	t.pending = append(t.pending, w)
@@ -367,6 +457,12 @@ func (b *pgBucket) Get(k []byte) []byte {
 	if v, ok := b.tx.pendingValue([]byte(b.path), k); ok {
 		return v
 	}
+	if c, ok := b.tx.cached('g', b.path, k); ok {
+		if !c.found || c.v == nil {
+			return nil
+		}
+		return bytes.Clone(c.v)
+	}
 	var (
 		v    []byte
 		null bool
@@ -442,6 +538,12 @@ func (b *pgBucket) Sequence() uint64 {
 }
 
 func (b *pgBucket) Bucket(name []byte) kvBucket {
+	if c, ok := b.tx.cached('b', b.path, name); ok {
+		if !c.found {
+			return nil
+		}
+		return &pgBucket{tx: b.tx, path: pathOf(b.path, name)}
+	}
 	var one int
 	found, err := b.tx.row("SELECT 1 FROM spindle_kv WHERE bucket = $1 AND key = $2 AND value IS NULL"+b.lock(),
 		[]any{[]byte(b.path), name}, &one)
@@ -589,7 +691,24 @@ func (c *pgCursor) at() ([]byte, []byte) {
 }
 
 func (c *pgCursor) First() ([]byte, []byte) { c.page = 0; return c.fetch(false, nil, false) }
-func (c *pgCursor) Last() ([]byte, []byte)  { c.page = 0; return c.fetch(true, nil, false) }
+func (c *pgCursor) Last() ([]byte, []byte) {
+	c.page = 0
+	if r, ok := c.b.tx.cached('l', c.b.path, nil); ok {
+		c.desc, c.i, c.cur = true, 0, nil
+		if !r.found {
+			c.rows, c.end = nil, true
+			return nil, nil
+		}
+		v := r.v
+		if v == nil {
+			// Prefetched without the marker test: ask the bucket.
+			return c.fetch(true, nil, false)
+		}
+		c.rows, c.end = []pgRow{{k: bytes.Clone(r.k), v: bytes.Clone(v)}}, false
+		return c.at()
+	}
+	return c.fetch(true, nil, false)
+}
 
 func (c *pgCursor) Seek(k []byte) ([]byte, []byte) {
 	c.page = 0

@@ -278,6 +278,7 @@ func (s *Store) advance(cat *games.Catalog, id uint64, m Meta, act func(games.Ta
 			s.afterPrepare()
 		}
 		err = s.write(func(tx kvTx) error {
+			prefetch(tx, moveProbes(id, m.Interaction)...)
 			v := tx.Bucket(bucketTables).Get(itob(id))
 			if v == nil {
 				return clean(fmt.Errorf("storage: table %d: %w", id, ErrNotFound))
@@ -321,6 +322,7 @@ func (s *Store) advance(cat *games.Catalog, id uint64, m Meta, act func(games.Ta
 // is for a missing table or a failed read.
 func (s *Store) readMove(id uint64, m Meta) (raw []byte, head uint64, dup, headErr, err error) {
 	err = s.db.View(func(tx kvTx) error {
+		prefetch(tx, moveProbes(id, m.Interaction)...)
 		v := tx.Bucket(bucketTables).Get(itob(id))
 		if v == nil {
 			return fmt.Errorf("storage: table %d: %w", id, ErrNotFound)
