@@ -239,17 +239,38 @@ func (s *Store) Concede(cat *games.Catalog, id uint64, seat games.Seat, at uint6
 // most maxAttempts times, and then refuses with games.ErrStale.
 func (s *Store) advance(cat *games.Catalog, id uint64, m Meta, act func(games.Table) ([]games.Step, error)) (games.Table, []games.Step, error) {
 	m = m.normalize()
+	// The table this process last stored is tried first without reading
+	// the store: the write checks the envelope byte for byte, and on a
+	// mismatch or a refusal by a stale table the move starts over from a
+	// read, so the cache saves the read and never decides an outcome.
+	trusted := false
 	for attempt := 1; ; attempt++ {
-		raw, head, dup, headErr, err := s.readMove(id, m)
-		if err != nil {
-			return nil, nil, err
-		}
-		t, cached := s.tables.fork(id, raw)
-		if !cached {
-			if t, err = cat.Decode(raw); err != nil {
-				return nil, nil, fmt.Errorf("storage: table %d: %w", id, err)
+		var (
+			raw               []byte
+			head              uint64
+			dup, headErr, err error
+			t                 games.Table
+			cached, fromCache bool
+		)
+		if !trusted {
+			raw, t, fromCache = s.tables.latest(id)
+			if fromCache {
+				head = t.Version()
 			}
 		}
+		if !fromCache {
+			raw, head, dup, headErr, err = s.readMove(id, m)
+			if err != nil {
+				return nil, nil, err
+			}
+			t, cached = s.tables.fork(id, raw)
+			if !cached {
+				if t, err = cat.Decode(raw); err != nil {
+					return nil, nil, fmt.Errorf("storage: table %d: %w", id, err)
+				}
+			}
+		}
+		trusted = true // a second round always reads
 		if dup != nil {
 			return t, nil, dup
 		}
@@ -261,6 +282,10 @@ func (s *Store) advance(cat *games.Catalog, id uint64, m Meta, act func(games.Ta
 			return nil, nil, fmt.Errorf("storage: table %d is at version %d but its log ends at %d: %w", id, ver, head, games.ErrCorrupt)
 		}
 		st, err := act(t)
+		if err != nil && fromCache {
+			attempt-- // the cached table may be stale: decide on a read
+			continue
+		}
 		if err != nil {
 			err = fmt.Errorf("storage: table %d: %w", id, err)
 			if isEngineRefusal(err) {
@@ -302,6 +327,9 @@ func (s *Store) advance(cat *games.Catalog, id uint64, m Meta, act func(games.Ta
 		case err == nil:
 			s.tables.put(id, p.env, t)
 			return t, st, nil
+		case errors.Is(err, errConflict) && fromCache:
+			attempt-- // only the cache was stale
+			continue
 		case errors.Is(err, errConflict) && attempt < maxAttempts:
 			continue
 		case errors.Is(err, errConflict):

@@ -20,7 +20,8 @@ import (
 
 // benchPostgresSection measures the PostgreSQL store at o.store, in a
 // schema of its own that it drops at the end: the durable move against
-// PostgreSQL's own floor (a one-row commit from this client), and rendered
+// PostgreSQL's own floor (a one-row commit from this client, sampled in
+// turn with the moves), and rendered
 // moves per second through the handlers with 1, 2 and 3 processes (stores
 // with their own connections, committers and caches) sharing the database.
 func benchPostgresSection(r *benchReport, o benchOpts, _ string) error {
@@ -33,11 +34,7 @@ func benchPostgresSection(r *benchReport, o benchOpts, _ string) error {
 	}
 	defer drop()
 	r.section(fmt.Sprintf("6. PostgreSQL store (%s, %d players, %d samples)", o.game, o.seats, o.n))
-	floor, err := benchPGFloor(target, o.n)
-	if err != nil {
-		return err
-	}
-	moves, err := benchMoves(target, o.game, o.seats, o.n)
+	floor, moves, err := benchPGMoves(target, o.game, o.seats, o.n)
 	if err != nil {
 		return err
 	}
@@ -144,28 +141,44 @@ func benchSchema(u string) (string, func(), error) {
 	return parsed.String(), drop, nil
 }
 
-// benchPGFloor times n one-row commits (an upsert of 100 bytes, one
-// statement in its own transaction), PostgreSQL's floor for a durable
-// write from this client.
-func benchPGFloor(u string, n int) ([]time.Duration, error) {
+// benchPGMoves times n one-row commits (an upsert of 100 bytes, one
+// statement in its own transaction: PostgreSQL's floor for a durable write
+// from this client) and n durable moves through storage.Play, one of each
+// in turn, so that a busy machine's bursts weigh on both alike.
+func benchPGMoves(u, game string, seats, n int) (floor, moves []time.Duration, err error) {
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, u)
 	if err != nil {
-		return nil, fmt.Errorf("bench: %w", err)
+		return nil, nil, fmt.Errorf("bench: %w", err)
 	}
 	defer conn.Close(ctx)
 	if _, err := conn.Exec(ctx, "CREATE TABLE bench_floor (k INT PRIMARY KEY, v BYTEA)"); err != nil {
-		return nil, fmt.Errorf("bench: %w", err)
+		return nil, nil, fmt.Errorf("bench: %w", err)
 	}
+	cat, err := buildCatalog(nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	store, err := storage.Open(u, storage.Options{Timeout: 10 * time.Second})
+	if err != nil {
+		return nil, nil, fmt.Errorf("bench: %w", err)
+	}
+	defer store.Close()
+	p := storePlayer{store: store, cat: cat, game: game, seats: seats, rng: rand.New(rand.NewPCG(1, 2))}
 	v := make([]byte, 100)
-	out := make([]time.Duration, 0, n)
 	for i := range n {
 		start := time.Now()
 		if _, err := conn.Exec(ctx, "INSERT INTO bench_floor (k, v) VALUES ($1, $2) ON CONFLICT (k) DO UPDATE SET v = EXCLUDED.v", i%64, v); err != nil {
-			return nil, fmt.Errorf("bench: %w", err)
+			return nil, nil, fmt.Errorf("bench: %w", err)
 		}
-		out = append(out, time.Since(start))
+		floor = append(floor, time.Since(start))
+		d, err := p.move()
+		if err != nil {
+			return nil, nil, err
+		}
+		moves = append(moves, d)
 	}
-	slices.Sort(out)
-	return out, nil
+	slices.Sort(floor)
+	slices.Sort(moves)
+	return floor, moves, nil
 }
