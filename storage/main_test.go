@@ -11,8 +11,12 @@ import (
 	"spindle/storage/pgtest"
 )
 
-// TestMain stops the PostgreSQL server the tests started, if any.
+// TestMain stops the PostgreSQL server the tests started, if any. Run as
+// a crash-harness worker (SPINDLE_CRASH_WORKER), it is that worker.
 func TestMain(m *testing.M) {
+	if name := os.Getenv("SPINDLE_CRASH_WORKER"); name != "" {
+		crashWorker(name) // a worker process of TestMultiProcessCrashes; never returns
+	}
 	onPostgres = os.Getenv("SPINDLE_TEST_STORE") == "postgres"
 	code := m.Run()
 	pgtest.Stop()
