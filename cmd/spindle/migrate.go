@@ -96,5 +96,5 @@ func storeTarget(spec string) (string, error) {
 		}
 		return f, nil
 	}
-	return "", fmt.Errorf("migrate: %q must be bolt:FILE or postgres:postgres://...", spec)
+	return "", fmt.Errorf("migrate: %q must be bolt:FILE or postgres:URL (a postgres:// URL)", spec)
 }
