@@ -35,9 +35,9 @@
 // UPDATE SKIP LOCKED) and rows another live process leased, and renewing
 // the process's own; a dead process's leases run out and pass to the
 // others. So each timer (AI turns included) fires in one process and each
-// unshown move is retried by one. A commit that wrote a timer or an
-// outbox record sends NOTIFY spindle_work; Wake delivers the other
-// processes' notices to the timer loop.
+// unshown move is retried by one. A commit that wrote a timer sends
+// NOTIFY spindle_work; Wake delivers the other processes' notices to the
+// timer loop, at most every 50 ms.
 //
 // # Buckets and keys
 //

@@ -40,9 +40,12 @@ type pgDB struct {
 	// known caches the top-level buckets that exist (never dropped).
 	mu    sync.Mutex
 	known map[string]bool
+	// lastWake and wakeTimer pace the wake-ups (pokeSoon), under mu.
+	lastWake  time.Time
+	wakeTimer *time.Timer
 
 	// wake receives a value when another process committed work
-	// (timers, unshown moves): LISTEN spindle_work.
+	// (timers): LISTEN spindle_work.
 	wake     chan struct{}
 	stopWake context.CancelFunc
 	waitWake sync.WaitGroup
@@ -147,8 +150,8 @@ type pgTx struct {
 	// (bucket, key).
 	pending []pgWrite
 	pendIdx map[[2]string]int
-	// work says the transaction wrote a timer or an unshown move, which
-	// other processes are told of at commit.
+	// work says the transaction wrote a timer, which other processes are
+	// told of at commit.
 	work bool
 	// cache holds prefetched reads (pgCacheKey), dropped as the
 	// transaction writes over them.
@@ -427,9 +430,12 @@ func (b *pgBucket) lock() string {
 	return ""
 }
 
-// noteWork marks writes other processes act on.
+// noteWork marks writes other processes may act on at once: timers (a
+// turn's expiry, an AI turn, due now). An unshown move is not one: the
+// process that made it posts it, and the others retry it only after a
+// grace period, at one of their ticks.
 func (b *pgBucket) noteWork() {
-	if b.path == string(bucketSchedule) || b.path == string(bucketOutbox) {
+	if b.path == string(bucketSchedule) {
 		b.tx.work = true
 	}
 }

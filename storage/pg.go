@@ -214,9 +214,35 @@ func (d *pgDB) listenOnce(ctx context.Context, cfg *pgx.ConnConfig) {
 			return
 		}
 		if n.Payload != d.owner {
-			d.poke()
+			d.pokeSoon()
 		}
 	}
+}
+
+// wakeEvery bounds how often notices wake the loops: a busy database
+// notifies at every move with a turn clock, and one round of the loops
+// serves all that came meanwhile.
+const wakeEvery = 50 * time.Millisecond
+
+// pokeSoon wakes the loops now, or at most wakeEvery after the last time.
+func (d *pgDB) pokeSoon() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.wakeTimer != nil {
+		return // a wake-up is already due
+	}
+	wait := wakeEvery - time.Since(d.lastWake)
+	if wait <= 0 {
+		d.lastWake = time.Now()
+		d.poke()
+		return
+	}
+	d.wakeTimer = time.AfterFunc(wait, func() {
+		d.mu.Lock()
+		d.wakeTimer, d.lastWake = nil, time.Now()
+		d.mu.Unlock()
+		d.poke()
+	})
 }
 
 func (d *pgDB) poke() {
@@ -227,9 +253,9 @@ func (d *pgDB) poke() {
 }
 
 // Wake returns a channel that receives a value when another process
-// sharing the database committed work for the background loops (a timer,
-// an unshown move), so that they run at once instead of at their next
-// tick. On bbolt, where one process holds the file, it is nil: a receive
+// sharing the database committed work for the background loops (a timer),
+// so that they run at once instead of at their next tick; notices that
+// come together wake them once (at most every 50 ms). On bbolt, where one process holds the file, it is nil: a receive
 // waits forever.
 func (s *Store) Wake() <-chan struct{} {
 	if s.pg == nil {
