@@ -49,6 +49,9 @@ type Server struct {
 // /usr/lib/postgresql/<version>/bin.
 func BinDir() (string, error) {
 	if d := os.Getenv("PG_BINDIR"); d != "" {
+		if _, err := os.Stat(filepath.Join(d, "initdb")); err != nil {
+			return "", fmt.Errorf("%w: no initdb in $PG_BINDIR (%s)", ErrNoServer, d)
+		}
 		return d, nil
 	}
 	if p, err := exec.LookPath("initdb"); err == nil {
