@@ -139,8 +139,27 @@ func NewShards(token string, count int) ([]*discordgo.Session, error) {
 		}
 		count = max(1, gb.Shards)
 	}
-	out := []*discordgo.Session{first}
-	for i := 1; i < count; i++ {
+	return shardSessions(first, token, count, 0, count-1)
+}
+
+// NewShardRange returns sessions for shards first..last of count, for a
+// process that runs part of the gateway while others, sharing its
+// database, run the rest.
+func NewShardRange(token string, count, first, last int) ([]*discordgo.Session, error) {
+	if count <= 0 || first < 0 || last < first || last >= count {
+		return nil, fmt.Errorf("bot: shard range %d-%d is not within 0..%d", first, last, count-1)
+	}
+	s, err := NewSession(token)
+	if err != nil {
+		return nil, err
+	}
+	return shardSessions(s, token, count, first, last)
+}
+
+// shardSessions returns s and new sessions as shards first..last of count.
+func shardSessions(s *discordgo.Session, token string, count, first, last int) ([]*discordgo.Session, error) {
+	out := []*discordgo.Session{s}
+	for i := first + 1; i <= last; i++ {
 		s, err := NewSession(token)
 		if err != nil {
 			return nil, err
@@ -148,7 +167,7 @@ func NewShards(token string, count int) ([]*discordgo.Session, error) {
 		out = append(out, s)
 	}
 	for i, s := range out {
-		s.ShardID, s.ShardCount = i, count
+		s.ShardID, s.ShardCount = first+i, count
 	}
 	return out, nil
 }

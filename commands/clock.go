@@ -637,6 +637,7 @@ func (a *App) RunTimers(ctx context.Context, p Poster, every time.Duration) {
 			return
 		case <-tick.C:
 		case <-a.aiWake:
+		case <-a.Store.Wake(): // another process left work (shared PostgreSQL)
 		}
 	}
 }

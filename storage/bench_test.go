@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
 	"spindle/games"
 )
 
@@ -167,7 +165,7 @@ func BenchmarkOpen100k(b *testing.B) {
 	}
 	const tables, perTx = 100_000, 5_000
 	for done := 0; done < tables; done += perTx {
-		err := s.db.Update(func(tx *bolt.Tx) error {
+		err := s.db.Update(func(tx kvTx) error {
 			for range perTx {
 				t, steps, err := newTable(cat, "toy", nil, 2)
 				if err != nil {

@@ -153,7 +153,10 @@ func lastMeta(f *os.File, path string) (boltMeta, error) {
 // ErrDamaged. It reads the whole file: `spindle check` and Options.Check
 // use it, the bot's normal start-up does not.
 func (s *Store) Check() error {
-	return s.db.View(func(tx *bolt.Tx) error {
+	if s.bdb == nil {
+		return s.pg.check()
+	}
+	return s.bdb.View(func(tx *bolt.Tx) error {
 		var first error
 		for err := range tx.Check() { // drained: the checker reads the tx until it closes
 			if first == nil {

@@ -4,12 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	bolt "go.etcd.io/bbolt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // TestDamagedFilesAreRefused: an empty file, a truncated one and one with
@@ -18,6 +17,7 @@ import (
 // left to crash; a file with one broken meta page still opens from the
 // other; a missing file is a new database.
 func TestDamagedFilesAreRefused(t *testing.T) {
+	boltOnly(t, "the checks of the bbolt file")
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.db")
 	s := openAt(t, good, Options{})
@@ -96,7 +96,7 @@ func TestDamagedFilesAreRefused(t *testing.T) {
 // readEverything reads every key and value of every bucket, nested ones
 // included, as a full backup or a curious admin would.
 func readEverything(s *Store) error {
-	return s.db.View(func(tx *bolt.Tx) error {
+	return s.bdb.View(func(tx *bolt.Tx) error {
 		var walk func(b *bolt.Bucket) error
 		walk = func(b *bolt.Bucket) error {
 			c := b.Cursor()
@@ -124,6 +124,7 @@ func readEverything(s *Store) error {
 // happens to be harmless to bbolt, opens it, and then reading every bucket
 // does not panic either.
 func TestDamagedPagesAreRefused(t *testing.T) {
+	boltOnly(t, "the checks of the bbolt file")
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.db")
 	s := openAt(t, good, Options{NoSync: true})

@@ -7,8 +7,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // flushDelay bounds how long a lazily recorded message id (SetMessage)
@@ -54,7 +52,7 @@ func unclean(err error) error {
 // writeReq is one caller's write: fn runs inside a batch transaction and
 // done receives the outcome once the batch committed (or failed).
 type writeReq struct {
-	fn   func(*bolt.Tx) error
+	fn   func(kvTx) error
 	done chan error
 }
 
@@ -118,7 +116,7 @@ func newCommitter() *committer {
 // rerun request by request), so it must not keep state across runs other
 // than its results. An error fn returns before writing anything must be
 // marked with clean, so that the other requests of its batch go on.
-func (s *Store) write(fn func(*bolt.Tx) error) error {
+func (s *Store) write(fn func(kvTx) error) error {
 	c, release, err := s.open()
 	if err != nil {
 		return err
@@ -206,7 +204,7 @@ func (s *Store) commit(batch []writeReq) {
 		return
 	}
 	errs := make([]error, len(batch))
-	err := s.db.Update(func(tx *bolt.Tx) error {
+	err := s.db.Update(func(tx kvTx) error {
 		if err := writeMessages(tx, msgs); err != nil {
 			return err
 		}
@@ -240,7 +238,7 @@ func (s *Store) commit(batch []writeReq) {
 		return
 	}
 	for _, r := range batch {
-		err := s.db.Update(func(tx *bolt.Tx) error { return call(r.fn, tx) })
+		err := s.db.Update(func(tx kvTx) error { return call(r.fn, tx) })
 		if err == nil {
 			c.commits.Add(1)
 		}
@@ -250,7 +248,7 @@ func (s *Store) commit(batch []writeReq) {
 
 // call calls fn, turning a panic (in a caller's Effects hook, say) into an
 // error for that request, so the committer and the other callers go on.
-func call(fn func(*bolt.Tx) error, tx *bolt.Tx) (err error) {
+func call(fn func(kvTx) error, tx kvTx) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("storage: write failed: %v", p)
@@ -262,7 +260,7 @@ func call(fn func(*bolt.Tx) error, tx *bolt.Tx) (err error) {
 // writeMessages stores pending board message ids in their bindings. A
 // binding that no longer exists or does not decode is skipped: a message
 // id is never worth failing the batch it rides with.
-func writeMessages(tx *bolt.Tx, msgs map[uint64]pendingMessage) error {
+func writeMessages(tx kvTx, msgs map[uint64]pendingMessage) error {
 	if len(msgs) == 0 {
 		return nil
 	}

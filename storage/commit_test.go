@@ -5,14 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 
 	"spindle/games"
 )
@@ -26,7 +23,7 @@ func hold(t *testing.T, s *Store, n int) <-chan error {
 	done := make(chan error, 1)
 	go func() {
 		first := true
-		done <- s.write(func(*bolt.Tx) error {
+		done <- s.write(func(kvTx) error {
 			if first {
 				first = false
 				close(running)
@@ -97,7 +94,7 @@ func TestGroupCommitSharesCommits(t *testing.T) {
 
 func TestGroupCommitManyMovesSomeBatched(t *testing.T) {
 	cat := catalog(t)
-	s, _ := openAt(t, filepath.Join(t.TempDir(), "s.db"), Options{}), ""
+	s, _ := openAt(t, newPath(t, "s.db"), Options{}), ""
 	const n = 16
 	ids, _ := tables(t, s, cat, n)
 	before := s.c.commits.Load()
@@ -147,7 +144,7 @@ func TestBatchFailureIsolated(t *testing.T) {
 	var dirty, cleanErr error
 	wg.Go(func() {
 		// Fails after writing: the batch rolls back and is rerun alone.
-		dirty = s.write(func(tx *bolt.Tx) error {
+		dirty = s.write(func(tx kvTx) error {
 			if err := tx.Bucket(bucketGuilds).Put([]byte("ghost"), []byte("{}")); err != nil {
 				return err
 			}
@@ -156,7 +153,7 @@ func TestBatchFailureIsolated(t *testing.T) {
 	})
 	wg.Go(func() {
 		// Fails before writing: the batch goes on.
-		cleanErr = s.write(func(*bolt.Tx) error { return clean(refused) })
+		cleanErr = s.write(func(kvTx) error { return clean(refused) })
 	})
 	wg.Wait()
 	if err := <-held; err != nil {
@@ -321,7 +318,7 @@ func TestEffects(t *testing.T) {
 
 func TestSetMessage(t *testing.T) {
 	cat := catalog(t)
-	path := filepath.Join(t.TempDir(), "s.db")
+	path := newPath(t, "s.db")
 	s := openAt(t, path, Options{NoSync: true})
 	id, _ := bound(t, s, cat)
 	if err := s.SetMessage(0, "m", 0, "", t0); err == nil {
@@ -329,7 +326,7 @@ func TestSetMessage(t *testing.T) {
 	}
 	stored := func() string {
 		var b Binding
-		if err := s.db.View(func(tx *bolt.Tx) error {
+		if err := s.db.View(func(tx kvTx) error {
 			return getJSON(tx.Bucket(bucketBindings), itob(id), &b, "binding")
 		}); err != nil {
 			t.Fatal(err)
@@ -413,8 +410,8 @@ func TestPruneInteractionsByRange(t *testing.T) {
 	}
 	indexed := func() int {
 		n := 0
-		_ = s.db.View(func(tx *bolt.Tx) error {
-			n = tx.Bucket(bucketInterByTime).Stats().KeyN
+		_ = s.db.View(func(tx kvTx) error {
+			n = tx.Bucket(bucketInterByTime).KeyN()
 			return nil
 		})
 		return n
@@ -445,7 +442,7 @@ func TestPruneInteractionsByRange(t *testing.T) {
 
 func TestOpenIndexesOldInteractions(t *testing.T) {
 	cat := catalog(t)
-	path := filepath.Join(t.TempDir(), "s.db")
+	path := newPath(t, "s.db")
 	s := openAt(t, path, Options{NoSync: true})
 	if _, _, _, err := s.Create(cat, "toy", nil, 2, Meta{At: t0, Interaction: "old"}); err != nil {
 		t.Fatal(err)
@@ -454,7 +451,7 @@ func TestOpenIndexesOldInteractions(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Turn the file into a schema 1 database: no index, and a junk record.
-	if err := s.db.Update(func(tx *bolt.Tx) error {
+	if err := s.db.Update(func(tx kvTx) error {
 		if err := tx.DeleteBucket(bucketInterByTime); err != nil {
 			return err
 		}
@@ -472,7 +469,7 @@ func TestOpenIndexesOldInteractions(t *testing.T) {
 	if got := countInteractions(t, s); got != 2 {
 		t.Fatalf("%d records after the migration, want 2 (junk dropped)", got)
 	}
-	if err := s.db.View(func(tx *bolt.Tx) error {
+	if err := s.db.View(func(tx kvTx) error {
 		if v := tx.Bucket(bucketMeta).Get(keySchema); btoi(v) != SchemaVersion {
 			t.Errorf("schema after the migration = %d", btoi(v))
 		}
@@ -567,7 +564,7 @@ func TestPlayGivesUpAfterRepeatedChanges(t *testing.T) {
 		calls++
 		// Rewrite the envelope in another, equivalent spelling: same
 		// table, other bytes.
-		if err := s.db.Update(func(tx *bolt.Tx) error {
+		if err := s.db.Update(func(tx kvTx) error {
 			bk := tx.Bucket(bucketTables)
 			var buf bytes.Buffer
 			if calls%2 == 1 {

@@ -1,5 +1,43 @@
-// Package storage is Spindle's persistence: one bbolt file holding the
-// tables, their logs and the small records that tie them to Discord.
+// Package storage is Spindle's persistence: the tables, their logs and
+// the small records that tie them to Discord, in one bbolt file (the
+// embedded default) or in a PostgreSQL database that several processes
+// share (OpenPostgres; Open takes a postgres:// URL too).
+//
+// # Backends
+//
+// The Store's logic is written once, over ordered key-value transactions
+// (kv.go: buckets of byte keys in byte order, one level of nested buckets,
+// cursors, sequences). bbolt provides them directly. On PostgreSQL they
+// are rows of spindle_kv (bucket, key) -> value, a nested bucket's rows
+// carrying its parent's name, a zero byte and its own, and its existence a
+// marker row with a NULL value in its parent; spindle_seq holds the
+// sequences, spindle_migrations the schema version. The schema migrations
+// (pgMigrations) run at start-up, each once however many processes start
+// together. The SQL keeps to plain tables, a primary key, ON CONFLICT and
+// SELECT ... FOR UPDATE [SKIP LOCKED], which PostgreSQL-compatible
+// distributed databases accept, plus LISTEN/NOTIFY for wake-ups.
+//
+// On PostgreSQL a write transaction runs at READ COMMITTED and reads every
+// key with SELECT ... FOR UPDATE, so a row read and then written by two
+// processes is read by the second only after the first committed: a move
+// reads its table's envelope first and compares it byte for byte, so two
+// processes never apply two moves at one version. Scans take no locks; the
+// Store reaches what it scans through a locked row. A transaction aborted
+// for a deadlock or a serialization failure is run again (write functions
+// are rerunnable anyway). Reads see one snapshot (REPEATABLE READ). To
+// save round trips, BEGIN goes with the first statement, writes wait and
+// go with the next statement or the COMMIT in one pipelined batch, and a
+// move's reads are made together (prefetch). The one conformance suite, the
+// package's tests, runs against both backends (TestPostgresConformance).
+//
+// Claims: Due and Unannounced on PostgreSQL lease what they return to the
+// process (Options.Lease), skipping rows another transaction holds (FOR
+// UPDATE SKIP LOCKED) and rows another live process leased, and renewing
+// the process's own; a dead process's leases run out and pass to the
+// others. So each timer (AI turns included) fires in one process and each
+// unshown move is retried by one. A commit that wrote a timer sends
+// NOTIFY spindle_work; Wake delivers the other processes' notices to the
+// timer loop, at most every 50 ms.
 //
 // # Buckets and keys
 //
@@ -183,10 +221,13 @@
 //
 // # Deploy constraint
 //
-// bbolt locks the file: exactly one process may open it. Open waits at most
+// bbolt locks the file: exactly one process may open it (PostgreSQL: any
+// number, see docs/scaling.md). Open waits at most
 // Options.Timeout (DefaultTimeout when zero) and then fails with ErrInUse,
 // so a second bot instance stops at start-up instead of hanging. Backup and
 // BackupFile copy the live database from a read transaction (bbolt's
 // Tx.WriteTo), which is how `spindle backup FILE` works without stopping
-// the bot.
+// the bot; a PostgreSQL store refuses them, naming pg_dump. Copy and
+// Compare move a whole store between backends (`spindle migrate`) and
+// check the copy: every bucket byte for byte, every table's replay.
 package storage

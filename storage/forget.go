@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // FormerPrefix begins the id that stands for a person who asked to be
@@ -39,7 +37,7 @@ func (s *Store) ForgetUser(user string) (int, error) {
 		return 0, fmt.Errorf("storage: forget user %q: not a person's id", user)
 	}
 	n := 0
-	err := s.write(func(tx *bolt.Tx) error {
+	err := s.write(func(tx kvTx) error {
 		n = 0
 		if bk := tx.Bucket(bucketPlayers).Bucket([]byte(user)); bk != nil {
 			if k, _ := bk.Cursor().First(); k != nil {
@@ -72,7 +70,7 @@ func (s *Store) ForgetUser(user string) (int, error) {
 
 // forgetRatingsTx deletes user's ratings, rank entries and rating history
 // on every board, and takes them off each board's player count.
-func forgetRatingsTx(tx *bolt.Tx, user string) error {
+func forgetRatingsTx(tx kvTx, user string) error {
 	ratings := tx.Bucket(bucketRatings)
 	var keys [][]byte
 	var found []Rating
@@ -117,7 +115,7 @@ func forgetRatingsTx(tx *bolt.Tx, user string) error {
 
 // forgetHistoryIndexTx deletes user's own history index entries and
 // returns the finished tables they name, each once.
-func forgetHistoryIndexTx(tx *bolt.Tx, user string) ([]uint64, error) {
+func forgetHistoryIndexTx(tx kvTx, user string) ([]uint64, error) {
 	idx := tx.Bucket(bucketHistoryIndex)
 	var keys [][]byte
 	var tables []uint64
@@ -145,7 +143,7 @@ func forgetHistoryIndexTx(tx *bolt.Tx, user string) ([]uint64, error) {
 
 // anonymiseTableTx replaces user in a finished table's record, binding and
 // move log with a seat's stand-in.
-func anonymiseTableTx(tx *bolt.Tx, id uint64, user string) error {
+func anonymiseTableTx(tx kvTx, id uint64, user string) error {
 	stand := func(users []string, names []string) {
 		for i, u := range users {
 			if u == user {
@@ -213,7 +211,7 @@ func anonymiseTableTx(tx *bolt.Tx, id uint64, user string) error {
 }
 
 // deletePrefix deletes every key of bk that starts with prefix.
-func deletePrefix(bk *bolt.Bucket, prefix []byte) error {
+func deletePrefix(bk kvBucket, prefix []byte) error {
 	var keys [][]byte
 	c := bk.Cursor()
 	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {

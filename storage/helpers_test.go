@@ -4,11 +4,10 @@ import (
 	"bytes"
 	"path/filepath"
 	"slices"
+	"spindle/storage/pgtest"
 	"strconv"
 	"testing"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 
 	"spindle/games"
 	"spindle/games/gametest/toy"
@@ -52,8 +51,31 @@ func openAt(t testing.TB, path string, opts Options) *Store {
 
 func open(t testing.TB) (*Store, string) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "spindle.db")
+	path := newPath(t, "spindle.db")
 	return openAt(t, path, Options{NoSync: true}), path
+}
+
+// onPostgres says the suite runs against PostgreSQL
+// (SPINDLE_TEST_STORE=postgres; TestPostgresConformance sets it).
+// It is read in TestMain, so that go test's cache tells the two runs apart.
+var onPostgres bool
+
+// newPath returns where a test's fresh store lives: a file named name in
+// a temporary directory, or on PostgreSQL the URL of a fresh database.
+func newPath(t testing.TB, name string) string {
+	t.Helper()
+	if onPostgres {
+		return pgtest.Database(t)
+	}
+	return filepath.Join(t.TempDir(), name)
+}
+
+// boltOnly skips a test of the bbolt file itself on PostgreSQL.
+func boltOnly(t testing.TB, why string) {
+	t.Helper()
+	if onPostgres {
+		t.Skip("bbolt only: " + why)
+	}
 }
 
 var t0 = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
@@ -86,7 +108,7 @@ type raw struct {
 func dump(t testing.TB, s *Store, id uint64) raw {
 	t.Helper()
 	var r raw
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		r.env = bytes.Clone(tx.Bucket(bucketTables).Get(itob(id)))
 		if lb := tx.Bucket(bucketLogs).Bucket(itob(id)); lb != nil {
 			return lb.ForEach(func(_, v []byte) error {
@@ -109,8 +131,8 @@ func (r raw) equal(o raw) bool {
 func countInteractions(t testing.TB, s *Store) int {
 	t.Helper()
 	n := 0
-	if err := s.db.View(func(tx *bolt.Tx) error {
-		n = tx.Bucket(bucketInteractions).Stats().KeyN
+	if err := s.db.View(func(tx kvTx) error {
+		n = tx.Bucket(bucketInteractions).KeyN()
 		return nil
 	}); err != nil {
 		t.Fatal(err)

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
 	"spindle/games"
 )
 
@@ -51,7 +49,7 @@ func historyPrefix(guild, user, game string) []byte {
 }
 
 // putHistory stores rec and its index entries.
-func putHistory(tx *bolt.Tx, rec GameRecord) error {
+func putHistory(tx kvTx, rec GameRecord) error {
 	if err := putJSON(tx.Bucket(bucketHistory), itob(rec.Table), rec); err != nil {
 		return err
 	}
@@ -71,7 +69,7 @@ func putHistory(tx *bolt.Tx, rec GameRecord) error {
 // unfinished one wraps ErrNotFound.
 func (s *Store) GameHistory(table uint64) (GameRecord, error) {
 	var rec GameRecord
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		return getJSON(tx.Bucket(bucketHistory), itob(table), &rec, fmt.Sprintf("history of table %d", table))
 	})
 	return rec, err
@@ -86,7 +84,7 @@ func (s *Store) History(guild, user, game string, n int) ([]GameRecord, error) {
 		game = AllGames
 	}
 	var out []GameRecord
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		prefix := historyPrefix(guild, user, game)
 		c := tx.Bucket(bucketHistoryIndex).Cursor()
 		hist, binds := tx.Bucket(bucketHistory), tx.Bucket(bucketBindings)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
 	"spindle/games"
 )
 
@@ -28,7 +27,7 @@ type Unannounced struct {
 // noteUnannounced records in tx that table id moved from version from to
 // version to and has not been shown since; an earlier record keeps its
 // From and Since, so the lines of every move still unshown are told.
-func noteUnannounced(tx *bolt.Tx, id, from, to uint64, at time.Time) error {
+func noteUnannounced(tx kvTx, id, from, to uint64, at time.Time) error {
 	bk := tx.Bucket(bucketOutbox)
 	rec := Unannounced{Table: id, From: from, To: to, Since: at.UTC()}
 	if v := bk.Get(itob(id)); v != nil {
@@ -42,7 +41,7 @@ func noteUnannounced(tx *bolt.Tx, id, from, to uint64, at time.Time) error {
 
 // clearAnnounced drops table id's record once version is shown, unless a
 // later move came after it.
-func clearAnnounced(tx *bolt.Tx, id, version uint64) error {
+func clearAnnounced(tx kvTx, id, version uint64) error {
 	bk := tx.Bucket(bucketOutbox)
 	v := bk.Get(itob(id))
 	if v == nil {
@@ -56,10 +55,33 @@ func clearAnnounced(tx *bolt.Tx, id, version uint64) error {
 }
 
 // Unannounced lists the tables with committed moves not yet shown, at most
-// limit of them (0: all), oldest table id first.
+// limit of them (0: all), oldest table id first. On PostgreSQL it claims
+// them for this process, as Due claims timers, so one process at a time
+// retries each.
 func (s *Store) Unannounced(limit int) ([]Unannounced, error) {
 	var out []Unannounced
-	err := s.db.View(func(tx *bolt.Tx) error {
+	if s.pg != nil {
+		n := limit
+		if n <= 0 {
+			n = 1 << 30
+		}
+		rows, err := s.pg.claim(bucketOutbox, nil, n)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			var rec Unannounced
+			if err := json.Unmarshal(r.v, &rec); err != nil {
+				return nil, fmt.Errorf("storage: outbox %d: %w", btoi(r.k), errors.Join(games.ErrCorrupt, err))
+			}
+			if m, ok := s.pendingMessageOf(rec.Table); ok && m.shown && m.version >= rec.To {
+				continue
+			}
+			out = append(out, rec)
+		}
+		return out, nil
+	}
+	err := s.db.View(func(tx kvTx) error {
 		c := tx.Bucket(bucketOutbox).Cursor()
 		for k, v := c.First(); k != nil; k, v = c.Next() {
 			var rec Unannounced
@@ -82,7 +104,7 @@ func (s *Store) Unannounced(limit int) ([]Unannounced, error) {
 // AnnounceFailed counts a failed attempt, at at, to show table id's moves,
 // so the retry loop can back off; the record stays.
 func (s *Store) AnnounceFailed(id uint64, at time.Time) error {
-	return s.write(func(tx *bolt.Tx) error {
+	return s.write(func(tx kvTx) error {
 		bk := tx.Bucket(bucketOutbox)
 		v := bk.Get(itob(id))
 		if v == nil {
@@ -101,7 +123,7 @@ func (s *Store) AnnounceFailed(id uint64, at time.Time) error {
 // DropUnannounced forgets table id's record without a board (the table
 // or its channel is gone for good).
 func (s *Store) DropUnannounced(id uint64) error {
-	return s.write(func(tx *bolt.Tx) error { return tx.Bucket(bucketOutbox).Delete(itob(id)) })
+	return s.write(func(tx kvTx) error { return tx.Bucket(bucketOutbox).Delete(itob(id)) })
 }
 
 // UnannouncedOf returns table id's record, if its moves are not all shown.
@@ -110,7 +132,7 @@ func (s *Store) UnannouncedOf(id uint64) (Unannounced, bool, error) {
 		rec Unannounced
 		ok  bool
 	)
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		v := tx.Bucket(bucketOutbox).Get(itob(id))
 		if v == nil {
 			return nil
@@ -132,8 +154,8 @@ func (s *Store) UnannouncedOf(id uint64) (Unannounced, bool, error) {
 // OutboxDepth counts the tables with moves not yet shown (a metric).
 func (s *Store) OutboxDepth() (int, error) {
 	n := 0
-	err := s.db.View(func(tx *bolt.Tx) error {
-		n = tx.Bucket(bucketOutbox).Stats().KeyN
+	err := s.db.View(func(tx kvTx) error {
+		n = tx.Bucket(bucketOutbox).KeyN()
 		return nil
 	})
 	return n, err
@@ -142,7 +164,7 @@ func (s *Store) OutboxDepth() (int, error) {
 // Ping reads the database's schema record, to tell a health check the file
 // still answers.
 func (s *Store) Ping() error {
-	return s.db.View(func(tx *bolt.Tx) error {
+	return s.db.View(func(tx kvTx) error {
 		if v := tx.Bucket(bucketMeta).Get(keySchema); len(v) != 8 {
 			return fmt.Errorf("storage: %s has no schema record: %w", s.path, ErrDamaged)
 		}

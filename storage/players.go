@@ -2,23 +2,21 @@ package storage
 
 import (
 	"fmt"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // SetPlaying records that users sit at a running table, so "my games"
 // reads one small bucket per user instead of every binding.
 func (s *Store) SetPlaying(table uint64, users []string) error {
-	return s.write(func(tx *bolt.Tx) error { return setPlayingTx(tx, table, users, true) })
+	return s.write(func(tx kvTx) error { return setPlayingTx(tx, table, users, true) })
 }
 
 // DonePlaying removes a finished or abandoned table from its users' index.
 func (s *Store) DonePlaying(table uint64, users []string) error {
-	return s.write(func(tx *bolt.Tx) error { return setPlayingTx(tx, table, users, false) })
+	return s.write(func(tx kvTx) error { return setPlayingTx(tx, table, users, false) })
 }
 
 // setPlayingTx adds table to its users' index (on) or removes it.
-func setPlayingTx(tx *bolt.Tx, table uint64, users []string, on bool) error {
+func setPlayingTx(tx kvTx, table uint64, users []string, on bool) error {
 	for _, u := range users {
 		if u == "" || IsAI(u) {
 			continue // an AI seat has no "my games"
@@ -45,7 +43,7 @@ func setPlayingTx(tx *bolt.Tx, table uint64, users []string, on bool) error {
 // Playing lists the running tables of a user, oldest first.
 func (s *Store) Playing(user string) ([]uint64, error) {
 	var out []uint64
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		bk := tx.Bucket(bucketPlayers).Bucket([]byte(user))
 		if bk == nil {
 			return nil

@@ -10,8 +10,6 @@ import (
 	"slices"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
 	"spindle/games"
 	"spindle/games/rating"
 )
@@ -213,7 +211,7 @@ type finished struct {
 // but not rated. A game with AI seats is rated only when f.RateAI says so,
 // and then only its people: each AI seat brings its level's fixed rating
 // (aiRating) and never appears on a board.
-func recordFinished(tx *bolt.Tx, f finished) error {
+func recordFinished(tx kvTx, f finished) error {
 	rec := GameRecord{Table: f.Table, Guild: f.Guild, Game: f.Game, Channel: f.Channel, Message: f.Message,
 		Users: slices.Clone(f.Users), Names: slices.Clone(f.Names), Scores: slices.Clone(f.Result.Scores),
 		Ranks: slices.Clone(f.Result.Ranks), Draw: f.Result.Draw, Reason: f.Result.Reason, Finished: f.At.UTC()}
@@ -263,7 +261,7 @@ func rateable(f finished) bool {
 // rateGame updates the game's board and the overall board for every seat
 // and returns the seats' conservative values on the game's board before
 // and after.
-func rateGame(tx *bolt.Tx, f finished) (before, after []float64, err error) {
+func rateGame(tx kvTx, f finished) (before, after []float64, err error) {
 	system := SystemWengLin
 	if f.Duel && len(f.Users) == 2 && len(f.Result.Teams) == 0 {
 		system = SystemGlicko2
@@ -278,7 +276,7 @@ func rateGame(tx *bolt.Tx, f finished) (before, after []float64, err error) {
 }
 
 // rateBoard applies one game to one board.
-func rateBoard(tx *bolt.Tx, f finished, game, system string) (before, after []float64, err error) {
+func rateBoard(tx kvTx, f finished, game, system string) (before, after []float64, err error) {
 	n := len(f.Users)
 	old := make([]Rating, n)
 	fresh := 0
@@ -437,7 +435,7 @@ func wengLinTeams(r games.Result, n int) (teams [][]games.Seat, ranks []int, mem
 	return teams, ranks, members
 }
 
-func getRating(tx *bolt.Tx, guild, user, game string) (Rating, bool, error) {
+func getRating(tx kvTx, guild, user, game string) (Rating, bool, error) {
 	var r Rating
 	err := getJSON(tx.Bucket(bucketRatings), ratingKey(guild, user, game), &r, "rating")
 	if errors.Is(err, ErrNotFound) {
@@ -461,7 +459,7 @@ func (s *Store) Leaderboard(guild, game string, page, size int) ([]Standing, int
 		out   []Standing
 		total int
 	)
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		var sum board
 		if err := getJSON(tx.Bucket(bucketBoards), boardKey(guild, game), &sum, "board"); err != nil {
 			if errors.Is(err, ErrNotFound) {
@@ -499,7 +497,7 @@ func (s *Store) Leaderboard(guild, game string, page, size int) ([]Standing, int
 // who has played no rated game there wraps ErrNotFound.
 func (s *Store) Stats(guild, user, game string) (Rating, error) {
 	var r Rating
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		return getJSON(tx.Bucket(bucketRatings), ratingKey(guild, user, game), &r, "rating of "+user+" in "+game)
 	})
 	return r, err
@@ -509,7 +507,7 @@ func (s *Store) Stats(guild, user, game string) (Rating, error) {
 // overall board included, ordered by game id.
 func (s *Store) AllStats(guild, user string) ([]Rating, error) {
 	var out []Rating
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		prefix := append(joinKey(guild, user), 0)
 		c := tx.Bucket(bucketRatings).Cursor()
 		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
@@ -528,7 +526,7 @@ func (s *Store) AllStats(guild, user string) ([]Rating, error) {
 // ranked above; it is for one user's stats, not for pages.
 func (s *Store) Place(guild, user, game string) (int, error) {
 	place := 0
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		r, ok, err := getRating(tx, guild, user, game)
 		if err != nil {
 			return err
@@ -552,7 +550,7 @@ func (s *Store) Place(guild, user, game string) (int, error) {
 // first.
 func (s *Store) RatingHistory(guild, game, user string, n int) ([]RatingPoint, error) {
 	var out []RatingPoint
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		prefix := ratingLogPrefix(guild, game, user)
 		c := tx.Bucket(bucketRatingLog).Cursor()
 		for k, v := lastWithPrefix(c, prefix); k != nil && len(out) < n; k, v = c.Prev() {
@@ -573,7 +571,7 @@ func (s *Store) RatingHistory(guild, game, user string, n int) ([]RatingPoint, e
 
 // lastWithPrefix positions c on the last key starting with prefix, or
 // returns nil when there is none.
-func lastWithPrefix(c *bolt.Cursor, prefix []byte) ([]byte, []byte) {
+func lastWithPrefix(c kvCursor, prefix []byte) ([]byte, []byte) {
 	end := bytes.Clone(prefix)
 	// The smallest key after every key with this prefix: the prefix with its
 	// last byte incremented (prefixes here always end in NUL).

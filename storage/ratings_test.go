@@ -6,13 +6,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"sort"
 	"testing"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 
 	"spindle/games"
 )
@@ -32,7 +29,7 @@ func duelResult(w int) games.Result {
 // commitMove does at a game's end.
 func record(t testing.TB, s *Store, fs ...finished) {
 	t.Helper()
-	err := s.db.Update(func(tx *bolt.Tx) error {
+	err := s.db.Update(func(tx kvTx) error {
 		for _, f := range fs {
 			if err := recordFinished(tx, f); err != nil {
 				return err
@@ -54,7 +51,7 @@ func duel(table uint64, a, b string, w int, at time.Time) finished {
 func rankKeys(t testing.TB, s *Store, guild, game string) []string {
 	t.Helper()
 	var out []string
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		prefix := rankPrefix(guild, game)
 		c := tx.Bucket(bucketRanks).Cursor()
 		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
@@ -421,7 +418,7 @@ func TestConcessionIsALossAndUnboundTablesAreUnrated(t *testing.T) {
 // four are duels, the rest three- or four-player free for alls.
 func season(tb testing.TB, n, players int) *Store {
 	tb.Helper()
-	s := openAt(tb, filepath.Join(tb.TempDir(), "season.db"), Options{NoSync: true})
+	s := openAt(tb, newPath(tb, "season.db"), Options{NoSync: true})
 	r := rand.New(rand.NewPCG(7, 7))
 	strength := make([]float64, players)
 	for i := range strength {

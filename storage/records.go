@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
 	"spindle/games"
 )
 
@@ -106,7 +104,7 @@ type Benched struct {
 // empty status becomes StatusLobby.
 func (s *Store) CreateLobby(b Binding) (uint64, error) {
 	var id uint64
-	err := s.write(func(tx *bolt.Tx) (err error) {
+	err := s.write(func(tx kvTx) (err error) {
 		id, err = newLobbyTx(tx, b)
 		return err
 	})
@@ -114,7 +112,7 @@ func (s *Store) CreateLobby(b Binding) (uint64, error) {
 }
 
 // newLobbyTx stores b as a new lobby under the next table id.
-func newLobbyTx(tx *bolt.Tx, b Binding) (uint64, error) {
+func newLobbyTx(tx kvTx, b Binding) (uint64, error) {
 	seq, err := tx.Bucket(bucketTables).NextSequence()
 	if err != nil {
 		return 0, fmt.Errorf("storage: lobby id: %w", err)
@@ -150,7 +148,7 @@ func (s *Store) ClaimLobby(b Binding) (uint64, error) {
 		return 0, errors.New("storage: claim lobby needs a channel")
 	}
 	var id uint64
-	err := s.write(func(tx *bolt.Tx) error {
+	err := s.write(func(tx kvTx) error {
 		chans := tx.Bucket(bucketChannels)
 		if v := chans.Get([]byte(b.Channel)); len(v) == 8 {
 			other := btoi(v)
@@ -189,7 +187,7 @@ func (s *Store) PutBinding(b Binding, ts ...Timer) error {
 	if err != nil {
 		return fmt.Errorf("storage: encode binding %d: %w", b.Table, err)
 	}
-	return s.write(func(tx *bolt.Tx) error {
+	return s.write(func(tx kvTx) error {
 		if err := putBytes(tx.Bucket(bucketBindings), itob(b.Table), v); err != nil {
 			return err
 		}
@@ -202,7 +200,7 @@ func (s *Store) PutBinding(b Binding, ts ...Timer) error {
 // already part of it.
 func (s *Store) GetBinding(id uint64) (Binding, error) {
 	var b Binding
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		return getJSON(tx.Bucket(bucketBindings), itob(id), &b, fmt.Sprintf("binding %d", id))
 	})
 	if err != nil {
@@ -229,7 +227,7 @@ func (s *Store) SetActive(channel string, table uint64) error {
 	if channel == "" || table == 0 {
 		return errors.New("storage: set active needs a channel and a table id")
 	}
-	return s.write(func(tx *bolt.Tx) error {
+	return s.write(func(tx kvTx) error {
 		if err := tx.Bucket(bucketChannels).Put([]byte(channel), itob(table)); err != nil {
 			return fmt.Errorf("storage: channel %s: %w", channel, err)
 		}
@@ -240,7 +238,7 @@ func (s *Store) SetActive(channel string, table uint64) error {
 // Active returns the table running in channel; none wraps ErrNotFound.
 func (s *Store) Active(channel string) (uint64, error) {
 	var id uint64
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		v := tx.Bucket(bucketChannels).Get([]byte(channel))
 		if v == nil {
 			return fmt.Errorf("storage: no active table in channel %s: %w", channel, ErrNotFound)
@@ -256,7 +254,7 @@ func (s *Store) Active(channel string) (uint64, error) {
 
 // clearChannelTx frees channel when its active table is table (a newer
 // game in the channel is left alone).
-func clearChannelTx(tx *bolt.Tx, channel string, table uint64) error {
+func clearChannelTx(tx kvTx, channel string, table uint64) error {
 	if channel == "" {
 		return nil
 	}
@@ -273,7 +271,7 @@ func clearChannelTx(tx *bolt.Tx, channel string, table uint64) error {
 // ClearActive forgets the table running in channel; clearing an empty
 // channel is not an error.
 func (s *Store) ClearActive(channel string) error {
-	return s.write(func(tx *bolt.Tx) error {
+	return s.write(func(tx kvTx) error {
 		if err := tx.Bucket(bucketChannels).Delete([]byte(channel)); err != nil {
 			return fmt.Errorf("storage: channel %s: %w", channel, err)
 		}
@@ -290,14 +288,14 @@ func (s *Store) PutGuild(guild string, v any) error {
 	if err != nil {
 		return fmt.Errorf("storage: encode guild %s: %w", guild, err)
 	}
-	return s.write(func(tx *bolt.Tx) error {
+	return s.write(func(tx kvTx) error {
 		return putBytes(tx.Bucket(bucketGuilds), []byte(guild), b)
 	})
 }
 
 // GetGuild decodes a guild's settings into v; none wraps ErrNotFound.
 func (s *Store) GetGuild(guild string, v any) error {
-	return s.db.View(func(tx *bolt.Tx) error {
+	return s.db.View(func(tx kvTx) error {
 		return getJSON(tx.Bucket(bucketGuilds), []byte(guild), v, "guild "+guild)
 	})
 }
@@ -312,19 +310,19 @@ func (s *Store) PutUser(user string, v any) error {
 	if err != nil {
 		return fmt.Errorf("storage: encode user %s: %w", user, err)
 	}
-	return s.write(func(tx *bolt.Tx) error {
+	return s.write(func(tx kvTx) error {
 		return putBytes(tx.Bucket(bucketUsers), []byte(user), b)
 	})
 }
 
 // GetUser decodes a user's preferences into v; none wraps ErrNotFound.
 func (s *Store) GetUser(user string, v any) error {
-	return s.db.View(func(tx *bolt.Tx) error {
+	return s.db.View(func(tx kvTx) error {
 		return getJSON(tx.Bucket(bucketUsers), []byte(user), v, "user "+user)
 	})
 }
 
-func putJSON(bk *bolt.Bucket, k []byte, v any) error {
+func putJSON(bk kvBucket, k []byte, v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("storage: encode record: %w", err)
@@ -336,14 +334,14 @@ func putJSON(bk *bolt.Bucket, k []byte, v any) error {
 }
 
 // putBytes stores an encoded record. A put that fails wrote nothing.
-func putBytes(bk *bolt.Bucket, k, v []byte) error {
+func putBytes(bk kvBucket, k, v []byte) error {
 	if err := bk.Put(k, v); err != nil {
 		return clean(fmt.Errorf("storage: put: %w", err))
 	}
 	return nil
 }
 
-func getJSON(bk *bolt.Bucket, k []byte, v any, what string) error {
+func getJSON(bk kvBucket, k []byte, v any, what string) error {
 	b := bk.Get(k)
 	if b == nil {
 		return fmt.Errorf("storage: %s: %w", what, ErrNotFound)
@@ -362,7 +360,7 @@ func (s *Store) EndTable(b Binding) error {
 	if b.Table == 0 {
 		return errors.New("storage: end table needs a table id")
 	}
-	return s.write(func(tx *bolt.Tx) error {
+	return s.write(func(tx kvTx) error {
 		if err := putJSON(tx.Bucket(bucketBindings), itob(b.Table), b); err != nil {
 			return err
 		}

@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
 	"spindle/games"
 )
 
@@ -54,7 +52,7 @@ func (s *Store) Schedule(ts ...Timer) error {
 	if err := checkTimers(ts); err != nil {
 		return err
 	}
-	return s.write(func(tx *bolt.Tx) error { return scheduleTx(tx, ts) })
+	return s.write(func(tx kvTx) error { return scheduleTx(tx, ts) })
 }
 
 // checkTimers refuses timers without a due time or a kind.
@@ -68,7 +66,7 @@ func checkTimers(ts []Timer) error {
 }
 
 // scheduleTx stores checked timers and their per-table index entries.
-func scheduleTx(tx *bolt.Tx, ts []Timer) error {
+func scheduleTx(tx kvTx, ts []Timer) error {
 	sched := tx.Bucket(bucketSchedule)
 	for _, t := range ts {
 		b, err := json.Marshal(t)
@@ -91,11 +89,32 @@ func scheduleTx(tx *bolt.Tx, ts []Timer) error {
 }
 
 // Due returns up to limit timers due at or before now, earliest first. It
-// reads only those keys.
+// reads only those keys. On PostgreSQL it claims them for this process
+// (Options.Lease): a timer another live process claimed is left out, so
+// each timer fires in one process; this process's own claims are renewed
+// (an AI turn's marker while it thinks), and a dead process's run out and
+// are taken over.
 func (s *Store) Due(now time.Time, limit int) ([]Timer, error) {
 	var out []Timer
 	end := binary.BigEndian.AppendUint64(nil, uint64(now.UnixNano()))
-	err := s.db.View(func(tx *bolt.Tx) error {
+	if s.pg != nil {
+		if limit <= 0 {
+			return nil, nil
+		}
+		rows, err := s.pg.claim(bucketSchedule, itob(uint64(now.UnixNano())+1), limit)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			var t Timer
+			if err := json.Unmarshal(r.v, &t); err != nil {
+				return nil, fmt.Errorf("storage: timer: %w", errors.Join(games.ErrCorrupt, err))
+			}
+			out = append(out, t)
+		}
+		return out, nil
+	}
+	err := s.db.View(func(tx kvTx) error {
 		c := tx.Bucket(bucketSchedule).Cursor()
 		for k, v := c.First(); k != nil && len(out) < limit; k, v = c.Next() {
 			if len(k) < 8 || bytes.Compare(k[:8], end) > 0 {
@@ -112,13 +131,21 @@ func (s *Store) Due(now time.Time, limit int) ([]Timer, error) {
 	return out, err
 }
 
-// Next returns the due time of the earliest timer, if any.
+// Next returns the due time of the earliest timer, if any; on
+// PostgreSQL, of the earliest that no other process holds.
 func (s *Store) Next() (time.Time, bool, error) {
 	var (
 		due time.Time
 		ok  bool
 	)
-	err := s.db.View(func(tx *bolt.Tx) error {
+	if s.pg != nil {
+		k, err := s.pg.firstFree(bucketSchedule)
+		if err != nil || len(k) < 8 {
+			return due, false, err
+		}
+		return time.Unix(0, int64(btoi(k[:8]))), true, nil
+	}
+	err := s.db.View(func(tx kvTx) error {
 		k, _ := tx.Bucket(bucketSchedule).Cursor().First()
 		if len(k) >= 8 {
 			due, ok = time.Unix(0, int64(btoi(k[:8]))), true
@@ -133,7 +160,7 @@ func (s *Store) Unschedule(ts ...Timer) error {
 	if len(ts) == 0 {
 		return nil
 	}
-	return s.write(func(tx *bolt.Tx) error {
+	return s.write(func(tx kvTx) error {
 		for _, t := range ts {
 			if err := unscheduleTx(tx, t); err != nil {
 				return err
@@ -149,7 +176,7 @@ func (s *Store) Reschedule(t, next Timer) error {
 	if err := checkTimers([]Timer{next}); err != nil {
 		return err
 	}
-	return s.write(func(tx *bolt.Tx) error {
+	return s.write(func(tx kvTx) error {
 		if err := unscheduleTx(tx, t); err != nil {
 			return err
 		}
@@ -157,7 +184,7 @@ func (s *Store) Reschedule(t, next Timer) error {
 	})
 }
 
-func unscheduleTx(tx *bolt.Tx, t Timer) error {
+func unscheduleTx(tx kvTx, t Timer) error {
 	k := t.key()
 	if err := tx.Bucket(bucketSchedule).Delete(k); err != nil {
 		return fmt.Errorf("storage: unschedule: %w", err)
@@ -173,11 +200,11 @@ func unscheduleTx(tx *bolt.Tx, t Timer) error {
 // UnscheduleTable removes every timer of a table (it ended or was
 // abandoned), through the per-table index.
 func (s *Store) UnscheduleTable(table uint64) error {
-	return s.write(func(tx *bolt.Tx) error { return unscheduleTableTx(tx, table) })
+	return s.write(func(tx kvTx) error { return unscheduleTableTx(tx, table) })
 }
 
 // unscheduleTableTx drops every timer of table.
-func unscheduleTableTx(tx *bolt.Tx, table uint64) error {
+func unscheduleTableTx(tx kvTx, table uint64) error {
 	timers := tx.Bucket(bucketTimers)
 	idx := timers.Bucket(itob(table))
 	if idx == nil {

@@ -46,7 +46,7 @@ func TestScheduleDueInOrderAndOnlyDue(t *testing.T) {
 }
 
 func TestScheduleSurvivesRestart(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "s.db")
+	path := newPath(t, "s.db")
 	s, err := Open(path, Options{Timeout: time.Second})
 	if err != nil {
 		t.Fatal(err)

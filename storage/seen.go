@@ -3,8 +3,6 @@ package storage
 import (
 	"bytes"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // maxPrune bounds the expired ids one FirstSeen drops, so each write stays
@@ -21,7 +19,7 @@ const maxPrune = 256
 // maxPrune expired ids on the way.
 func (s *Store) FirstSeen(id string, now time.Time, keep time.Duration) (bool, error) {
 	first := false
-	err := s.write(func(tx *bolt.Tx) error {
+	err := s.write(func(tx kvTx) error {
 		first = false
 		ids, byTime := tx.Bucket(bucketSeen), tx.Bucket(bucketSeenByTime)
 		at := uint64(now.UnixNano())
@@ -43,7 +41,7 @@ func (s *Store) FirstSeen(id string, now time.Time, keep time.Duration) (bool, e
 
 // pruneSeen drops up to maxPrune ids whose window ended before at, oldest
 // first, reading only those keys of the time index.
-func pruneSeen(ids, byTime *bolt.Bucket, at uint64) error {
+func pruneSeen(ids, byTime kvBucket, at uint64) error {
 	end := itob(at)
 	var old [][]byte
 	c := byTime.Cursor()

@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"testing"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // TestFirstSeen: an id is new once within its window, again after it, and
@@ -28,8 +26,8 @@ func TestFirstSeen(t *testing.T) {
 	if first, err := s.FirstSeen("new", later, keep); err != nil || !first {
 		t.Fatalf("a new id: first %v, %v", first, err)
 	}
-	if err := s.db.View(func(tx *bolt.Tx) error {
-		if ids, idx := tx.Bucket(bucketSeen).Stats().KeyN, tx.Bucket(bucketSeenByTime).Stats().KeyN; ids != 2 || idx != 2 {
+	if err := s.db.View(func(tx kvTx) error {
+		if ids, idx := tx.Bucket(bucketSeen).KeyN(), tx.Bucket(bucketSeenByTime).KeyN(); ids != 2 || idx != 2 {
 			t.Errorf("after the window %d ids and %d index entries are kept, want 2 and 2 (old7 again, new)", ids, idx)
 		}
 		return nil

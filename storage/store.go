@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -87,13 +88,20 @@ type Options struct {
 	// Check runs the full consistency check (Store.Check) after opening
 	// and refuses a file that fails it. It reads the whole file.
 	Check bool
+	// Lease is how long a PostgreSQL store's claim on a timer or an
+	// unshown move holds (DefaultLease when zero). Unused on bbolt.
+	Lease time.Duration
 }
 
 // Store is the bbolt database of one bot process. Its methods are safe for
 // concurrent use: every write goes through one committer goroutine, which
 // commits whatever queued meanwhile in a single transaction (group commit).
 type Store struct {
-	db   *bolt.DB
+	db kvDB
+	// bdb is the bbolt file of the embedded backend; nil on PostgreSQL.
+	bdb *bolt.DB
+	// pg is the PostgreSQL backend; nil on bbolt.
+	pg   *pgDB
 	path string
 	// c is the group committer; nil for a read-only store.
 	c *committer
@@ -114,7 +122,13 @@ type Store struct {
 // refused with an error wrapping ErrDamaged that names it and says to
 // restore a backup; should bbolt still panic on it while opening (or fault
 // on its mapped pages), the panic is turned into that same refusal.
+//
+// A path that is a PostgreSQL URL (postgres:// or postgresql://) opens
+// that database instead (OpenPostgres).
 func Open(path string, opts Options) (s *Store, err error) {
+	if IsPostgresURL(path) {
+		return OpenPostgres(path, opts)
+	}
 	timeout := opts.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
@@ -155,8 +169,9 @@ func openBolt(path string, opts Options) (*Store, error) {
 			panic(p)
 		}
 	}()
+	kv := boltDB{db}
 	if opts.ReadOnly {
-		err = db.View(func(tx *bolt.Tx) error {
+		err = kv.View(func(tx kvTx) error {
 			v := tx.Bucket(bucketMeta)
 			if v == nil {
 				return fmt.Errorf("storage: %s is not a Spindle database: %w", path, ErrSchema)
@@ -170,9 +185,27 @@ func openBolt(path string, opts Options) (*Store, error) {
 			_ = db.Close()
 			return nil, err
 		}
-		return &Store{db: db, path: path}, nil
+		return &Store{db: kv, bdb: db, path: path}, nil
 	}
-	err = db.Update(func(tx *bolt.Tx) error {
+	if err := initSchema(kv, path); err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	s := &Store{db: kv, bdb: db, path: path, c: newCommitter(), tables: newTableCache()}
+	if opts.Check {
+		if err := s.Check(); err != nil {
+			_ = db.Close()
+			return nil, err
+		}
+	}
+	go s.run()
+	return s, nil
+}
+
+// initSchema creates the buckets, checks the schema record and upgrades an
+// older database, for either backend.
+func initSchema(db kvDB, path string) error {
+	return db.Update(func(tx kvTx) error {
 		needIndex := tx.Bucket(bucketInterByTime) == nil
 		for _, name := range allBuckets {
 			_, err := tx.CreateBucketIfNotExists(name)
@@ -203,19 +236,6 @@ func openBolt(path string, opts Options) (*Store, error) {
 		}
 		return nil
 	})
-	if err != nil {
-		_ = db.Close()
-		return nil, err
-	}
-	s := &Store{db: db, path: path, c: newCommitter(), tables: newTableCache()}
-	if opts.Check {
-		if err := s.Check(); err != nil {
-			_ = db.Close()
-			return nil, err
-		}
-	}
-	go s.run()
-	return s, nil
 }
 
 // Close writes the pending message ids, stops the committer and releases
@@ -239,7 +259,13 @@ func (s *Store) Close() error {
 	return nil
 }
 
-// Path is the database file name.
+// IsPostgresURL reports whether path names a PostgreSQL database rather
+// than a bbolt file.
+func IsPostgresURL(path string) bool {
+	return strings.HasPrefix(path, "postgres://") || strings.HasPrefix(path, "postgresql://")
+}
+
+// Path is the database file name; on PostgreSQL, host:port/database.
 func (s *Store) Path() string { return s.path }
 
 // Backup writes a consistent copy of the whole database to w from a read
@@ -247,7 +273,10 @@ func (s *Store) Path() string { return s.path }
 // written.
 func (s *Store) Backup(w io.Writer) (int64, error) {
 	var n int64
-	err := s.db.View(func(tx *bolt.Tx) error {
+	if s.bdb == nil {
+		return 0, fmt.Errorf("storage: backup: %w", errPGBackup)
+	}
+	err := s.bdb.View(func(tx *bolt.Tx) error {
 		var err error
 		n, err = tx.WriteTo(w)
 		return err

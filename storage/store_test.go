@@ -11,13 +11,11 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 func TestOpenCreatesBucketsAndSchema(t *testing.T) {
 	s, _ := open(t)
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		for _, name := range allBuckets {
 			if tx.Bucket(name) == nil {
 				t.Errorf("bucket %s missing", name)
@@ -35,7 +33,7 @@ func TestOpenCreatesBucketsAndSchema(t *testing.T) {
 
 func TestOpenRefusesNewerSchema(t *testing.T) {
 	s, path := open(t)
-	if err := s.db.Update(func(tx *bolt.Tx) error {
+	if err := s.db.Update(func(tx kvTx) error {
 		return tx.Bucket(bucketMeta).Put(keySchema, itob(SchemaVersion+1))
 	}); err != nil {
 		t.Fatal(err)
@@ -55,6 +53,7 @@ func TestOpenRefusesNewerSchema(t *testing.T) {
 }
 
 func TestOpenInUseFailsFast(t *testing.T) {
+	boltOnly(t, "the file lock")
 	_, path := open(t)
 	start := time.Now()
 	s2, err := Open(path, Options{Timeout: 150 * time.Millisecond})
@@ -86,7 +85,7 @@ func TestKeyOrdering(t *testing.T) {
 
 	s, _ := open(t)
 	const id = 9
-	err := s.db.Update(func(tx *bolt.Tx) error {
+	err := s.db.Update(func(tx kvTx) error {
 		lb, err := tx.Bucket(bucketLogs).CreateBucket(itob(id))
 		if err != nil {
 			return err
@@ -123,6 +122,7 @@ func TestKeyOrdering(t *testing.T) {
 }
 
 func TestBackup(t *testing.T) {
+	boltOnly(t, "a bbolt file copy (PostgreSQL: pg_dump)")
 	cat := catalog(t)
 	s, _ := open(t)
 	id, tab, _, err := s.Create(cat, "toy", nil, 2, meta(1))
@@ -173,6 +173,7 @@ func TestBackup(t *testing.T) {
 }
 
 func TestBackupFileFailsCleanly(t *testing.T) {
+	boltOnly(t, "a bbolt file copy")
 	s, _ := open(t)
 	missing := filepath.Join(t.TempDir(), "no", "such", "dir", "b.db")
 	if err := s.BackupFile(missing); err == nil || !strings.HasPrefix(err.Error(), "storage: ") {

@@ -85,3 +85,28 @@ func (c *tableCache) put(id uint64, env []byte, t games.Table) {
 		delete(c.byID, last.Value.(*cachedTable).id)
 	}
 }
+
+// latest returns a fork of the table id was last stored as by this
+// process, and that envelope, if the cache holds it. Another process may
+// have moved the table since: a caller checks env against the store
+// before trusting it.
+func (c *tableCache) latest(id uint64) ([]byte, games.Table, bool) {
+	if c == nil {
+		return nil, nil, false
+	}
+	c.mu.Lock()
+	e, ok := c.byID[id]
+	if !ok {
+		c.mu.Unlock()
+		return nil, nil, false
+	}
+	ct := e.Value.(*cachedTable)
+	c.order.MoveToFront(e)
+	env, t := ct.env, ct.t
+	c.mu.Unlock()
+	f, err := t.Fork()
+	if err != nil {
+		return nil, nil, false
+	}
+	return env, f, true
+}

@@ -9,8 +9,6 @@ import (
 	"fmt"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
 	"spindle/games"
 )
 
@@ -137,7 +135,7 @@ func (s *Store) Create(cat *games.Catalog, game string, opts games.Options, seat
 		return 0, nil, nil, err
 	}
 	var id, prev uint64
-	err = s.write(func(tx *bolt.Tx) error {
+	err = s.write(func(tx kvTx) error {
 		id = 0
 		if r, err := duplicate(tx, m); err != nil {
 			prev = r.Table
@@ -178,7 +176,7 @@ func (s *Store) CreateAt(cat *games.Catalog, id uint64, game string, opts games.
 		return nil, nil, err
 	}
 	var prev uint64
-	err = s.write(func(tx *bolt.Tx) error {
+	err = s.write(func(tx kvTx) error {
 		if r, err := duplicate(tx, m); err != nil {
 			prev = r.Table
 			return clean(err)
@@ -203,7 +201,7 @@ func (s *Store) CreateAt(cat *games.Catalog, id uint64, game string, opts games.
 }
 
 // createTx stores a new table under id: its log bucket, then the move.
-func (s *Store) createTx(tx *bolt.Tx, id uint64, p *prepared) error {
+func (s *Store) createTx(tx kvTx, id uint64, p *prepared) error {
 	plan, err := planBinding(tx, id, p.t, p.m)
 	if err != nil {
 		return clean(err)
@@ -241,17 +239,38 @@ func (s *Store) Concede(cat *games.Catalog, id uint64, seat games.Seat, at uint6
 // most maxAttempts times, and then refuses with games.ErrStale.
 func (s *Store) advance(cat *games.Catalog, id uint64, m Meta, act func(games.Table) ([]games.Step, error)) (games.Table, []games.Step, error) {
 	m = m.normalize()
+	// The table this process last stored is tried first without reading
+	// the store: the write checks the envelope byte for byte, and on a
+	// mismatch or a refusal by a stale table the move starts over from a
+	// read, so the cache saves the read and never decides an outcome.
+	trusted := false
 	for attempt := 1; ; attempt++ {
-		raw, head, dup, headErr, err := s.readMove(id, m)
-		if err != nil {
-			return nil, nil, err
-		}
-		t, cached := s.tables.fork(id, raw)
-		if !cached {
-			if t, err = cat.Decode(raw); err != nil {
-				return nil, nil, fmt.Errorf("storage: table %d: %w", id, err)
+		var (
+			raw               []byte
+			head              uint64
+			dup, headErr, err error
+			t                 games.Table
+			cached, fromCache bool
+		)
+		if !trusted {
+			raw, t, fromCache = s.tables.latest(id)
+			if fromCache {
+				head = t.Version()
 			}
 		}
+		if !fromCache {
+			raw, head, dup, headErr, err = s.readMove(id, m)
+			if err != nil {
+				return nil, nil, err
+			}
+			t, cached = s.tables.fork(id, raw)
+			if !cached {
+				if t, err = cat.Decode(raw); err != nil {
+					return nil, nil, fmt.Errorf("storage: table %d: %w", id, err)
+				}
+			}
+		}
+		trusted = true // a second round always reads
 		if dup != nil {
 			return t, nil, dup
 		}
@@ -263,6 +282,10 @@ func (s *Store) advance(cat *games.Catalog, id uint64, m Meta, act func(games.Ta
 			return nil, nil, fmt.Errorf("storage: table %d is at version %d but its log ends at %d: %w", id, ver, head, games.ErrCorrupt)
 		}
 		st, err := act(t)
+		if err != nil && fromCache {
+			attempt-- // the cached table may be stale: decide on a read
+			continue
+		}
 		if err != nil {
 			err = fmt.Errorf("storage: table %d: %w", id, err)
 			if isEngineRefusal(err) {
@@ -279,7 +302,8 @@ func (s *Store) advance(cat *games.Catalog, id uint64, m Meta, act func(games.Ta
 		if s.afterPrepare != nil {
 			s.afterPrepare()
 		}
-		err = s.write(func(tx *bolt.Tx) error {
+		err = s.write(func(tx kvTx) error {
+			prefetch(tx, moveProbes(id, m.Interaction)...)
 			v := tx.Bucket(bucketTables).Get(itob(id))
 			if v == nil {
 				return clean(fmt.Errorf("storage: table %d: %w", id, ErrNotFound))
@@ -303,6 +327,9 @@ func (s *Store) advance(cat *games.Catalog, id uint64, m Meta, act func(games.Ta
 		case err == nil:
 			s.tables.put(id, p.env, t)
 			return t, st, nil
+		case errors.Is(err, errConflict) && fromCache:
+			attempt-- // only the cache was stale
+			continue
 		case errors.Is(err, errConflict) && attempt < maxAttempts:
 			continue
 		case errors.Is(err, errConflict):
@@ -322,7 +349,8 @@ func (s *Store) advance(cat *games.Catalog, id uint64, m Meta, act func(games.Ta
 // interaction was already applied, the ErrDuplicate error to return. err
 // is for a missing table or a failed read.
 func (s *Store) readMove(id uint64, m Meta) (raw []byte, head uint64, dup, headErr, err error) {
-	err = s.db.View(func(tx *bolt.Tx) error {
+	err = s.db.View(func(tx kvTx) error {
+		prefetch(tx, moveProbes(id, m.Interaction)...)
 		v := tx.Bucket(bucketTables).Get(itob(id))
 		if v == nil {
 			return fmt.Errorf("storage: table %d: %w", id, ErrNotFound)
@@ -366,7 +394,7 @@ func (s *Store) Undo(cat *games.Catalog, id uint64, seat games.Seat, at uint64, 
 		out   games.Table
 		taken []games.Step
 	)
-	err := s.write(func(tx *bolt.Tx) error {
+	err := s.write(func(tx kvTx) error {
 		out, taken = nil, nil
 		t, err := openMove(tx, cat, id, m)
 		if err != nil {
@@ -520,7 +548,7 @@ type bindingPlan struct {
 // active when its table exists, an active one finished when the game is
 // over) and runs m.Effects on it. A table without a binding is left alone.
 // It writes nothing.
-func planBinding(tx *bolt.Tx, id uint64, t games.Table, m Meta) (bindingPlan, error) {
+func planBinding(tx kvTx, id uint64, t games.Table, m Meta) (bindingPlan, error) {
 	var plan bindingPlan
 	v := tx.Bucket(bucketBindings).Get(itob(id))
 	if v == nil {
@@ -566,7 +594,7 @@ func planBinding(tx *bolt.Tx, id uint64, t games.Table, m Meta) (bindingPlan, er
 // snapshot, the log entries, the interaction record and its time index, the
 // binding and the timers, and for a game that ended here its ratings and
 // history. It runs the test hook last.
-func (s *Store) applyMove(tx *bolt.Tx, id uint64, p *prepared, plan bindingPlan) error {
+func (s *Store) applyMove(tx kvTx, id uint64, p *prepared, plan bindingPlan) error {
 	if err := tx.Bucket(bucketTables).Put(itob(id), p.env); err != nil {
 		return fmt.Errorf("storage: table %d: %w", id, err)
 	}
@@ -651,7 +679,7 @@ func (s *Store) applyMove(tx *bolt.Tx, id uint64, p *prepared, plan bindingPlan)
 
 // duplicate returns the earlier record and an error wrapping ErrDuplicate
 // when m's interaction was already applied.
-func duplicate(tx *bolt.Tx, m Meta) (interaction, error) {
+func duplicate(tx kvTx, m Meta) (interaction, error) {
 	if m.Interaction == "" {
 		return interaction{}, nil
 	}
@@ -669,7 +697,7 @@ func duplicate(tx *bolt.Tx, m Meta) (interaction, error) {
 // openMove loads table id inside a move's transaction, refuses an
 // interaction already applied (returning the table with ErrDuplicate) and
 // checks that the snapshot and the log agree.
-func openMove(tx *bolt.Tx, cat *games.Catalog, id uint64, m Meta) (games.Table, error) {
+func openMove(tx kvTx, cat *games.Catalog, id uint64, m Meta) (games.Table, error) {
 	t, err := loadTx(tx, cat, id)
 	if err != nil {
 		return nil, err
@@ -685,7 +713,7 @@ func openMove(tx *bolt.Tx, cat *games.Catalog, id uint64, m Meta) (games.Table, 
 
 // checkLogHead refuses to extend a log that does not end at version: the
 // snapshot and the log must always agree.
-func checkLogHead(tx *bolt.Tx, id, version uint64) error {
+func checkLogHead(tx kvTx, id, version uint64) error {
 	log := tx.Bucket(bucketLogs).Bucket(itob(id))
 	if log == nil {
 		return fmt.Errorf("storage: table %d has no log: %w", id, games.ErrCorrupt)
@@ -704,7 +732,7 @@ func checkLogHead(tx *bolt.Tx, id, version uint64) error {
 	return nil
 }
 
-func loadTx(tx *bolt.Tx, cat *games.Catalog, id uint64) (games.Table, error) {
+func loadTx(tx kvTx, cat *games.Catalog, id uint64) (games.Table, error) {
 	v := tx.Bucket(bucketTables).Get(itob(id))
 	if v == nil {
 		return nil, fmt.Errorf("storage: table %d: %w", id, ErrNotFound)
@@ -716,7 +744,7 @@ func loadTx(tx *bolt.Tx, cat *games.Catalog, id uint64) (games.Table, error) {
 	return t, nil
 }
 
-func readLog(tx *bolt.Tx, id uint64) ([]Entry, error) {
+func readLog(tx kvTx, id uint64) ([]Entry, error) {
 	log := tx.Bucket(bucketLogs).Bucket(itob(id))
 	if log == nil {
 		return nil, fmt.Errorf("storage: log of table %d: %w", id, ErrNotFound)
@@ -734,7 +762,7 @@ func readLog(tx *bolt.Tx, id uint64) ([]Entry, error) {
 }
 
 // readSteps is readLog's steps alone, in order.
-func readSteps(tx *bolt.Tx, id uint64) ([]games.Step, error) {
+func readSteps(tx kvTx, id uint64) ([]games.Step, error) {
 	entries, err := readLog(tx, id)
 	if err != nil {
 		return nil, err
@@ -751,7 +779,7 @@ func readSteps(tx *bolt.Tx, id uint64) ([]games.Step, error) {
 // ErrOldRules, ErrUnknownGame, ErrCorrupt) are wrapped with the table id.
 func (s *Store) Load(cat *games.Catalog, id uint64) (games.Table, error) {
 	var t games.Table
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		var err error
 		t, err = loadTx(tx, cat, id)
 		return err
@@ -763,7 +791,7 @@ func (s *Store) Load(cat *games.Catalog, id uint64) (games.Table, error) {
 // Envelope().Marshal(). They hold the secret seed: never show or log them.
 func (s *Store) Envelope(id uint64) ([]byte, error) {
 	var b []byte
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		v := tx.Bucket(bucketTables).Get(itob(id))
 		if v == nil {
 			return fmt.Errorf("storage: table %d: %w", id, ErrNotFound)
@@ -777,7 +805,7 @@ func (s *Store) Envelope(id uint64) ([]byte, error) {
 // Log returns table id's log in version order.
 func (s *Store) Log(id uint64) ([]Entry, error) {
 	var out []Entry
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		var err error
 		out, err = readLog(tx, id)
 		return err
@@ -789,7 +817,7 @@ func (s *Store) Log(id uint64) ([]Entry, error) {
 // each until fn returns false or the log's start is reached. A board reads
 // only the recent part of a long game's log this way.
 func (s *Store) LogBack(id uint64, fn func(Entry) bool) error {
-	return s.db.View(func(tx *bolt.Tx) error {
+	return s.db.View(func(tx kvTx) error {
 		log := tx.Bucket(bucketLogs).Bucket(itob(id))
 		if log == nil {
 			return fmt.Errorf("storage: log of table %d: %w", id, ErrNotFound)
@@ -812,7 +840,7 @@ func (s *Store) LogBack(id uint64, fn func(Entry) bool) error {
 // strong replay: chance steps are applied as logged). It should equal Load.
 func (s *Store) Replay(cat *games.Catalog, id uint64) (games.Table, error) {
 	var t games.Table
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		v := tx.Bucket(bucketTables).Get(itob(id))
 		if v == nil {
 			return fmt.Errorf("storage: table %d: %w", id, ErrNotFound)
@@ -837,7 +865,7 @@ func (s *Store) Replay(cat *games.Catalog, id uint64) (games.Table, error) {
 func (s *Store) PruneInteractions(before time.Time) (int, error) {
 	end := binary.BigEndian.AppendUint64(nil, uint64(before.UnixNano()))
 	n := 0
-	err := s.write(func(tx *bolt.Tx) error {
+	err := s.write(func(tx kvTx) error {
 		n = 0
 		idx := tx.Bucket(bucketInterByTime)
 		var old [][]byte
@@ -869,7 +897,7 @@ func (s *Store) PruneInteractions(before time.Time) (int, error) {
 // indexInteractions builds the interactions_by_time index of a database
 // written before it existed (schema 1), once, at Open. Records that do not
 // decode are removed, as the earlier full-sweep pruning did.
-func indexInteractions(tx *bolt.Tx) error {
+func indexInteractions(tx kvTx) error {
 	recs, idx := tx.Bucket(bucketInteractions), tx.Bucket(bucketInterByTime)
 	var bad [][]byte
 	err := recs.ForEach(func(k, v []byte) error {

@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
 	"spindle/games"
 	"spindle/games/gametest/toy"
 )
@@ -384,7 +382,7 @@ func TestLoadRefusesUnknownEnvelopes(t *testing.T) {
 	env, _ := tab.Envelope()
 	put := func(id uint64, b []byte) {
 		t.Helper()
-		if err := s.db.Update(func(tx *bolt.Tx) error {
+		if err := s.db.Update(func(tx kvTx) error {
 			return tx.Bucket(bucketTables).Put(itob(id), b)
 		}); err != nil {
 			t.Fatal(err)
@@ -455,7 +453,7 @@ func TestSnapshotAndLogMustAgree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.db.Update(func(tx *bolt.Tx) error {
+	if err := s.db.Update(func(tx kvTx) error {
 		return tx.Bucket(bucketLogs).Bucket(itob(id)).Delete(itob(1))
 	}); err != nil {
 		t.Fatal(err)

@@ -3,8 +3,6 @@ package storage
 import (
 	"fmt"
 
-	bolt "go.etcd.io/bbolt"
-
 	"spindle/games"
 )
 
@@ -15,7 +13,7 @@ import (
 // game, or for an operator's own copy of the database.
 func (s *Store) Record(id uint64) (games.Record, error) {
 	var rec games.Record
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.db.View(func(tx kvTx) error {
 		v := tx.Bucket(bucketTables).Get(itob(id))
 		if v == nil {
 			return fmt.Errorf("storage: table %d: %w", id, ErrNotFound)

@@ -27,6 +27,11 @@ func runBackup(ctx context.Context, cfg Config, args []string, stdout, stderr io
 		return errUsage
 	}
 	dst := args[0]
+	if cfg.Storage.PostgresURL != "" {
+		return fmt.Errorf("backup: the store is in PostgreSQL (storage.postgres_url or %s): back it up with PostgreSQL's own tools, "+
+			"pg_dump --format=custom --table='spindle_*' --file=%s \"$%s\" (restore: pg_restore --dbname=URL %s), "+
+			"or copy it to a bbolt file with `spindle migrate --from postgres:URL --to bolt:FILE` while no bot runs", postgresEnv, dst, postgresEnv, dst)
+	}
 	store, err := storage.Open(cfg.Data.DB, storage.Options{Timeout: cfg.Data.OpenTimeout, ReadOnly: true})
 	switch {
 	case err == nil:

@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"spindle/storage"
 )
 
 // benchOpts holds the sizes of one bench run.
@@ -26,6 +28,8 @@ type benchOpts struct {
 	game     string
 	seats    int
 	sections string
+	// store is a PostgreSQL URL for section 6 (--store postgres:URL).
+	store string
 }
 
 // runBench measures every speed goal of the project in one run and prints
@@ -45,6 +49,7 @@ func runBench(cfg Config, args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.game, "game", "warpweft", "game whose moves are measured")
 	fs.IntVar(&o.seats, "players", 2, "players at the measured tables")
 	fs.StringVar(&o.sections, "sections", "12345", "sections to run, by number")
+	store := fs.String("store", "", "postgres:`URL` of a database to measure the PostgreSQL store in (section 6, added when set); the bench works in a schema of its own and drops it")
 	quick := fs.Bool("quick", false, "small samples everywhere: a smoke run, not a measurement")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
 	if err := fs.Parse(args); err != nil {
@@ -52,6 +57,17 @@ func runBench(cfg Config, args []string, stdout, stderr io.Writer) error {
 			return nil
 		}
 		return errUsage
+	}
+	if *store != "" {
+		u, err := storeTarget(*store)
+		if err != nil || !storage.IsPostgresURL(u) {
+			fmt.Fprintln(stderr, "bench: --store takes postgres:URL")
+			return errUsage
+		}
+		o.store = u
+		if !strings.Contains(o.sections, "6") {
+			o.sections += "6"
+		}
 	}
 	if *quick {
 		o.n, o.renders, o.moves, o.light, o.startup = 30, 10, 30, 200, 1000
@@ -90,6 +106,7 @@ func runBench(cfg Config, args []string, stdout, stderr io.Writer) error {
 		{'3', benchConcurrentSection},
 		{'4', benchHandlersSection},
 		{'5', benchStartupSection},
+		{'6', benchPostgresSection},
 	}
 	for _, s := range steps {
 		if !slices.Contains([]byte(o.sections), s.id) {

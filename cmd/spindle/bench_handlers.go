@@ -102,11 +102,13 @@ type benchApp struct {
 	game   string
 	seats  int
 	n      atomic.Int64
+	// prefix tells apart the interaction ids of processes sharing a store.
+	prefix string
 }
 
 // handle answers one request, filling in its id, guild and time.
 func (h *benchApp) handle(req commands.Request) (commands.Response, error) {
-	req.ID = fmt.Sprintf("i%d", h.n.Add(1))
+	req.ID = fmt.Sprintf("%si%d", h.prefix, h.n.Add(1))
 	req.Token = req.ID // panels follow the game, as they do on Discord
 	req.Guild = "g1"
 	req.At = time.Now()

@@ -25,7 +25,7 @@ func benchStoreSection(r *benchReport, o benchOpts, work string) error {
 		return err
 	}
 	r.fsync = quantile(fsync, .5)
-	moves, err := benchMoves(work, o.game, o.seats, o.n)
+	moves, err := benchMoves(filepath.Join(work, "bench.db"), o.game, o.seats, o.n)
 	if err != nil {
 		return err
 	}
@@ -113,14 +113,15 @@ func benchFsync(dir string, n int) ([]time.Duration, error) {
 	return out, nil
 }
 
-// benchMoves times n durable moves of the game through storage.Play,
-// starting a new table whenever a game ends.
-func benchMoves(dir, game string, seats, n int) ([]time.Duration, error) {
+// benchMoves times n durable moves of the game through storage.Play on
+// the store at target (a file or a PostgreSQL URL), starting a new table
+// whenever a game ends.
+func benchMoves(target, game string, seats, n int) ([]time.Duration, error) {
 	cat, err := buildCatalog(nil)
 	if err != nil {
 		return nil, err
 	}
-	store, err := storage.Open(filepath.Join(dir, "bench.db"), storage.Options{Timeout: time.Second})
+	store, err := storage.Open(target, storage.Options{Timeout: 10 * time.Second})
 	if err != nil {
 		return nil, fmt.Errorf("bench: %w", err)
 	}

@@ -7,10 +7,13 @@ import (
 	"io"
 	"net"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"spindle/storage"
 )
 
 // Config is the configuration read from YAML. The Discord token comes
@@ -18,6 +21,7 @@ import (
 // token may be (admin.token), or come from SPINDLE_ADMIN_TOKEN.
 type Config struct {
 	Data    DataConfig    `yaml:"data"`
+	Storage StorageConfig `yaml:"storage"`
 	Log     LogConfig     `yaml:"log"`
 	Discord DiscordConfig `yaml:"discord"`
 	Sandbox SandboxConfig `yaml:"sandbox"`
@@ -35,6 +39,31 @@ type DataConfig struct {
 	// Check runs bbolt's full consistency check over the whole file at
 	// start-up and refuses a damaged one (slower on a large file).
 	Check bool `yaml:"check"`
+}
+
+// StorageConfig chooses the storage backend: the bbolt file of data.db
+// (the embedded default) unless a PostgreSQL database is named here or in
+// the environment variable SPINDLE_POSTGRES_URL, which wins.
+type StorageConfig struct {
+	// PostgresURL is a postgres:// URL; many processes may share it
+	// (docs/scaling.md). It may carry a password: prefer the environment.
+	PostgresURL string `yaml:"postgres_url"`
+	// Lease is how long a process's claim on a timer or an unshown move
+	// holds on PostgreSQL: a process that dies holding one leaves it to
+	// the others after this long (30s when zero).
+	Lease time.Duration `yaml:"lease"`
+}
+
+// postgresEnv names the environment variable that chooses PostgreSQL.
+const postgresEnv = "SPINDLE_POSTGRES_URL"
+
+// Store returns where the bot's store lives: the PostgreSQL URL when one
+// is configured, else the bbolt file db.
+func (c Config) Store(db string) string {
+	if c.Storage.PostgresURL != "" {
+		return c.Storage.PostgresURL
+	}
+	return db
 }
 
 // LogConfig configures zerolog.
@@ -56,9 +85,15 @@ type DiscordConfig struct {
 	// over REST only. Deleted channels are then noticed when a post meets
 	// them, not at once.
 	NoGateway bool `yaml:"no_gateway"`
-	// Shards is how many gateway shards this process runs (all of them,
-	// 0..Shards-1); 0 asks Discord for its recommendation.
+	// Shards is how many gateway shards the bot has in all; a process
+	// runs all of them (0..Shards-1) unless ShardRange says otherwise. 0
+	// asks Discord for its recommendation.
 	Shards int `yaml:"shards"`
+	// ShardRange is the shards this process runs, "first-last" (or one
+	// number) out of Shards, so that several processes sharing one
+	// PostgreSQL database split the gateway; "none" runs none (an
+	// HTTP-only process, like no_gateway). Empty: all of them.
+	ShardRange string `yaml:"shard_range"`
 	// PublicKey is the application's Ed25519 public key (hex), required
 	// with InteractionsAddr. It is public, not a secret.
 	PublicKey string `yaml:"public_key"`
@@ -122,10 +157,36 @@ func LoadConfig(path string) (Config, error) {
 			return cfg, fmt.Errorf("config: %s: %s%w", path, yamlHint(err), err)
 		}
 	}
+	if v := strings.TrimSpace(os.Getenv(postgresEnv)); v != "" {
+		cfg.Storage.PostgresURL = v
+	}
 	if err := cfg.Validate(); err != nil {
 		return cfg, err
 	}
 	return cfg, nil
+}
+
+// ShardRangeOf returns the first and last shard this process runs, and
+// none when it runs none; with ShardRange empty, all of count (first 0,
+// last count-1).
+func (d DiscordConfig) ShardRangeOf(count int) (first, last int, none bool, err error) {
+	r := strings.TrimSpace(d.ShardRange)
+	switch r {
+	case "":
+		return 0, count - 1, false, nil
+	case "none":
+		return 0, 0, true, nil
+	}
+	a, b, ok := strings.Cut(r, "-")
+	if !ok {
+		b = a
+	}
+	first, err1 := strconv.Atoi(strings.TrimSpace(a))
+	last, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if err1 != nil || err2 != nil || first < 0 || last < first || (count > 0 && last >= count) {
+		return 0, 0, false, fmt.Errorf("config: discord.shard_range %q must be first-last within 0..discord.shards-1, or none", d.ShardRange)
+	}
+	return first, last, false, nil
 }
 
 // Validate checks every setting and reports all problems in one error.
@@ -157,6 +218,20 @@ func (c Config) Validate() error {
 	}
 	if c.Discord.Shards < 0 || c.Discord.Shards > 64 {
 		probs = append(probs, "discord.shards must be 0 (ask Discord) to 64")
+	}
+	if c.Discord.ShardRange != "" && c.Discord.ShardRange != "none" && c.Discord.Shards == 0 {
+		probs = append(probs, "discord.shard_range needs discord.shards, the total every process agrees on")
+	} else if _, _, _, err := c.Discord.ShardRangeOf(c.Discord.Shards); err != nil {
+		probs = append(probs, strings.TrimPrefix(err.Error(), "config: "))
+	}
+	if c.Discord.ShardRange == "none" && c.Discord.InteractionsAddr == "" {
+		probs = append(probs, "discord.shard_range none needs discord.interactions_addr: without a gateway, interactions come only over HTTP")
+	}
+	if u := c.Storage.PostgresURL; u != "" && !storage.IsPostgresURL(u) {
+		probs = append(probs, "storage.postgres_url (or "+postgresEnv+") must be a postgres:// or postgresql:// URL")
+	}
+	if c.Storage.Lease < 0 || c.Storage.Lease > 10*time.Minute {
+		probs = append(probs, "storage.lease must be between 0 (30s) and 10m")
 	}
 	if c.Discord.NoGateway && c.Discord.InteractionsAddr == "" {
 		probs = append(probs, "discord.no_gateway needs discord.interactions_addr: without a gateway, interactions come only over HTTP")

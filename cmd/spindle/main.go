@@ -9,6 +9,7 @@
 //	spindle [--config FILE] bench        measure every speed goal and print one report
 //	spindle arena --game G --players ai:hard,random --n 20   AI win rates and decision times
 //	spindle [--config FILE] verify --table N   replay a finished game from its revealed seed
+//	spindle migrate --from bolt:FILE --to postgres:URL   copy the store between backends (or back)
 //
 // main wires config -> logging -> storage -> catalog -> bot and handles
 // signals; everything else lives in the packages.
@@ -55,6 +56,7 @@ commands:
   bench          measure every speed goal (render, disk, handlers, start-up)
   arena          play games between AI levels, random and greedy players; print win rates
   verify         check a finished game's chance outcomes against its revealed seed
+  migrate        copy the store between a bbolt file and PostgreSQL, checked by replay
 Run "spindle COMMAND --help" for a command's flags.
 `
 
@@ -103,6 +105,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runBench(cfg, rest, stdout, stderr)
 	case "verify":
 		return runVerify(cfg, rest, os.Stdin, stdout, stderr)
+	case "migrate":
+		return runMigrate(cfg, rest, stdout, stderr)
 	case "run", "sandbox", "register":
 		return runServe(ctx, cmd, cfg, rest, stdout, stderr)
 	}

@@ -89,12 +89,17 @@ func runServe(ctx context.Context, cmd string, cfg Config, args []string, stdout
 			return errors.New("spindle: DISCORD_TOKEN is not set; to play locally without Discord run `spindle sandbox`")
 		}
 	}
-	store, err := storage.Open(path, storage.Options{Timeout: cfg.Data.OpenTimeout, Check: cfg.Data.Check})
+	dbSet := false
+	fs.Visit(func(f *flag.Flag) { dbSet = dbSet || f.Name == "db" })
+	if cmd == "run" && !dbSet {
+		path = cfg.Store(path)
+	}
+	store, err := storage.Open(path, storage.Options{Timeout: cfg.Data.OpenTimeout, Check: cfg.Data.Check, Lease: cfg.Storage.Lease})
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	log.Info().Str("db", path).Str("command", cmd).Msg("storage open")
+	log.Info().Str("db", store.Path()).Str("backend", store.Backend()).Str("command", cmd).Msg("storage open")
 	app := &commands.App{Store: store, Catalog: cat, Log: log}
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
@@ -132,12 +137,21 @@ func runServe(ctx context.Context, cmd string, cfg Config, args []string, stdout
 	}
 	bot.RouteDiscordLogs(log)
 	var shards []*discordgo.Session
-	if cfg.Discord.NoGateway {
+	first, last, none, err := cfg.Discord.ShardRangeOf(cfg.Discord.Shards)
+	if err != nil {
+		return err
+	}
+	noGateway := cfg.Discord.NoGateway || none
+	if noGateway {
 		s, err := bot.NewSession(token)
 		if err != nil {
 			return err
 		}
 		shards = []*discordgo.Session{s}
+	} else if cfg.Discord.ShardRange != "" {
+		if shards, err = bot.NewShardRange(token, cfg.Discord.Shards, first, last); err != nil {
+			return err
+		}
 	} else if shards, err = bot.NewShards(token, cfg.Discord.Shards); err != nil {
 		return err
 	}
@@ -153,7 +167,7 @@ func runServe(ctx context.Context, cmd string, cfg Config, args []string, stdout
 		}
 		defer stop()
 	}
-	if cfg.Discord.NoGateway {
+	if noGateway {
 		return b.RunWithoutGateway(ctx)
 	}
 	return b.Run(ctx)

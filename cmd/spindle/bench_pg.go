@@ -1,0 +1,184 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/url"
+	"os"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/rs/zerolog"
+
+	"spindle/commands"
+	"spindle/storage"
+)
+
+// benchPostgresSection measures the PostgreSQL store at o.store, in a
+// schema of its own that it drops at the end: the durable move against
+// PostgreSQL's own floor (a one-row commit from this client, sampled in
+// turn with the moves), and rendered
+// moves per second through the handlers with 1, 2 and 3 processes (stores
+// with their own connections, committers and caches) sharing the database.
+func benchPostgresSection(r *benchReport, o benchOpts, _ string) error {
+	if o.store == "" {
+		return errors.New("bench: section 6 needs --store postgres:URL")
+	}
+	target, drop, err := benchSchema(o.store)
+	if err != nil {
+		return err
+	}
+	defer drop()
+	r.section(fmt.Sprintf("6. PostgreSQL store (%s, %d players, %d samples)", o.game, o.seats, o.n))
+	floor, moves, err := benchPGMoves(target, o.game, o.seats, o.n)
+	if err != nil {
+		return err
+	}
+	r.info("one-row commit p50 (PostgreSQL's floor)", fmtMS(quantile(floor, .5)))
+	r.info("one-row commit p99", fmtMS(quantile(floor, .99)))
+	r.info("durable move p50", fmtMS(quantile(moves, .5)))
+	r.info("durable move p99", fmtMS(quantile(moves, .99)))
+	ratio := float64(quantile(moves, .5)) / float64(quantile(floor, .5))
+	r.check("durable move / one-row commit, p50", fmt.Sprintf("%.2f x", ratio), "<= 1.5 x", ratio <= 1.5)
+	cat, err := buildCatalog(nil)
+	if err != nil {
+		return err
+	}
+	for procs := 1; procs <= 3; procs++ {
+		apps := make([]*benchApp, procs)
+		for p := range apps {
+			store, err := storage.Open(target, storage.Options{Timeout: 10 * time.Second})
+			if err != nil {
+				return fmt.Errorf("bench: %w", err)
+			}
+			defer store.Close()
+			apps[p] = &benchApp{app: &commands.App{Store: store, Catalog: cat, Log: zerolog.Nop()},
+				poster: &benchPoster{last: map[string]benchPosted{}}, game: o.game, seats: o.seats,
+				prefix: fmt.Sprintf("l%dp%d-", procs, p)}
+		}
+		workers := max(o.workers/procs, 1)
+		per := max(o.moves/(procs*workers), 1)
+		errs := make([]error, procs*workers)
+		counts := make([]int, procs*workers)
+		var wg sync.WaitGroup
+		start := time.Now()
+		for p, h := range apps {
+			for w := range workers {
+				i := p*workers + w
+				wg.Go(func() {
+					rng := rand.New(rand.NewPCG(uint64(procs), uint64(i)))
+					b, err := h.newTable(fmt.Sprintf("pg%d-%d-%d-0", procs, p, w))
+					if err != nil {
+						errs[i] = err
+						return
+					}
+					for next := 1; counts[i] < per; {
+						_, done, err := h.move(b, rng)
+						if err != nil {
+							errs[i] = err
+							return
+						}
+						if done {
+							if b, err = h.newTable(fmt.Sprintf("pg%d-%d-%d-%d", procs, p, w, next)); err != nil {
+								errs[i] = err
+								return
+							}
+							next++
+							continue
+						}
+						counts[i]++
+					}
+				})
+			}
+		}
+		wg.Wait()
+		wall := time.Since(start)
+		if err := errors.Join(errs...); err != nil {
+			return err
+		}
+		total := 0
+		for _, c := range counts {
+			total += c
+		}
+		r.info(fmt.Sprintf("%d process(es): rendered moves per second", procs), fmt.Sprintf("%.1f /s", float64(total)/wall.Seconds()))
+	}
+	return nil
+}
+
+// benchSchema creates a schema of its own in the database at u and
+// returns a URL whose connections use it, and a function that drops it.
+func benchSchema(u string) (string, func(), error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, u)
+	if err != nil {
+		return "", nil, fmt.Errorf("bench: %w", err)
+	}
+	defer conn.Close(ctx)
+	schema := fmt.Sprintf("spindle_bench_%d_%d", os.Getpid(), time.Now().UnixNano()%1e6)
+	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
+		return "", nil, fmt.Errorf("bench: create schema: %w", err)
+	}
+	parsed, err := url.Parse(u)
+	if err != nil {
+		return "", nil, fmt.Errorf("bench: %w", err)
+	}
+	q := parsed.Query()
+	q.Set("search_path", schema)
+	parsed.RawQuery = q.Encode()
+	drop := func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if conn, err := pgx.Connect(ctx, u); err == nil {
+			_, _ = conn.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE")
+			_ = conn.Close(ctx)
+		}
+	}
+	return parsed.String(), drop, nil
+}
+
+// benchPGMoves times n one-row commits (an upsert of 100 bytes, one
+// statement in its own transaction: PostgreSQL's floor for a durable write
+// from this client) and n durable moves through storage.Play, one of each
+// in turn, so that a busy machine's bursts weigh on both alike.
+func benchPGMoves(u, game string, seats, n int) (floor, moves []time.Duration, err error) {
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, u)
+	if err != nil {
+		return nil, nil, fmt.Errorf("bench: %w", err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "CREATE TABLE bench_floor (k INT PRIMARY KEY, v BYTEA)"); err != nil {
+		return nil, nil, fmt.Errorf("bench: %w", err)
+	}
+	cat, err := buildCatalog(nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	store, err := storage.Open(u, storage.Options{Timeout: 10 * time.Second})
+	if err != nil {
+		return nil, nil, fmt.Errorf("bench: %w", err)
+	}
+	defer store.Close()
+	p := storePlayer{store: store, cat: cat, game: game, seats: seats, rng: rand.New(rand.NewPCG(1, 2))}
+	v := make([]byte, 100)
+	for i := range n {
+		start := time.Now()
+		if _, err := conn.Exec(ctx, "INSERT INTO bench_floor (k, v) VALUES ($1, $2) ON CONFLICT (k) DO UPDATE SET v = EXCLUDED.v", i%64, v); err != nil {
+			return nil, nil, fmt.Errorf("bench: %w", err)
+		}
+		floor = append(floor, time.Since(start))
+		d, err := p.move()
+		if err != nil {
+			return nil, nil, err
+		}
+		moves = append(moves, d)
+	}
+	slices.Sort(floor)
+	slices.Sort(moves)
+	return floor, moves, nil
+}
