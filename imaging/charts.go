@@ -149,9 +149,7 @@ func winRate(wins, games int) string {
 
 // header draws the dark title band across the top of a chart picture.
 func (c *Canvas) header(title, subtitle string, w float64) {
-	c.DrawRectangle(0, 0, w, chartHeadH)
-	c.SetColor(Frame)
-	c.Fill()
+	c.FillRect(0, 0, w, chartHeadH, Frame)
 	c.FitText(title, chartMargin, 34, 0, w-2*chartMargin, Bold, 32, 18, Light)
 	if subtitle != "" {
 		c.FitText(subtitle, chartMargin, 72, 0, w-2*chartMargin, Regular, 20, 18, LightSoft)

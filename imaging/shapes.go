@@ -1,6 +1,7 @@
 package imaging
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -81,6 +82,16 @@ func (c *Canvas) fillRoundedFast(x, y, w, h, r float64, fill color.Color) bool {
 	return true
 }
 
+// FillRect fills the rectangle with col: an opaque colour on a plain
+// canvas is set pixel by pixel, with only fractional edges anti-aliased.
+func (c *Canvas) FillRect(x, y, w, h float64, col color.Color) {
+	if !c.fillRoundedFast(x, y, w, h, 0, col) {
+		c.DrawRectangle(x, y, w, h)
+		c.SetColor(col)
+		c.Fill()
+	}
+}
+
 // Outline strokes a rounded rectangle without filling it.
 func (c *Canvas) Outline(x, y, w, h, r float64, stroke color.Color, lw float64) {
 	c.ring(x, y, w, h, r, stroke, lw)
@@ -89,12 +100,15 @@ func (c *Canvas) Outline(x, y, w, h, r float64, stroke color.Color, lw float64) 
 // DashedOutline strokes a dashed rounded rectangle; dash is the length of
 // a dash and of a gap.
 func (c *Canvas) DashedOutline(x, y, w, h, r float64, stroke color.Color, lw, dash float64) {
-	c.SetDash(dash, dash*0.8)
-	c.DrawRoundedRectangle(x, y, w, h, r)
-	c.SetColor(stroke)
-	c.SetLineWidth(lw)
-	c.Stroke()
-	c.SetDash()
+	key := fmt.Sprintf("dashed|%.2f|%v|%.2f|%.2f", r, stroke, lw, dash)
+	c.Sprite(key, x, y, w, h, lw, func(s *Canvas, x, y float64) {
+		s.SetDash(dash, dash*0.8)
+		s.DrawRoundedRectangle(x, y, w, h, r)
+		s.SetColor(stroke)
+		s.SetLineWidth(lw)
+		s.Stroke()
+		s.SetDash()
+	})
 }
 
 // Pill draws text in a capsule whose left edge (ax 0), centre (ax 0.5) or

@@ -3,7 +3,6 @@ package imaging
 import (
 	"fmt"
 	"image"
-	"image/draw"
 	"math"
 	"sync"
 
@@ -113,10 +112,39 @@ func (c *Canvas) Sprite(key string, x, y, w, h, margin float64, draw func(s *Can
 	c.cut = append(c.cut, sp.cut...)
 }
 
-// drawOver composites src over dst with src's top-left corner at at.
+// drawOver composites src (premultiplied, as image.RGBA is) over dst with
+// src's top-left corner at at. A sprite is mostly opaque pixels (copied a
+// run at a time) and transparent ones (skipped); only its edges blend.
 func drawOver(dst, src *image.RGBA, at image.Point) {
-	r := src.Bounds().Add(at)
-	draw.Draw(dst, r, src, src.Bounds().Min, draw.Over)
+	r := src.Bounds().Add(at).Intersect(dst.Bounds())
+	if r.Empty() {
+		return
+	}
+	sp := r.Min.Sub(at).Add(src.Bounds().Min)
+	n := 4 * r.Dx()
+	for y := 0; y < r.Dy(); y++ {
+		s := src.Pix[src.PixOffset(sp.X, sp.Y+y):][:n]
+		d := dst.Pix[dst.PixOffset(r.Min.X, r.Min.Y+y):][:n]
+		for i := 0; i < n; {
+			switch a := s[i+3]; a {
+			case 0xff:
+				j := i + 4
+				for j < n && s[j+3] == 0xff {
+					j += 4
+				}
+				copy(d[i:j], s[i:j])
+				i = j
+			case 0:
+				i += 4
+			default:
+				k := 255 - uint32(a)
+				for c := range 4 {
+					d[i+c] = uint8(uint32(s[i+c]) + (uint32(d[i+c])*k+127)/255)
+				}
+				i += 4
+			}
+		}
+	}
 }
 
 // least is the smaller of two sizes where 0 means none.

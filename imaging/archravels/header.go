@@ -10,9 +10,7 @@ import (
 // table waits for and the turn's progress, with a payment's tokens.
 func arHeader(c *imaging.Canvas, v archravels.View, opt imaging.Options, title, note string) {
 	w := float64(c.Width())
-	c.DrawRectangle(0, 0, w, arHeadH)
-	c.SetColor(imaging.Frame)
-	c.Fill()
+	c.FillRect(0, 0, w, arHeadH, imaging.Frame)
 	m := arMargin
 	y := m + 20
 	sw := c.Pill(arStatus(v), w-m, y, 1, imaging.Bold, 24, imaging.Ink, imaging.Highlight)

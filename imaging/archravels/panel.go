@@ -116,9 +116,7 @@ func bigBoard(c *imaging.Canvas, v archravels.View, opt imaging.Options, seat in
 	// request and the flags.
 	const barH = 78.0
 	c.Box(x, y, w, barH, 12, imaging.Frame, imaging.Frame, 0)
-	c.DrawRectangle(x, y+barH-14, w, 14)
-	c.SetColor(imaging.Frame)
-	c.Fill()
+	c.FillRect(x, y+barH-14, w, 14, imaging.Frame)
 	score := fmt.Sprintf("Running score %d", p.Score.Total)
 	if v.Phase == archravels.PhOver {
 		score = fmt.Sprintf("Score %d", p.Score.Total)

@@ -241,9 +241,7 @@ func Scoring(v archravels.View, opt imaging.Options) (image.Image, error) {
 	for li, ln := range arLines {
 		lx, ly, _, lh := t.Cell(li, 0)
 		if li%2 == 1 {
-			c.DrawRectangle(m+2, ly, t.Width()-4, lh)
-			c.SetColor(imaging.PaperAlt)
-			c.Fill()
+			c.FillRect(m+2, ly, t.Width()-4, lh, imaging.PaperAlt)
 		}
 		sign := "+"
 		if ln.minus {

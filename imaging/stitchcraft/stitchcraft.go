@@ -117,9 +117,7 @@ func stStatus(v stitchcraft.View, opt imaging.Options) string {
 
 // stHeader draws the title band with a status line and the turn counter.
 func stHeader(c *imaging.Canvas, v stitchcraft.View, w float64, title, status string) {
-	c.DrawRectangle(0, 0, w, stHeadH)
-	c.SetColor(imaging.Frame)
-	c.Fill()
+	c.FillRect(0, 0, w, stHeadH, imaging.Frame)
 	c.FitText(title, stMargin, 38, 0, w*0.62, imaging.Bold, 34, 22, imaging.Light)
 	c.Text(fmt.Sprintf("Turn %d of at most %d", v.Turns+1, v.TurnLimit), w-stMargin, 38, 1, imaging.Regular, 22, imaging.LightSoft)
 	col := imaging.Highlight

@@ -182,12 +182,8 @@ func tpChip(c *imaging.Canvas, s string, col, ink color.RGBA, x, cy, z float64) 
 // tpResChip draws resource i's colour as a small square at (x, cy): flat
 // squares keep the strips' PNG small where circles' edges would not.
 func tpResChip(c *imaging.Canvas, i int, x, cy float64) {
-	c.DrawRectangle(x, cy-10, 20, 20)
-	c.SetColor(imaging.Ink)
-	c.Fill()
-	c.DrawRectangle(x+1, cy-9, 18, 18)
-	c.SetColor(tpResCol[i])
-	c.Fill()
+	c.FillRect(x, cy-10, 20, 20, imaging.Ink)
+	c.FillRect(x+1, cy-9, 18, 18, tpResCol[i])
 }
 
 // tpStripKey draws the key of the strips' icons once above them: the

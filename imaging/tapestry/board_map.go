@@ -328,9 +328,7 @@ func tpHeaderSized(c *imaging.Canvas, v tapestry.View, opt imaging.Options, titl
 	if detail != "" {
 		h = tpHeadH
 	}
-	c.DrawRectangle(0, 0, w, h)
-	c.SetColor(imaging.Frame)
-	c.Fill()
+	c.FillRect(0, 0, w, h, imaging.Frame)
 	y := tpM + 12
 	pw := c.Pill(tpStatus(v, opt), w-tpM, y, 1, imaging.Bold, 22, imaging.Ink, imaging.Highlight)
 	c.FitText(title, tpM, y, 0, w-2*tpM-pw-20, imaging.Bold, 34, 22, imaging.Light)

@@ -162,9 +162,7 @@ func tpTrackGrid(c *imaging.Canvas, x, y, w, h float64) {
 			case tier%2 == 1:
 				fill = mix(imaging.Paper, tpTrackCol[t], 0.12)
 			}
-			c.DrawRectangle(cx+2, ry, g.cw-4, g.rh)
-			c.SetColor(fill)
-			c.Fill()
+			c.FillRect(cx+2, ry, g.cw-4, g.rh, fill)
 			c.Rule(cx+2, cx+g.cw-2, ry+g.rh, imaging.FeltLine, 1)
 		}
 		c.SetColor(imaging.Ink)

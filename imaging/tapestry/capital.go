@@ -22,9 +22,7 @@ func tpCity(c *imaging.Canvas, mat int, cover string, x, y, cell float64, hl map
 	const n = tapestry.CitySize
 	base := tpBase(mat)
 	size := cell * n
-	c.DrawRectangle(x, y, size, size)
-	c.SetColor(imaging.Paper)
-	c.Fill()
+	c.FillRect(x, y, size, size, imaging.Paper)
 	for i := range n * n {
 		px, py := x+float64(i%n)*cell, y+float64(i/n)*cell
 		var fill color.RGBA
@@ -38,17 +36,13 @@ func tpCity(c *imaging.Canvas, mat int, cover string, x, y, cell float64, hl map
 		default:
 			continue
 		}
-		c.DrawRectangle(px, py, cell, cell)
-		c.SetColor(fill)
-		c.Fill()
+		c.FillRect(px, py, cell, cell, fill)
 	}
 	for i, col := range hl {
 		if i < 0 || i >= n*n {
 			continue
 		}
-		c.DrawRectangle(x+float64(i%n)*cell, y+float64(i/n)*cell, cell, cell)
-		c.SetColor(col)
-		c.Fill()
+		c.FillRect(x+float64(i%n)*cell, y+float64(i/n)*cell, cell, cell, col)
 	}
 	// Plot lines, thick between districts, none inside a landmark.
 	same := func(i, j int) bool {
@@ -104,9 +98,7 @@ func tpCity(c *imaging.Canvas, mat int, cover string, x, y, cell float64, hl map
 		c.MarkText(string(b), s[0]/s[2], s[1]/s[2], 0.5, imaging.Bold, cell*0.72, imaging.Ink)
 	}
 	if mat == 0 {
-		c.DrawRectangle(x, y, size, size)
-		c.SetColor(imaging.WithAlpha(imaging.Paper, 0xC0))
-		c.Fill()
+		c.FillRect(x, y, size, size, imaging.WithAlpha(imaging.Paper, 0xC0))
 		c.TextBlock("capital not chosen yet", x+8, y, size-16, size, 0.5, imaging.Bold, tpSmall, tpSmall, 3, imaging.Ink)
 	}
 }

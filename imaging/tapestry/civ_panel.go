@@ -351,9 +351,7 @@ func tpCivChoice(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
 		cx := x + float64(i)*(cw+16)
 		c.Box(cx, y, cw, h, 8, imaging.FaceColor, imaging.Ink, 1.5)
 		c.Box(cx, y, cw, 36, 8, tpCivCol, tpCivCol, 0)
-		c.DrawRectangle(cx, y+26, cw, 10)
-		c.SetColor(tpCivCol)
-		c.Fill()
+		c.FillRect(cx, y+26, cw, 10, tpCivCol)
 		c.FitText(t.name, cx+12, y+18, 0, cw-24, imaging.Bold, 22, tpSmall, imaging.Light)
 		ly := y + 44 + lh/2
 		for _, ln := range t.when {

@@ -138,9 +138,7 @@ func Scoring(v tapestry.View, opt imaging.Options) (image.Image, error) {
 	}
 	c.Text("Player", m+16, y+headRow/2, 0, imaging.Bold, 22, imaging.Ink)
 	vy := y + headRow
-	c.DrawRectangle(m+2, vy, t.Width()-4, vpH)
-	c.SetColor(tpActive)
-	c.Fill()
+	c.FillRect(m+2, vy, t.Width()-4, vpH, tpActive)
 	c.Text("Victory points", m+16, vy+vpH/2, 0, imaging.Bold, 24, imaging.Ink)
 	for ci, seat := range order {
 		cx, _, cw, _ := t.Cell(0, ci+1)
@@ -150,9 +148,7 @@ func Scoring(v tapestry.View, opt imaging.Options) (image.Image, error) {
 	for li, ln := range tpScoreLines {
 		lx, ly, _, lh := t.Cell(li, 0)
 		if li%2 == 1 {
-			c.DrawRectangle(m+2, ly, t.Width()-4, lh)
-			c.SetColor(imaging.PaperAlt)
-			c.Fill()
+			c.FillRect(m+2, ly, t.Width()-4, lh, imaging.PaperAlt)
 		}
 		c.FitText(ln.title, lx+16, ly+22, 0, labelW-24, imaging.Bold, 21, tpBS, imaging.Ink)
 		c.TextBlock(ln.note, lx+16, ly+36, labelW-24, lh-38, 0, imaging.Regular, tpBS, tpBS, 2, imaging.InkSoft)

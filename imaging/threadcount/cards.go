@@ -53,9 +53,7 @@ func swatch(c *imaging.Canvas, code string, x, y, w, h float64) {
 		// The right half in the second colour: rounded on the right,
 		// square along the split.
 		frame(c, x+w/2, y, w/2, h, 6, rtDye[cc.Words[1]], nil, 0)
-		c.DrawRectangle(x+w/2, y, 7, h)
-		c.SetColor(rtDye[cc.Words[1]])
-		c.Fill()
+		c.FillRect(x+w/2, y, 7, h, rtDye[cc.Words[1]])
 	}
 	ring(c, x, y, w, h, 6, imaging.Ink, 1.5)
 }
@@ -242,9 +240,7 @@ func patternChip(c *imaging.Canvas, code string, x, y, w, h, size float64) {
 		return
 	}
 	const edge = 10.0
-	c.DrawRectangle(math.Round(x+2), math.Round(y+2), edge, math.Round(h-4))
-	c.SetColor(rtIndigo)
-	c.Fill()
+	c.FillRect(math.Round(x+2), math.Round(y+2), edge, math.Round(h-4), rtIndigo)
 	c.FitText(pt.Name, x+edge+(w-edge)/2, y+h/2, 0.5, w-edge-8, imaging.Bold, size, rtSmall, imaging.Ink)
 }
 

@@ -112,9 +112,7 @@ func scoreBlock(c *imaging.Canvas, v threadcount.View, opt imaging.Options, seat
 		bar = imaging.Good
 	}
 	frame(c, x, y, w, 44, 12, bar, bar, 0)
-	c.DrawRectangle(x, y+30, w, 14)
-	c.SetColor(bar)
-	c.Fill()
+	c.FillRect(x, y+30, w, 14, bar)
 	label := rank + "  " + opt.Name(s)
 	var b *threadcount.Breakdown
 	if seat < len(v.Scores) {

@@ -134,9 +134,7 @@ func rtYourTurn(ph threadcount.Phase) string {
 
 // rtHeader draws the header band with a title, the status pill and a note.
 func rtHeader(c *imaging.Canvas, v threadcount.View, title, note string, w float64) {
-	c.DrawRectangle(0, 0, w, rtHeadH)
-	c.SetColor(imaging.Frame)
-	c.Fill()
+	c.FillRect(0, 0, w, rtHeadH, imaging.Frame)
 	m := rtMargin
 	y := m + 20
 	sw := c.Pill(rtStatus(v), w-m, y, 1, imaging.Bold, 26, imaging.Ink, imaging.Highlight)

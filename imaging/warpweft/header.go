@@ -17,9 +17,7 @@ const wwHeadH = 214.0
 // wwHeader draws the header band: title on the left and status on the
 // right, one line per player beneath, and a note line.
 func wwHeader(c *imaging.Canvas, v warpweft.View, opt imaging.Options, title string, w float64, note string) {
-	c.DrawRectangle(0, 0, w, wwHeadH)
-	c.SetColor(imaging.Frame)
-	c.Fill()
+	c.FillRect(0, 0, w, wwHeadH, imaging.Frame)
 	m := float64(wwMargin)
 	y := m + 18
 	status := ""

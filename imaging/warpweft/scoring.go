@@ -78,9 +78,7 @@ func Scoring(v warpweft.View, opt imaging.Options) (image.Image, error) {
 	}
 
 	// Header: title and result.
-	c.DrawRectangle(0, 0, w, headH)
-	c.SetColor(imaging.Frame)
-	c.Fill()
+	c.FillRect(0, 0, w, headH, imaging.Frame)
 	title := "Warp and Weft: final score"
 	if !v.Over {
 		title = "Warp and Weft: score so far"
@@ -153,9 +151,7 @@ func scoreSection(c *imaging.Canvas, lines []warpweft.LineScore, heading string,
 	for r, ls := range lines {
 		rx, ry, _, rh := t.Cell(r, 0)
 		if r%2 == 0 {
-			c.DrawRectangle(rx, ry, tw, rh)
-			c.SetColor(imaging.PaperAlt)
-			c.Fill()
+			c.FillRect(rx, ry, tw, rh, imaging.PaperAlt)
 		}
 		mid := ry + rh/2
 		// Line name, and the ignored suit under it.
