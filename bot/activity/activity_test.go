@@ -15,6 +15,8 @@ import (
 	"spindle/bot/activity"
 	"spindle/bot/discordtest"
 	"spindle/commands"
+	"spindle/games"
+	"spindle/games/tapestry"
 )
 
 var (
@@ -317,4 +319,48 @@ func TestHubKeepsTheLatest(t *testing.T) {
 	if h.Watchers(7) != 0 || h.Watchers(8) != 0 {
 		t.Error("cancelled watchers remain")
 	}
+}
+
+// TestWholeTapestryGame plays a three-seat Tapestry game to its end from
+// the live table: one person, whose every choice is a click here, and two
+// AI players answering through the timer loop, as in the chat.
+func TestWholeTapestryGame(t *testing.T) {
+	app := newApp(t, games.Bind(tapestry.Game{}))
+	chat := &board{}
+	srv, _ := liveTable(t, app, chat)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go app.RunTimers(ctx, chat, 10*time.Millisecond)
+	id := startGame(t, app, chat, "tapestry", []commands.User{alice}, 2)
+	a := signIn(t, srv.URL, alice.ID)
+	moves := 0
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		tb, err := app.Store.Load(app.Catalog, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tb.Over() {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("not over after %d moves of alice's (version %d)", moves, tb.Version())
+		}
+		if _, _, ok := a.tryMove(id); !ok {
+			time.Sleep(5 * time.Millisecond) // an AI is thinking
+			continue
+		}
+		moves++
+	}
+	st := a.state(id)
+	if !st.Over || st.Panel != nil || !strings.Contains(st.Board.Embeds[0].Title, "final result") {
+		t.Fatalf("the end as the live table shows it: over %v, panel %v, title %q", st.Over, st.Panel != nil, st.Board.Embeds[0].Title)
+	}
+	chat.mu.Lock()
+	last := chat.posts[len(chat.posts)-1]
+	chat.mu.Unlock()
+	if !strings.Contains(last.Embeds[0].Title, "final result") {
+		t.Errorf("the chat's last board is %q, not the result", last.Embeds[0].Title)
+	}
+	t.Logf("alice played %d actions from the live table; the game ended at version %d", moves, st.Version)
 }

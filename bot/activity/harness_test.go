@@ -250,8 +250,22 @@ type click struct {
 // and returns the table's new version and the click that played it.
 func (c *client) move(table uint64) (uint64, click) {
 	c.t.Helper()
+	v, cl, ok := c.tryMove(table)
+	if !ok {
+		c.t.Fatalf("no move on the panel at version %d", v)
+	}
+	return v, cl
+}
+
+// tryMove is move when the panel offers a move; ok is false (and nothing
+// clicked) when it offers none.
+func (c *client) tryMove(table uint64) (uint64, click, bool) {
+	c.t.Helper()
 	st := c.state(table)
 	panel := st.Panel
+	if _, _, ok := choose(panel); !ok {
+		return st.Version, click{}, false
+	}
 	for step := 0; step < 10; step++ {
 		id, vals, ok := choose(panel)
 		if !ok {
@@ -262,10 +276,10 @@ func (c *client) move(table uint64) (uint64, click) {
 			c.t.Fatalf("act %s %v: status %d", id, vals, code)
 		}
 		if out.State.Version != st.Version {
-			return out.State.Version, click{id, vals}
+			return out.State.Version, click{id, vals}, true
 		}
 		panel = out.Panel
 	}
 	c.t.Fatal("ten menu steps without a move")
-	return 0, click{}
+	return 0, click{}, false
 }

@@ -301,11 +301,20 @@ func (s *Server) handleAct(w http.ResponseWriter, r *http.Request, u commands.Us
 	}
 	out := map[string]any{"state": st}
 	if m := resp.Message; m != nil {
-		if len(m.Rows) > 0 {
-			p := view(*m, n)
-			out["panel"] = p
-		} else {
-			out["notice"] = n.fill(m.Content)
+		switch {
+		case len(m.Rows) == 0:
+			out["notice"] = n.fill(m.Content) // a refusal without a panel
+		case st.Version == l.Version:
+			// Nothing changed the table: the next menu step, or a refusal
+			// with the panel it came with.
+			out["panel"] = view(*m, n)
+		default:
+			// The table moved on (this move, and perhaps the AI's answer
+			// since): the panel as it now stands, with the lines Handle's
+			// panel told this player (their private lines, a notice).
+			if note := newLines(n.fill(m.Content), st.Panel); note != "" {
+				out["notice"] = note
+			}
 		}
 	}
 	if herr != nil && !commands.Expected(herr) {
@@ -364,4 +373,23 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request, u commands
 			return
 		}
 	}
+}
+
+// newLines are the lines of content that panel (the current one) does not
+// show: what a move's own answer told its player (a card drawn, a notice),
+// beside the status and choices both panels show.
+func newLines(content string, panel *View) string {
+	have := map[string]bool{}
+	if panel != nil {
+		for _, l := range strings.Split(panel.Content, "\n") {
+			have[l] = true
+		}
+	}
+	var out []string
+	for _, l := range strings.Split(content, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !have[l] && !strings.HasPrefix(l, "Waiting for ") && !strings.HasPrefix(l, "**Your move.**") {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
 }

@@ -77,7 +77,9 @@ func New(app *commands.App, log zerolog.Logger) *Server {
 	// (the SDK's mock hands the member's name as its code).
 	s.live = activity.New(activity.Config{App: app, Poster: s.world, Auth: activity.ExchangeFunc(s.signIn),
 		ClientID: "sandbox", Log: s.log})
-	s.mux.Handle("/activity/", http.StripPrefix("/activity", s.live))
+	live := http.StripPrefix("/activity", s.live)
+	s.mux.Handle("GET /activity/", live)
+	s.mux.Handle("POST /activity/", live)
 	return s
 }
 

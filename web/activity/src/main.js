@@ -11,7 +11,7 @@ import { DiscordSDK, DiscordSDKMock } from '@discord/embedded-app-sdk';
 
 const q = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
-const live = { state: null, panel: null, session: '', table: 0, busy: 0, states: [], signedIn: false };
+const live = { state: null, panel: null, session: '', table: 0, busy: 0, states: [], signedIn: false, latest: -1 };
 window.spindle = live; // read by the browser tests
 
 function api(path) { return new URL('api/' + path, document.baseURI).toString(); }
@@ -136,13 +136,19 @@ async function act(customId, values) {
     const out = await call('act', { method: 'POST', body: { table: live.table, custom_id: customId, values } });
     take(out.state);
     live.panel = out.panel || out.state.panel || null;
-    notice(out.notice || (out.panel && '') || '');
-    if (out.panel && out.panel.content && out.panel.content.match(/^(↻|⚠️)/)) notice(out.panel.content.split('\n')[0]);
+    let note = out.notice || '';
+    if (out.panel && out.panel.content && out.panel.content.match(/^(↻|⚠️)/)) note = out.panel.content.split('\n')[0];
+    notice(note);
   } catch (e) {
     notice('⚠️ ' + e.message);
   } finally {
     live.busy--;
     render();
+  }
+  // A change announced while the click was on its way (an AI's answer)
+  // was not fetched then: fetch it now.
+  if (live.busy === 0 && live.latest >= 0 && live.state && live.latest !== live.state.version) {
+    await refresh().catch((e) => hint(e.message));
   }
 }
 
@@ -166,6 +172,7 @@ async function follow() {
           const data = ev.split('\n').find((l) => l.startsWith('data: '));
           if (!data) continue;
           const { version } = JSON.parse(data.slice(6));
+          live.latest = version;
           if (!live.state || version !== live.state.version) {
             if (live.busy === 0) await refresh().catch((e) => hint(e.message));
           }
