@@ -96,8 +96,10 @@ func (a *App) Live(id uint64, user string) (Live, error) {
 	if err != nil {
 		return Live{}, err
 	}
-	if b.Status != statusActive && b.Status != statusFinished {
-		return Live{}, sorry("This game hasn't started yet.")
+	if b.Status != statusFinished {
+		if _, err := a.activeBinding(id); err != nil {
+			return Live{}, err // a lobby, or a closed game
+		}
 	}
 	t, err := a.Store.Load(a.Catalog, id)
 	if err != nil {

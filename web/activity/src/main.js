@@ -22,6 +22,11 @@ async function call(path, init = {}) {
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   const res = await fetch(api(path), { ...init, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
   const data = await res.json().catch(() => ({}));
+  if (res.status === 401 && live.signedIn && !sessionStorage.getItem('spindle-resigned')) {
+    // The server forgot the sign-in (a restart): sign in again, once.
+    sessionStorage.setItem('spindle-resigned', '1');
+    location.reload();
+  }
   if (!res.ok) throw new Error(data.error || 'HTTP ' + res.status);
   return data;
 }
@@ -203,6 +208,7 @@ async function main() {
   live.session = tok.session;
   if (tok.access_token) await sdk.commands.authenticate({ access_token: tok.access_token });
   live.signedIn = true;
+  sessionStorage.removeItem('spindle-resigned');
   const where = q.get('table') ? 'table=' + encodeURIComponent(q.get('table'))
     : 'guild=' + encodeURIComponent(sdk.guildId || '') + '&channel=' + encodeURIComponent(sdk.channelId || '');
   const st = await call('table?' + where);
