@@ -48,14 +48,25 @@ func TestEndToEndLiveTable(t *testing.T) {
 		t.Fatalf("the Live table button answered with callback type %d, want 12 (LAUNCH_ACTIVITY)", cb.Type)
 	}
 
+	if cb.ActivityInstance == "" {
+		t.Fatal("LAUNCH_ACTIVITY started no Activity instance")
+	}
+	api := e.fake.URL() + "/api/v10"
 	live := activity.New(activity.Config{App: e.app, Poster: e.bot.Poster(), ClientID: e.fake.AppID(), Log: zerolog.Nop(),
-		Auth: activity.DiscordOAuth{ClientID: e.fake.AppID(), ClientSecret: e.fake.ClientSecret(), API: e.fake.URL() + "/api/v10"}})
+		Auth:    activity.DiscordOAuth{ClientID: e.fake.AppID(), ClientSecret: e.fake.ClientSecret(), API: api},
+		Locator: activity.DiscordInstances{AppID: e.fake.AppID(), BotToken: "test-token", API: api}})
 	srv := httptest.NewServer(WithActivity(http.NotFoundHandler(), live))
 	defer srv.Close()
-	call := func(method, path, session string, body, out any) {
+	try := func(method, path, session string, body, out any) int {
 		t.Helper()
-		raw, _ := json.Marshal(body)
-		req, _ := http.NewRequest(method, srv.URL+"/activity"+path, bytes.NewReader(raw))
+		var rd *bytes.Reader
+		if body != nil {
+			raw, _ := json.Marshal(body)
+			rd = bytes.NewReader(raw)
+		} else {
+			rd = bytes.NewReader(nil)
+		}
+		req, _ := http.NewRequest(method, srv.URL+"/activity"+path, rd)
 		req.Header.Set("Content-Type", "application/json")
 		if session != "" {
 			req.Header.Set("Authorization", "Bearer "+session)
@@ -65,26 +76,52 @@ func TestEndToEndLiveTable(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer res.Body.Close()
-		if res.StatusCode != http.StatusOK {
-			t.Fatalf("%s %s: status %d", method, path, res.StatusCode)
+		if res.StatusCode == http.StatusOK && out != nil {
+			if err := json.NewDecoder(res.Body).Decode(out); err != nil {
+				t.Fatal(err)
+			}
 		}
-		if err := json.NewDecoder(res.Body).Decode(out); err != nil {
-			t.Fatal(err)
+		return res.StatusCode
+	}
+	call := func(method, path, session string, body, out any) {
+		t.Helper()
+		if code := try(method, path, session, body, out); code != http.StatusOK {
+			t.Fatalf("%s %s: status %d", method, path, code)
 		}
 	}
 	actor := alice
 	if e.table().ToAct()[0] == 1 {
 		actor = bob
 	}
-	var signed struct{ Session string }
+	var signed, stranger struct{ Session string }
 	call("POST", "/api/token", "", map[string]string{"code": e.fake.AuthorizeCode(actor.ID)}, &signed)
+	carol := e.fake.AddUser("carol")
+	call("POST", "/api/token", "", map[string]string{"code": e.fake.AuthorizeCode(carol.ID)}, &stranger)
+	// The table comes from the instance Discord describes, to its users only.
+	here := "/api/table?instance=" + cb.ActivityInstance
+	if actor.ID != bob.ID {
+		if code := try("GET", here, signed.Session, nil, nil); code != http.StatusForbidden {
+			t.Fatalf("%s, not yet in the Activity: status %d, want 403", actor.Name, code)
+		}
+		e.fake.JoinActivity(cb.ActivityInstance, actor.ID)
+	}
+	for _, path := range []string{here, "/api/table?instance=forged", "/api/table?table=1",
+		"/api/table?guild=" + e.fake.Guild().ID + "&channel=" + ch.ID} {
+		if code := try("GET", path, stranger.Session, nil, nil); code != http.StatusForbidden {
+			t.Errorf("carol, not in the Activity, GET %s: status %d, want 403", path, code)
+		}
+	}
 	var st activity.State
-	call("GET", "/api/table?guild="+e.fake.Guild().ID+"&channel="+ch.ID, signed.Session, nil, &st)
+	call("GET", here, signed.Session, nil, &st)
 	if st.Panel == nil {
 		t.Fatalf("%s has no panel on the live table", actor.Name)
 	}
 	before := st.Version
 	panel := st.Panel
+	if code := try("POST", "/api/act", stranger.Session, map[string]any{"table": st.Table,
+		"custom_id": panel.Rows[len(panel.Rows)-1].Buttons[0].CustomID}, nil); code != http.StatusForbidden {
+		t.Errorf("carol's click on a table she did not find through her Activity: status %d, want 403", code)
+	}
 	for step := 0; step < 5 && e.table().Version() == before; step++ {
 		id, vals := "", []string(nil)
 		for _, r := range panel.Rows {

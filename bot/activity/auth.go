@@ -134,13 +134,23 @@ func call(client *http.Client, req *http.Request, v any) error {
 // SHA-256 is kept, so the map holds nothing a reader could replay.
 type sessions struct {
 	mu    sync.Mutex
-	m     map[[32]byte]session
+	m     map[[32]byte]*session
 	sweep time.Time
 }
 
 type session struct {
 	user    commands.User
 	expires time.Time
+	// tables are those this sign-in found through its Activity's
+	// instance (Locator): the only ones it may name by id when the
+	// server checks instances.
+	tables map[uint64]bool
+}
+
+// signedIn is a request's session, as the handlers use it.
+type signedIn struct {
+	User commands.User
+	key  [32]byte
 }
 
 // maxSessions bounds the sign-ins kept at once; the oldest are refused
@@ -156,7 +166,7 @@ func (s *sessions) issue(u commands.User, now time.Time, life time.Duration) (st
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.m == nil {
-		s.m = map[[32]byte]session{}
+		s.m = map[[32]byte]*session{}
 	}
 	if now.After(s.sweep) {
 		for k, v := range s.m {
@@ -169,19 +179,96 @@ func (s *sessions) issue(u commands.User, now time.Time, life time.Duration) (st
 	if len(s.m) >= maxSessions {
 		return "", errors.New("activity: too many sessions")
 	}
-	s.m[sha256.Sum256([]byte(token))] = session{user: u, expires: now.Add(life)}
+	s.m[sha256.Sum256([]byte(token))] = &session{user: u, expires: now.Add(life), tables: map[uint64]bool{}}
 	return token, nil
 }
 
-func (s *sessions) lookup(token string, now time.Time) (commands.User, bool) {
+func (s *sessions) lookup(token string, now time.Time) (signedIn, bool) {
 	if token == "" {
-		return commands.User{}, false
+		return signedIn{}, false
 	}
+	key := sha256.Sum256([]byte(token))
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	v, ok := s.m[sha256.Sum256([]byte(token))]
+	v, ok := s.m[key]
 	if !ok || now.After(v.expires) {
-		return commands.User{}, false
+		return signedIn{}, false
 	}
-	return v.user, true
+	return signedIn{User: v.user, key: key}, true
+}
+
+// allow lets the sign-in name table by id from now on.
+func (s *sessions) allow(who signedIn, table uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if v, ok := s.m[who.key]; ok {
+		v.tables[table] = true
+	}
+}
+
+// allowed reports whether the sign-in found table through its instance.
+func (s *sessions) allowed(who signedIn, table uint64) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v, ok := s.m[who.key]
+	return ok && v.tables[table]
+}
+
+// Locator says where an Activity instance runs and whether a user is in
+// it: Discord's Activity Instance API (DiscordInstances). With one, the
+// server takes a table's channel from Discord, never from the page.
+type Locator interface {
+	Locate(ctx context.Context, instance, user string) (guild, channel string, err error)
+}
+
+// ErrNotInInstance is a user who is not in the Activity instance they
+// name, or an instance Discord does not know.
+var ErrNotInInstance = errors.New("activity: not in that Activity instance")
+
+// DiscordInstances asks Discord's GET
+// /applications/{id}/activity-instances/{instance_id} (with the bot's
+// token) where an instance runs and who is in it.
+type DiscordInstances struct {
+	AppID    string
+	BotToken string
+	// API is Discord's API base; empty means https://discord.com/api/v10.
+	API string
+	// Client makes the calls; nil means a client with a 10 s timeout.
+	Client *http.Client
+}
+
+// Locate implements Locator.
+func (d DiscordInstances) Locate(ctx context.Context, instance, user string) (string, string, error) {
+	api := d.API
+	if api == "" {
+		api = "https://discord.com/api/v10"
+	}
+	client := d.Client
+	if client == nil {
+		client = &http.Client{Timeout: 10 * time.Second}
+	}
+	if instance == "" || len(instance) > 100 || strings.ContainsAny(instance, "/?#%") {
+		return "", "", fmt.Errorf("%w: no usable instance id", ErrNotInInstance)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, api+"/applications/"+url.PathEscape(d.AppID)+"/activity-instances/"+url.PathEscape(instance), nil)
+	if err != nil {
+		return "", "", fmt.Errorf("activity: instance request: %w", err)
+	}
+	req.Header.Set("Authorization", "Bot "+d.BotToken)
+	var in struct {
+		Location struct {
+			GuildID   string `json:"guild_id"`
+			ChannelID string `json:"channel_id"`
+		} `json:"location"`
+		Users []string `json:"users"`
+	}
+	if err := call(client, req, &in); err != nil {
+		return "", "", fmt.Errorf("%w: %w", ErrNotInInstance, err)
+	}
+	for _, u := range in.Users {
+		if u == user {
+			return in.Location.GuildID, in.Location.ChannelID, nil
+		}
+	}
+	return "", "", fmt.Errorf("%w: user %s", ErrNotInInstance, user)
 }

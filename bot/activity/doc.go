@@ -16,9 +16,15 @@
 //	GET  /                   the page (index.html, app.js, app.css)
 //	GET  /api/config         the application's client id, for the SDK
 //	POST /api/token {code}   sign in: {session, access_token, user}
-//	GET  /api/table?guild&channel | ?table   the table as the user may see it (State)
+//	GET  /api/table?instance | ?guild&channel | ?table   the table as the user may see it (State)
 //	POST /api/act {table, custom_id, values}  a click on the user's panel
 //	GET  /api/events?table   Server-Sent Events: the table's versions
+//
+// With a Locator (DiscordInstances: Discord's Activity Instance API) the
+// table is the running game of the channel the page's Activity instance
+// runs in, answered only to users in that instance, and a table id is
+// accepted only from a sign-in that found it so; without one (the
+// sandbox) the page names its guild and channel.
 //
 // A State holds the board (the chat's own table or result message: the
 // spectator's view and its picture) and, for a seated player of a running

@@ -37,7 +37,12 @@ type Config struct {
 	Notifier Notifier
 	// ClientID is the Discord application's id, for the page's SDK.
 	ClientID string
-	Log      zerolog.Logger
+	// Locator, when set, checks each page's Activity instance with
+	// Discord: the table is the one of the instance's channel, and only
+	// users in the instance see it. Without one (the sandbox, tests) the
+	// page names its guild and channel itself.
+	Locator Locator
+	Log     zerolog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// SessionLife is how long a sign-in lasts; zero means 12 hours.
@@ -185,34 +190,56 @@ func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) {
 		"user": map[string]string{"id": id.User.ID, "name": id.User.Name}})
 }
 
-// authed runs h for a request with a live session, with its user.
-func (s *Server) authed(h func(http.ResponseWriter, *http.Request, commands.User)) http.HandlerFunc {
+// authed runs h for a request with a live session.
+func (s *Server) authed(h func(http.ResponseWriter, *http.Request, signedIn)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-		u, found := s.sessions.lookup(token, s.now())
+		who, found := s.sessions.lookup(token, s.now())
 		if !ok || !found {
 			s.fail(w, apiError{http.StatusUnauthorized, "Please sign in again."})
 			return
 		}
-		h(w, r, u)
+		h(w, r, who)
 	}
 }
 
+// errElsewhere refuses a table the sign-in did not find through its
+// Activity instance.
+var errElsewhere = apiError{http.StatusForbidden, "Open the live table from its own channel."}
+
 // tableOf finds the table a request names: ?table=N, or the running game
-// of ?guild=G&channel=C (where the Activity was launched).
-func (s *Server) tableOf(r *http.Request) (uint64, error) {
+// of the channel where the Activity runs: ?instance=I, asked of Discord
+// when the server has a Locator, else ?guild=G&channel=C as the page says.
+func (s *Server) tableOf(r *http.Request, who signedIn) (uint64, error) {
 	q := r.URL.Query()
 	if t := q.Get("table"); t != "" {
 		id, err := strconv.ParseUint(t, 10, 64)
 		if err != nil {
 			return 0, apiError{http.StatusBadRequest, "bad table"}
 		}
+		if s.cfg.Locator != nil && !s.sessions.allowed(who, id) {
+			return 0, errElsewhere
+		}
 		return id, nil
 	}
-	if q.Get("channel") == "" {
+	guild, channel := q.Get("guild"), q.Get("channel")
+	if s.cfg.Locator != nil {
+		ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
+		defer cancel()
+		var err error
+		if guild, channel, err = s.cfg.Locator.Locate(ctx, q.Get("instance"), who.User.ID); err != nil {
+			s.cfg.Log.Info().Err(err).Str("user", who.User.ID).Msg("activity: instance refused")
+			return 0, apiError{http.StatusForbidden, "You're not in this Activity. Open it from the channel's board."}
+		}
+	}
+	if channel == "" {
 		return 0, apiError{http.StatusBadRequest, "no table or channel named"}
 	}
-	return s.cfg.App.LiveIn(q.Get("guild"), q.Get("channel"))
+	id, err := s.cfg.App.LiveIn(guild, channel)
+	if err == nil {
+		s.sessions.allow(who, id)
+	}
+	return id, err
 }
 
 // state is table id as u may see it.
@@ -239,8 +266,9 @@ func (s *Server) state(id uint64, u commands.User) (State, error) {
 	return st, nil
 }
 
-func (s *Server) handleTable(w http.ResponseWriter, r *http.Request, u commands.User) {
-	id, err := s.tableOf(r)
+func (s *Server) handleTable(w http.ResponseWriter, r *http.Request, who signedIn) {
+	u := who.User
+	id, err := s.tableOf(r, who)
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -259,7 +287,8 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request, u commands.
 // clocks, the outbox and the AI's wake-up are the chat's own. The answer
 // is the panel Handle returned (the next menu step, or the panel after
 // the move, with its notice) and the table as it now stands.
-func (s *Server) handleAct(w http.ResponseWriter, r *http.Request, u commands.User) {
+func (s *Server) handleAct(w http.ResponseWriter, r *http.Request, who signedIn) {
+	u := who.User
 	var body struct {
 		Table    uint64   `json:"table"`
 		CustomID string   `json:"custom_id"`
@@ -272,6 +301,10 @@ func (s *Server) handleAct(w http.ResponseWriter, r *http.Request, u commands.Us
 	c, err := commands.ParseCustomID(body.CustomID)
 	if err != nil || c.Table != body.Table || !strings.ContainsRune("tsgp", rune(c.Route)) || len(body.Values) > 1 {
 		s.fail(w, apiError{http.StatusBadRequest, "That isn't a button of your panel."})
+		return
+	}
+	if s.cfg.Locator != nil && !s.sessions.allowed(who, body.Table) {
+		s.fail(w, errElsewhere)
 		return
 	}
 	l, err := s.cfg.App.Live(body.Table, u.ID)
@@ -327,8 +360,9 @@ func (s *Server) handleAct(w http.ResponseWriter, r *http.Request, u commands.Us
 // ("event: version", data {"table":T,"version":V}), the current one
 // first, until StreamLife has passed (the page reconnects) or the client
 // goes. The page fetches the table again on each.
-func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request, u commands.User) {
-	id, err := s.tableOf(r)
+func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request, who signedIn) {
+	u := who.User
+	id, err := s.tableOf(r, who)
 	if err != nil {
 		s.fail(w, err)
 		return

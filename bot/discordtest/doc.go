@@ -90,7 +90,10 @@
 //     the code Discord's authorize step would give a user, POST
 //     /oauth2/token exchanges it once (client id AppID, ClientSecret) for an
 //     access token, and GET /users/@me with that Bearer token names the
-//     user.
+//     user. A LAUNCH_ACTIVITY callback starts an Activity instance in the
+//     interaction's channel (Callback.ActivityInstance; JoinActivity adds
+//     users), which GET /applications/{id}/activity-instances/{instance}
+//     describes.
 //   - Deferred responses (5) create a "thinking" message (flag LOADING,
 //     ephemeral when flag 64 was given) that the first edit of @original, or
 //     the first follow-up, fills; for 6 and 7, @original is the message the

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"mime"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -19,9 +20,17 @@ const launchActivity = discordgo.InteractionResponseType(12)
 // authorization codes handed out (each used once) and the access tokens
 // granted, by user id.
 type oauthState struct {
-	secret string
-	codes  map[string]string // code -> user id
-	tokens map[string]string // access token -> user id
+	secret    string
+	codes     map[string]string // code -> user id
+	tokens    map[string]string // access token -> user id
+	instances map[string]*activityInstance
+}
+
+// activityInstance is an Activity running in a channel, as a
+// LAUNCH_ACTIVITY callback starts it.
+type activityInstance struct {
+	guild, channel string
+	users          []string
 }
 
 func randomHex(n int) string {
@@ -41,7 +50,8 @@ func (f *Fake) ClientSecret() string {
 
 func (f *Fake) oauthLocked() {
 	if f.oauth.secret == "" {
-		f.oauth = oauthState{secret: randomHex(16), codes: map[string]string{}, tokens: map[string]string{}}
+		f.oauth = oauthState{secret: randomHex(16), codes: map[string]string{}, tokens: map[string]string{},
+			instances: map[string]*activityInstance{}}
 	}
 }
 
@@ -112,3 +122,48 @@ func (f *Fake) oauthToken(w http.ResponseWriter, r *http.Request) {
 			"refresh_token": randomHex(15), "scope": "identify"})
 	}
 }
+
+// startActivity records the Activity instance a LAUNCH_ACTIVITY callback
+// of in opens, with in's user in it, and returns its id. The caller holds
+// f.mu.
+func (f *Fake) startActivityLocked(in *Interaction) string {
+	f.oauthLocked()
+	id := "i-" + randomHex(8)
+	f.oauth.instances[id] = &activityInstance{guild: in.GuildID, channel: in.ChannelID, users: []string{in.User.ID}}
+	return id
+}
+
+// JoinActivity adds user to a running Activity instance, as joining it
+// from the channel does.
+func (f *Fake) JoinActivity(instance, user string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.oauthLocked()
+	if in, ok := f.oauth.instances[instance]; ok && !slices.Contains(in.users, user) {
+		in.users = append(in.users, user)
+	}
+}
+
+// getActivityInstance is GET /applications/{app}/activity-instances/{instance}:
+// where the instance runs and who is in it.
+func (f *Fake) getActivityInstance(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	f.oauthLocked()
+	in, ok := f.oauth.instances[r.PathValue("instance")]
+	var out map[string]any
+	if ok && r.PathValue("app") == f.appID {
+		out = map[string]any{"application_id": f.appID, "instance_id": r.PathValue("instance"), "launch_id": "1",
+			"location": map[string]any{"id": "gc-" + in.guild + "-" + in.channel, "kind": "gc", "channel_id": in.channel, "guild_id": in.guild},
+			"users":    slices.Clone(in.users)}
+	}
+	f.mu.Unlock()
+	if out == nil {
+		writeErr(w, http.StatusNotFound, codeUnknownActivityInstance, "Unknown activity instance")
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// codeUnknownActivityInstance is not in Discord's published list; the
+// fake uses the "unknown ..." range.
+const codeUnknownActivityInstance = 10070

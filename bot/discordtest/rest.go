@@ -58,6 +58,7 @@ func (f *Fake) routes() http.Handler {
 		mux.HandleFunc("GET "+p+"/gateway/bot", f.auth(true, f.getGatewayBot))
 		mux.HandleFunc("GET "+p+"/users/@me", f.getMe)
 		mux.HandleFunc("POST "+p+"/oauth2/token", f.oauthToken)
+		mux.HandleFunc("GET "+p+"/applications/{app}/activity-instances/{instance}", f.auth(true, f.getActivityInstance))
 		mux.HandleFunc("GET "+p+"/applications/@me", f.auth(true, f.getApplication))
 		mux.HandleFunc("GET "+p+"/oauth2/applications/@me", f.auth(true, f.getApplication))
 		mux.HandleFunc("GET "+p+"/users/{id}", f.auth(true, f.getUser))
@@ -688,6 +689,9 @@ func (f *Fake) callback(w http.ResponseWriter, r *http.Request) {
 		final = true
 	case discordgo.InteractionResponseDeferredMessageUpdate:
 		cb.MessageID = in.MessageID
+	case launchActivity:
+		cb.ActivityInstance = f.startActivityLocked(in)
+		final = true
 	default:
 		final = true
 	}

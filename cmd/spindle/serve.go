@@ -156,7 +156,8 @@ func runServe(ctx context.Context, cmd string, cfg Config, args []string, stdout
 			}
 			app.LiveTable = true
 			h = bot.WithActivity(h, activity.New(activity.Config{App: app, Poster: b.Poster(), ClientID: cfg.Discord.ApplicationID, Log: log,
-				Auth: activity.DiscordOAuth{ClientID: cfg.Discord.ApplicationID, ClientSecret: secret}}))
+				Auth:    activity.DiscordOAuth{ClientID: cfg.Discord.ApplicationID, ClientSecret: secret},
+				Locator: activity.DiscordInstances{AppID: cfg.Discord.ApplicationID, BotToken: token}}))
 		}
 		stop, err := serveHTTP(ctx, cfg.Discord.InteractionsAddr, h, log)
 		if err != nil {

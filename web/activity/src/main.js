@@ -210,7 +210,8 @@ async function main() {
   live.signedIn = true;
   sessionStorage.removeItem('spindle-resigned');
   const where = q.get('table') ? 'table=' + encodeURIComponent(q.get('table'))
-    : 'guild=' + encodeURIComponent(sdk.guildId || '') + '&channel=' + encodeURIComponent(sdk.channelId || '');
+    : 'guild=' + encodeURIComponent(sdk.guildId || '') + '&channel=' + encodeURIComponent(sdk.channelId || '') +
+      '&instance=' + encodeURIComponent(q.get('instance_id') || sdk.instanceId || '');
   const st = await call('table?' + where);
   live.table = st.table;
   take(st);
