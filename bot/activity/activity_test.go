@@ -229,7 +229,13 @@ func TestMovesGoThroughTheChatPath(t *testing.T) {
 func TestEventsFollowTheChat(t *testing.T) {
 	app := newApp(t)
 	chat := &board{}
-	srv, s := liveTable(t, app, chat)
+	s := activity.New(activity.Config{App: app, Poster: chat, Auth: activity.ExchangeFunc(localAuth), Log: zerolog.Nop()})
+	// Short read and write timeouts, as every Spindle listener has longer
+	// ones: the stream must outlive them.
+	srv := httptest.NewUnstartedServer(s)
+	srv.Config.ReadTimeout, srv.Config.WriteTimeout = 100*time.Millisecond, 100*time.Millisecond
+	srv.Start()
+	defer srv.Close()
 	id := startGame(t, app, chat, "warpweft", []commands.User{alice, bob}, 0)
 	c := signIn(t, srv.URL, carol.ID)
 
@@ -263,6 +269,7 @@ func TestEventsFollowTheChat(t *testing.T) {
 	for s.Notifier().(*activity.Hub).Watchers(id) == 0 {
 		time.Sleep(time.Millisecond)
 	}
+	time.Sleep(300 * time.Millisecond) // past the listener's timeouts
 	// The player to act moves in the chat: their panel's first move.
 	seat := tb.ToAct()[0]
 	user := []commands.User{alice, bob}[seat]

@@ -375,6 +375,10 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request, who signed
 	versions, cancel := s.cfg.Notifier.Subscribe(id)
 	defer cancel()
 	rc := http.NewResponseController(w)
+	// The listener's read and write timeouts bound ordinary requests; a
+	// stream lives longer: no read deadline, and a write deadline per
+	// event.
+	_ = rc.SetReadDeadline(time.Time{})
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.WriteHeader(http.StatusOK)
 	send := func(format string, args ...any) bool {
