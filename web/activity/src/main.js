@@ -62,7 +62,7 @@ function renderEmbeds(into, embeds, alt) {
     if (e.description) box.append(el('div', { className: 'desc' }, md(e.description)));
     if (e.fields && e.fields.length) {
       const fs = el('div', { className: 'fields' });
-      for (const f of e.fields) fs.append(el('div', { className: 'field' }, '<b>' + md(f.name) + '</b>' + md(f.value)));
+      for (const f of e.fields) fs.append(el('div', { className: 'field' }, '<div class="fname">' + md(f.name) + '</div>' + md(f.value)));
       box.append(fs);
     }
     if (e.image) box.append(el('img', { src: e.image, alt }));
