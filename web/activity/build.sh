@@ -12,3 +12,6 @@ mkdir -p "$out"
 ./node_modules/.bin/esbuild src/main.js --bundle --minify --format=iife --target=es2020 \
   --legal-comments=eof --outfile="$out/app.js"
 cp src/index.html src/app.css "$out/"
+# What the output was built from, so a Go test (bot/activity) notices
+# sources changed without a rebuild, no Node needed.
+(cd "$here" && sha256sum package-lock.json src/* | LC_ALL=C sort -k2) > "$out/sources.sha256"
