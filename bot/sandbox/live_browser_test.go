@@ -168,6 +168,8 @@ const autoStep = `(() => {
   if (document.body.dataset.busy !== "no" || document.body.dataset.ready !== "yes") return "";
   const pick = (s) => { const o = [...s.options].find((o) => o.value); if (!o) return "";
     s.value = o.value; s.dispatchEvent(new Event("change")); return "chose " + o.textContent; };
+  const cell = document.querySelector('#panel .cells button.cell:not(:disabled)');
+  if (cell) { cell.click(); return "clicked the cell " + cell.dataset.value; }
   let s = document.querySelector('#panel select[data-custom-id^="s/"]:not(:disabled)');
   if (s) return pick(s);
   const b = document.querySelector('#panel button[data-custom-id^="t/"]:not(:disabled)');
@@ -321,6 +323,19 @@ func TestLiveTableEveryGame(t *testing.T) {
 			r.chatShows(v, false)
 		}
 		r.spectatorClean(watcher)
+		if id == "warpweft" {
+			// Warp and Weft's cells are clicked on the grid, not chosen in a menu.
+			n := r.eval(tabs["alice"], `String(spindle.cellClicks)`) + r.eval(tabs["bob"], `String(spindle.cellClicks)`)
+			if n == "00" {
+				t.Error("no Warp and Weft move was played by clicking a cell")
+			}
+			// The next player picks a card: its cells show, to be clicked.
+			tab := tabs[r.actor(table)]
+			r.eval(tab, `(() => { const s = document.querySelector('#panel select[data-custom-id^="p/"]');
+				s.value = [...s.options].find((o) => o.value).value; s.dispatchEvent(new Event("change")); return "" })()`)
+			r.do(tab, "the cells of a card", r.wait("cells", `document.querySelectorAll("#panel .cells button.cell").length > 1 && document.body.dataset.busy === "no"`))
+			r.screenshot(tab, "warpweft-cells")
+		}
 		r.screenshot(tabs["alice"], id)
 		r.screenshot(watcher, id+"-spectator")
 		r.command("alice", "/game abandon")

@@ -11,7 +11,7 @@ import { DiscordSDK, DiscordSDKMock } from '@discord/embedded-app-sdk';
 
 const q = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
-const live = { state: null, panel: null, session: '', table: 0, busy: 0, states: [], signedIn: false, latest: -1 };
+const live = { state: null, panel: null, session: '', table: 0, busy: 0, states: [], signedIn: false, latest: -1, cellClicks: 0 };
 window.spindle = live; // read by the browser tests
 
 function api(path) { return new URL('api/' + path, document.baseURI).toString(); }
@@ -71,6 +71,32 @@ function renderEmbeds(into, embeds, alt) {
   }
 }
 
+// renderCells draws a move menu whose every choice is a place on a grid
+// (its key ends in "@x,y", as Warp and Weft's cells do) as clickable
+// cells laid out by their coordinates; the menu stays below them.
+function renderCells(into, select) {
+  if (!select.custom_id.startsWith('s/')) return;
+  const cells = select.options.map((o) => ({ o, m: /@(-?\d+),(-?\d+)$/.exec(o.value) }));
+  if (cells.length < 2 || !cells.every((c) => c.m)) return;
+  const xs = cells.map((c) => +c.m[1]);
+  const ys = cells.map((c) => +c.m[2]);
+  const minX = Math.min(...xs);
+  const minY = Math.min(...ys);
+  const grid = el('div', { className: 'cells' });
+  grid.style.gridTemplateColumns = 'repeat(' + (Math.max(...xs) - minX + 1) + ', minmax(4.5em, 9em))';
+  for (const c of cells) {
+    const b = el('button', { className: 'cell', disabled: live.busy > 0, title: c.o.description || c.o.label,
+      'data-custom-id': select.custom_id, 'data-value': c.o.value });
+    b.append(el('span', { className: 'cell-label', textContent: c.o.label }));
+    if (c.o.description) b.append(el('span', { className: 'cell-detail', textContent: c.o.description }));
+    b.style.gridColumn = String(+c.m[1] - minX + 1);
+    b.style.gridRow = String(+c.m[2] - minY + 1);
+    b.addEventListener('click', () => { live.cellClicks++; act(select.custom_id, [c.o.value]); });
+    grid.append(b);
+  }
+  into.append(grid);
+}
+
 function render() {
   const st = live.state;
   if (!st) return;
@@ -95,6 +121,7 @@ function render() {
         btn.addEventListener('click', () => act(b.custom_id, undefined));
         row.append(btn);
       }
+      if (r.select) renderCells(panel, r.select);
       if (r.select) {
         const s = el('select', { className: 'menu', disabled: live.busy > 0, 'data-custom-id': r.select.custom_id });
         s.append(el('option', { value: '', textContent: r.select.placeholder || 'Choose…', disabled: true, selected: true }));
