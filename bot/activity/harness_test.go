@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -102,13 +103,12 @@ func newApp(t *testing.T, kinds ...games.Kind) *commands.App {
 	return &commands.App{Store: store, Catalog: cat, Log: zerolog.Nop(), Render: tinyPNG, PlainAI: true}
 }
 
-var clicks int
+var clicks atomic.Int64
 
 // handle runs one interaction from user in the test channel.
 func handle(t *testing.T, app *commands.App, p commands.Poster, user commands.User, req commands.Request) commands.Response {
 	t.Helper()
-	clicks++
-	req.ID = fmt.Sprintf("test-%d", clicks)
+	req.ID = fmt.Sprintf("test-%d", clicks.Add(1))
 	req.Guild, req.Channel, req.User, req.At = guild, channel, user, time.Now()
 	resp, err := app.Handle(context.Background(), req, p)
 	if err != nil {

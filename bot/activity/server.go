@@ -248,12 +248,7 @@ func (s *Server) state(id uint64, u commands.User) (State, error) {
 	if err != nil {
 		return State{}, err
 	}
-	n := names{}
-	for i, user := range l.Users {
-		if i < len(l.Players) {
-			n[user] = l.Players[i]
-		}
-	}
+	n := namesOf(l)
 	st := State{Table: l.Table, Game: l.Game, Title: l.Title, Version: l.Version, Over: l.Over, Seat: int(l.Seat),
 		Players: l.Players, You: u.Name, Board: view(l.Board, n)}
 	if l.Seat == games.Spectator {
@@ -326,12 +321,7 @@ func (s *Server) handleAct(w http.ResponseWriter, r *http.Request, who signedIn)
 		s.fail(w, err)
 		return
 	}
-	n := names{}
-	for i, user := range l.Users {
-		if i < len(l.Players) {
-			n[user] = l.Players[i]
-		}
-	}
+	n := namesOf(l)
 	out := map[string]any{"state": st}
 	if m := resp.Message; m != nil {
 		switch {

@@ -63,6 +63,17 @@ func (n names) fill(s string) string {
 	})
 }
 
+// namesOf maps the table's user ids to their players' names.
+func namesOf(l commands.Live) names {
+	n := names{}
+	for i, user := range l.Users {
+		if i < len(l.Players) {
+			n[user] = l.Players[i]
+		}
+	}
+	return n
+}
+
 // view converts m, inlining the pictures its embeds name.
 func view(m commands.Message, n names) View {
 	files := map[string]commands.File{}
