@@ -313,6 +313,12 @@ func (b *Bot) respond(ack ackFunc, r *discordgo.InteractionResponse, log zerolog
 // deliver sends resp the way the acknowledgement mode requires.
 func (b *Bot) deliver(i *discordgo.Interaction, ack ackFunc, mode commands.Defer, resp commands.Response) error {
 	s := b.Session
+	if resp.LaunchActivity {
+		if mode != commands.NoDefer {
+			return errors.New("bot: an Activity can only be launched by the first answer to an interaction")
+		}
+		return ack(&discordgo.InteractionResponse{Type: InteractionResponseLaunchActivity})
+	}
 	if resp.Choices != nil || (mode == commands.NoDefer && resp.Message == nil) {
 		cs := []*discordgo.ApplicationCommandOptionChoice{}
 		for _, c := range resp.Choices {
@@ -361,6 +367,11 @@ func (b *Bot) followup(i *discordgo.Interaction, m commands.Message) error {
 		Embeds: embeds(m.Embeds), Files: files(m.Files), AllowedMentions: mentions(m), Flags: flags(m)})
 	return err
 }
+
+// InteractionResponseLaunchActivity is Discord's LAUNCH_ACTIVITY
+// interaction callback (type 12): it opens the application's Activity in
+// the interaction's channel. discordgo has no name for it.
+const InteractionResponseLaunchActivity discordgo.InteractionResponseType = 12
 
 // wire is r as Discord must receive it: an autocomplete result always
 // carries its choices array, empty or not (discordgo would leave an empty

@@ -16,6 +16,12 @@
 // committed write) for the window, so a request captured before a restart
 // is refused after it too.
 //
+// The live table (bot/activity, docs/activity.md) is served beside the
+// HTTP endpoint on its listener (WithActivity) and posts its boards
+// through the bot's Poster; the board's "Live table" button is answered
+// with Discord's LAUNCH_ACTIVITY callback (type 12), which carries no
+// message and is only ever the immediate answer.
+//
 // Invariants: a panic in a handler is recovered and logged, never fatal;
 // on shutdown new interactions are refused and those in flight are waited
 // for (bounded); allowed mentions are always explicit, so a message pings

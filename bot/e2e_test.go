@@ -33,6 +33,7 @@ type e2e struct {
 	path   string
 	cat    *games.Catalog
 	render func(imaging.Kind, any, imaging.Options) ([]byte, error)
+	live   bool // boards carry the "Live table" button (App.LiveTable)
 	app    *commands.App
 	bot    *Bot
 	store  *storage.Store
@@ -72,7 +73,8 @@ func (e *e2e) start() {
 	}
 	s.Identify.Intents = Intents
 	// A short grace makes a refused board show up again within a tick.
-	app := &commands.App{Store: store, Catalog: e.cat, Log: zerolog.Nop(), Render: e.render, AnnounceGrace: 50 * time.Millisecond}
+	app := &commands.App{Store: store, Catalog: e.cat, Log: zerolog.Nop(), Render: e.render, AnnounceGrace: 50 * time.Millisecond,
+		LiveTable: e.live}
 	e.app = app
 	b := &Bot{Session: s, App: app, Log: zerolog.Nop()}
 	e.bot = b

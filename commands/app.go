@@ -41,6 +41,13 @@ type App struct {
 	// the handler that made it before the timer loop posts it; zero means
 	// ten seconds.
 	AnnounceGrace time.Duration
+	// LiveTable puts the "Live table" button on boards: it launches the
+	// Activity (bot/activity), which must be set up in Discord's developer
+	// portal (docs/activity.md).
+	LiveTable bool
+	// Changes, if set, is told whenever a table's new version is announced
+	// (live.go): the live table's notifier.
+	Changes Changes
 
 	locks      sync.Map   // table id -> *sync.Mutex
 	panels     openPanels // the replies that show seats' panels (follow.go)
@@ -122,7 +129,7 @@ func (a *App) DeferFor(req Request) Defer {
 		case 'r':
 			return NoDefer
 		case 'o':
-			if c.Arg == "rules" {
+			if c.Arg == "rules" || c.Arg == "live" {
 				return NoDefer
 			}
 			if c.Arg == "panel" {

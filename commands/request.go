@@ -70,6 +70,10 @@ type Response struct {
 	Message *Message
 	Update  bool
 	Choices []Choice
+	// LaunchActivity asks the front door to open the live table (the
+	// Activity) in the channel: Discord's LAUNCH_ACTIVITY callback, which
+	// carries no message. It is only ever the immediate answer.
+	LaunchActivity bool
 }
 
 // Choice is one autocomplete suggestion.

@@ -128,6 +128,9 @@ func (a *App) tableMessage(b storage.Binding, t games.Table, notes []string) (Me
 		return Button{Label: label, Style: style, CustomID: CustomID{Route: 'o', Table: b.Table, Arg: arg}.MustEncode()}
 	}
 	m.Rows = []Row{{Buttons: []Button{btn("My hand & moves", "panel", Primary), btn("Rules", "rules", Secondary), btn("Refresh", "refresh", Secondary)}}}
+	if a.LiveTable {
+		m.Rows[0].Buttons = append(m.Rows[0].Buttons, liveButton(b.Table))
+	}
 	return m, nil
 }
 
@@ -217,6 +220,7 @@ func (a *App) queueAnnouncement(ctx context.Context, p Poster, b *storage.Bindin
 		b.Status = statusFinished
 	}
 	a.shown.Store(b.Table, t.Version()) // panels drawn before this are caught up (follow.go)
+	a.changed(b.Table, t.Version())     // the live table follows (live.go)
 	if !t.Over() && slices.ContainsFunc(t.ToAct(), func(s games.Seat) bool { return aiAt(b, s) }) {
 		a.wakeAI() // the AI answers as soon as the timer loop hears it
 	}
@@ -366,6 +370,8 @@ func (a *App) tableButton(ctx context.Context, req Request, c CustomID, p Poster
 		return Response{Message: &m}, nil
 	case "rematch":
 		return a.rematch(ctx, req, b, p)
+	case "live":
+		return a.launchLive(b)
 	case "refresh":
 		t, err := a.Store.Load(a.Catalog, c.Table)
 		if err != nil {

@@ -82,9 +82,18 @@
 //     code 1000/1001 (as discordgo's Close does, so close-and-reopen
 //     identifies again), RECONNECT (op 7) on demand, sequence numbers per
 //     session, THREAD_CREATE on thread creation.
-//   - Interaction callbacks 4, 5, 6, 7, 8 and 9 with Discord's rules on
-//     which type fits which interaction; type 1 (PONG) is refused because
-//     PING interactions never come through the gateway.
+//   - Interaction callbacks 4, 5, 6, 7, 8, 9 and 12 (LAUNCH_ACTIVITY, for
+//     commands and components) with Discord's rules on which type fits
+//     which interaction; type 1 (PONG) is refused because PING
+//     interactions never come through the gateway.
+//   - OAuth2 for an Activity's sign-in (oauth.go): AuthorizeCode hands out
+//     the code Discord's authorize step would give a user, POST
+//     /oauth2/token exchanges it once (client id AppID, ClientSecret) for an
+//     access token, and GET /users/@me with that Bearer token names the
+//     user. A LAUNCH_ACTIVITY callback starts an Activity instance in the
+//     interaction's channel (Callback.ActivityInstance; JoinActivity adds
+//     users), which GET /applications/{id}/activity-instances/{instance}
+//     describes.
 //   - Deferred responses (5) create a "thinking" message (flag LOADING,
 //     ephemeral when flag 64 was given) that the first edit of @original, or
 //     the first follow-up, fills; for 6 and 7, @original is the message the

@@ -105,6 +105,8 @@ type Fake struct {
 	httpURL    string             // interactions go to this HTTP endpoint when set
 	httpKey    ed25519.PrivateKey // and are signed with this key
 
+	oauth oauthState // client secret, authorization codes, access tokens (oauth.go)
+
 	validated atomic.Int64 // request bodies checked against the OpenAPI spec
 
 	gw gateway

@@ -69,6 +69,9 @@ type Callback struct {
 	ModalComponents []Component
 	// MessageID is the message created (4, 5) or updated (7), else empty.
 	MessageID string
+	// ActivityInstance is the Activity instance a LAUNCH_ACTIVITY (12)
+	// started, with the interaction's user in it (JoinActivity adds more).
+	ActivityInstance string
 }
 
 // Timings are the moments in an interaction's life.

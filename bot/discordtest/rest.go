@@ -56,7 +56,9 @@ func (f *Fake) routes() http.Handler {
 		p := "/api/v" + v
 		mux.HandleFunc("GET "+p+"/gateway", f.auth(false, f.getGateway))
 		mux.HandleFunc("GET "+p+"/gateway/bot", f.auth(true, f.getGatewayBot))
-		mux.HandleFunc("GET "+p+"/users/@me", f.auth(true, f.getMe))
+		mux.HandleFunc("GET "+p+"/users/@me", f.getMe)
+		mux.HandleFunc("POST "+p+"/oauth2/token", f.oauthToken)
+		mux.HandleFunc("GET "+p+"/applications/{app}/activity-instances/{instance}", f.auth(true, f.getActivityInstance))
 		mux.HandleFunc("GET "+p+"/applications/@me", f.auth(true, f.getApplication))
 		mux.HandleFunc("GET "+p+"/oauth2/applications/@me", f.auth(true, f.getApplication))
 		mux.HandleFunc("GET "+p+"/users/{id}", f.auth(true, f.getUser))
@@ -95,7 +97,10 @@ func (f *Fake) routes() http.Handler {
 			writeErr(w, http.StatusNotFound, 0, "404: Not Found")
 			return
 		}
-		if strings.HasPrefix(r.URL.Path, "/api/") && (f.refuse(w, r) || !f.checkSpec(w, r)) {
+		// The OAuth2 token endpoint is not in the spec's paths (only in its
+		// security schemes); oauthToken checks its form itself.
+		oauth := strings.HasSuffix(r.URL.Path, "/oauth2/token")
+		if strings.HasPrefix(r.URL.Path, "/api/") && (f.refuse(w, r) || (!oauth && !f.checkSpec(w, r))) {
 			return
 		}
 		mux.ServeHTTP(w, r)
@@ -125,7 +130,23 @@ func (f *Fake) getGatewayBot(w http.ResponseWriter, _ *http.Request) {
 	})
 }
 
-func (f *Fake) getMe(w http.ResponseWriter, _ *http.Request) {
+// getMe answers GET /users/@me: the bot for a bot token, the user an
+// OAuth2 access token was granted for (oauth.go) for a Bearer token.
+func (f *Fake) getMe(w http.ResponseWriter, r *http.Request) {
+	a := r.Header.Get("Authorization")
+	if bearer, ok := strings.CutPrefix(a, "Bearer "); ok {
+		u, ok := f.bearerUser(bearer)
+		if !ok {
+			writeErr(w, http.StatusUnauthorized, 0, "401: Unauthorized")
+			return
+		}
+		writeJSON(w, http.StatusOK, wireUser(u))
+		return
+	}
+	if !strings.HasPrefix(a, "Bot ") || len(a) < 5 {
+		writeErr(w, http.StatusUnauthorized, 0, "401: Unauthorized")
+		return
+	}
 	u := wireUser(f.bot)
 	u["verified"] = true
 	writeJSON(w, http.StatusOK, u)
@@ -668,6 +689,9 @@ func (f *Fake) callback(w http.ResponseWriter, r *http.Request) {
 		final = true
 	case discordgo.InteractionResponseDeferredMessageUpdate:
 		cb.MessageID = in.MessageID
+	case launchActivity:
+		cb.ActivityInstance = f.startActivityLocked(in)
+		final = true
 	default:
 		final = true
 	}
@@ -709,6 +733,10 @@ func (f *Fake) checkCallbackType(in *Interaction, rt discordgo.InteractionRespon
 	case discordgo.InteractionApplicationCommandAutocompleteResult:
 		if in.Type != discordgo.InteractionApplicationCommandAutocomplete {
 			return []string{"autocomplete result (8) for a non-autocomplete interaction"}
+		}
+	case launchActivity:
+		if in.Type != discordgo.InteractionApplicationCommand && in.Type != discordgo.InteractionMessageComponent {
+			return []string{fmt.Sprintf("LAUNCH_ACTIVITY (12) answers only commands and components, not interaction type %d", in.Type)}
 		}
 	default:
 		return []string{fmt.Sprintf("unknown callback type %d", rt)}

@@ -34,6 +34,9 @@
 //	POST /api/users    {name}                     add a member
 //	POST /api/manage   {user, manage}             toggle Manage Server
 //	GET  /files/{id}?user=U                       an attachment (PNG)
+//	/activity/...                                 the live table (bot/activity): the Activity's page
+//	                                              with the SDK's mock, signed in as the member its
+//	                                              code names; the top bar's "Open live table" link
 //
 // Users and channels are named by id or by name ("bob", "games"); the
 // channel defaults to #games. Interactions answer with the message that

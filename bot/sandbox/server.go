@@ -19,6 +19,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"spindle/bot"
+	"spindle/bot/activity"
 	"spindle/commands"
 )
 
@@ -33,6 +34,7 @@ type Server struct {
 	defs  []commands.AppCommand
 	world *world
 	mux   *http.ServeMux
+	live  *activity.Server
 	// Hosts are extra host names (no port) the page may be opened under,
 	// besides loopback ones: the machine's name on a trusted network.
 	Hosts []string
@@ -71,7 +73,28 @@ func New(app *commands.App, log zerolog.Logger) *Server {
 	s.mux.HandleFunc("POST /api/users", s.handleAddUser)
 	s.mux.HandleFunc("POST /api/manage", s.handleManage)
 	s.mux.HandleFunc("GET /files/{id}", s.handleFile)
+	// The live table: the Activity's own page and API, signed in locally
+	// (the SDK's mock hands the member's name as its code).
+	s.live = activity.New(activity.Config{App: app, Poster: s.world, Auth: activity.ExchangeFunc(s.signIn),
+		ClientID: "sandbox", Log: s.log})
+	live := http.StripPrefix("/activity", s.live)
+	s.mux.Handle("GET /activity/", live)
+	s.mux.Handle("POST /activity/", live)
 	return s
+}
+
+// signIn is the live table's sign-in in the sandbox: the code names a
+// member (the page's "Open live table" link passes the acting member).
+// Like the rest of the sandbox, it trusts whoever reaches the loopback
+// page.
+func (s *Server) signIn(_ context.Context, code string) (activity.Identity, error) {
+	s.world.mu.Lock()
+	defer s.world.mu.Unlock()
+	m := s.world.member(code)
+	if m == nil || code == "" {
+		return activity.Identity{}, fmt.Errorf("%w: no member %q", activity.ErrSignIn, code)
+	}
+	return activity.Identity{User: commands.User{ID: m.ID, Name: m.Name}}, nil
 }
 
 // ServeHTTP serves the page, the API and the attachments. Every player's
@@ -130,6 +153,7 @@ func Serve(ctx context.Context, addr string, app *commands.App, log zerolog.Logg
 	if err != nil {
 		return fmt.Errorf("sandbox: listen on %s: %w", addr, err)
 	}
+	app.LiveTable = true // the board's "Live table" points at the sandbox's copy of the Activity
 	srv := New(app, log)
 	// The sandbox runs the same timers as the bot: turn clocks, reminders
 	// and expiries appear in the page as they would in Discord.
@@ -224,6 +248,7 @@ func (s *Server) who(user, ch string) (member, channel, error) {
 // messages of one channel visible to that member.
 type State struct {
 	Guild    string        `json:"guild"`
+	GuildID  string        `json:"guild_id"`
 	User     member        `json:"user"`
 	Channel  channel       `json:"channel"`
 	Rev      uint64        `json:"rev"`
@@ -301,7 +326,7 @@ func (s *Server) state(user, ch string) (State, error) {
 	if err != nil {
 		return State{}, err
 	}
-	st := State{Guild: guildName, User: m, Channel: c, Rev: w.rev, Messages: []MessageView{}}
+	st := State{Guild: guildName, GuildID: guildID, User: m, Channel: c, Rev: w.rev, Messages: []MessageView{}}
 	for _, u := range w.members {
 		st.Users = append(st.Users, *u)
 	}
@@ -628,6 +653,14 @@ func (s *Server) interact(ctx context.Context, req commands.Request, m member, c
 	w := s.world
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if resp.LaunchActivity {
+		// Discord would open the Activity in the channel; the sandbox
+		// points at its own copy of the Activity's page.
+		msg := w.notice(c.ID, m.ID, "🎲 In Discord this opens the live table (the Activity) in the channel. "+
+			"Here, use **Open live table** at the top right: the same page, signed in as you.")
+		view := s.view(msg, m.ID)
+		return Reply{Message: &view}, nil
+	}
 	if resp.Message == nil {
 		msg := w.notice(c.ID, m.ID, "⚠️ This interaction failed.")
 		view := s.view(msg, m.ID)

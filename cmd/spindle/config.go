@@ -97,6 +97,13 @@ type DiscordConfig struct {
 	// PublicKey is the application's Ed25519 public key (hex), required
 	// with InteractionsAddr. It is public, not a secret.
 	PublicKey string `yaml:"public_key"`
+	// Activity serves the live table (the Discord Activity) under
+	// /activity/ on InteractionsAddr and puts the "Live table" button on
+	// boards; it needs ApplicationID, and the OAuth2 client secret in the
+	// DISCORD_CLIENT_SECRET environment variable (docs/activity.md).
+	Activity bool `yaml:"activity"`
+	// ApplicationID is the application's id (its OAuth2 client id).
+	ApplicationID string `yaml:"application_id"`
 }
 
 // SandboxConfig configures `spindle sandbox`.
@@ -215,6 +222,9 @@ func (c Config) Validate() error {
 		if len(c.Discord.PublicKey) != 64 {
 			probs = append(probs, "discord.public_key (64 hex digits) is required with discord.interactions_addr")
 		}
+	}
+	if c.Discord.Activity && (c.Discord.InteractionsAddr == "" || c.Discord.ApplicationID == "") {
+		probs = append(probs, "discord.activity needs discord.interactions_addr (the live table is served beside it) and discord.application_id")
 	}
 	if c.Discord.Shards < 0 || c.Discord.Shards > 64 {
 		probs = append(probs, "discord.shards must be 0 (ask Discord) to 64")

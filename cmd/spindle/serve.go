@@ -20,6 +20,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"spindle/bot"
+	"spindle/bot/activity"
 	"spindle/bot/sandbox"
 	"spindle/commands"
 	"spindle/imaging"
@@ -161,7 +162,18 @@ func runServe(ctx context.Context, cmd string, cfg Config, args []string, stdout
 		if err != nil {
 			return err
 		}
-		stop, err := serveHTTP(ctx, cfg.Discord.InteractionsAddr, &bot.HTTPEndpoint{Bot: b, PublicKey: key, Ctx: context.WithoutCancel(ctx)}, log)
+		var h http.Handler = &bot.HTTPEndpoint{Bot: b, PublicKey: key, Ctx: context.WithoutCancel(ctx)}
+		if cfg.Discord.Activity {
+			secret := os.Getenv("DISCORD_CLIENT_SECRET")
+			if secret == "" {
+				return errors.New("spindle: discord.activity needs DISCORD_CLIENT_SECRET (the application's OAuth2 client secret) in the environment")
+			}
+			app.LiveTable = true
+			h = bot.WithActivity(h, activity.New(activity.Config{App: app, Poster: b.Poster(), ClientID: cfg.Discord.ApplicationID, Log: log,
+				Auth:    activity.DiscordOAuth{ClientID: cfg.Discord.ApplicationID, ClientSecret: secret},
+				Locator: activity.DiscordInstances{AppID: cfg.Discord.ApplicationID, BotToken: token}}))
+		}
+		stop, err := serveHTTP(ctx, cfg.Discord.InteractionsAddr, h, log)
 		if err != nil {
 			return err
 		}

@@ -293,6 +293,10 @@ function renderChannels(st) {
   $("channel-name").textContent = cur.name;
   $("channel-sub").textContent = cur.parent ? "thread in #" + channelName(cur.parent) : "Spindle sandbox · no Discord needed";
   $("cmd").placeholder = "Message " + (cur.parent ? "" : "#") + cur.name + " — type / for commands";
+  // The live table (the Discord Activity's page, with the SDK's mock),
+  // signed in as the acting member, for this channel's game.
+  $("live-link").href = "/activity/?guild_id=" + encodeURIComponent(st.guild_id) + "&channel_id=" + encodeURIComponent(cur.id) +
+    "&mock_code=" + encodeURIComponent(st.user.name);
 }
 
 function renderMessages(st) {

@@ -1,0 +1,251 @@
+// The Spindle Activity: the live table inside Discord. It signs in through
+// the Embedded App SDK (authorize -> the bot's token exchange), then shows
+// the table as the bot draws it and, for a player, their own panel with
+// the chat panel's choices; a click posts the same custom_id the chat
+// button carries. A stream of the table's versions keeps it live.
+//
+// Outside Discord (no frame_id in the URL: the sandbox, the tests) the SDK's
+// DiscordSDKMock stands in; its authorize answers the code in ?mock_code=,
+// and ?guild_id= and ?channel_id= say where the table is.
+import { DiscordSDK, DiscordSDKMock } from '@discord/embedded-app-sdk';
+
+const q = new URLSearchParams(location.search);
+const $ = (id) => document.getElementById(id);
+const live = { state: null, panel: null, session: '', table: 0, busy: 0, states: [], signedIn: false, latest: -1, cellClicks: 0 };
+window.spindle = live; // read by the browser tests
+
+function api(path) { return new URL('api/' + path, document.baseURI).toString(); }
+
+async function call(path, init = {}) {
+  const headers = { ...(init.headers || {}) };
+  if (live.session) headers.Authorization = 'Bearer ' + live.session;
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(api(path), { ...init, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const data = await res.json().catch(() => ({}));
+  if (res.status === 401 && live.signedIn && !sessionStorage.getItem('spindle-resigned')) {
+    // The server forgot the sign-in (a restart): sign in again, once.
+    sessionStorage.setItem('spindle-resigned', '1');
+    location.reload();
+  }
+  if (!res.ok) throw new Error(data.error || 'HTTP ' + res.status);
+  return data;
+}
+
+function hint(msg) { $('hint').textContent = msg; }
+
+// md renders the Discord markdown the bot writes (escaped first).
+function md(s) {
+  let h = (s || '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  h = h.replace(/`([^`]+)`/g, '<code>$1</code>')
+    .replace(/\*\*([^*]+)\*\*/g, '<b>$1</b>')
+    .replace(/__([^_]+)__/g, '<u>$1</u>')
+    .replace(/~~([^~]+)~~/g, '<s>$1</s>')
+    .replace(/\*([^*\n]+)\*/g, '<i>$1</i>')
+    .replace(/^#+ (.*)$/gm, '<b>$1</b>')
+    .replace(/^[-•] /gm, '• ');
+  return h.replace(/\n/g, '<br>');
+}
+
+function el(tag, attrs = {}, html) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k.startsWith('data-')) e.setAttribute(k, v); else e[k] = v;
+  }
+  if (html !== undefined) e.innerHTML = html;
+  return e;
+}
+
+function renderEmbeds(into, embeds, alt) {
+  for (const e of embeds || []) {
+    const box = el('div', { className: 'embed' });
+    if (e.title) box.append(el('h2', {}, md(e.title)));
+    if (e.description) box.append(el('div', { className: 'desc' }, md(e.description)));
+    if (e.fields && e.fields.length) {
+      const fs = el('div', { className: 'fields' });
+      for (const f of e.fields) fs.append(el('div', { className: 'field' }, '<div class="fname">' + md(f.name) + '</div>' + md(f.value)));
+      box.append(fs);
+    }
+    if (e.image) box.append(el('img', { src: e.image, alt }));
+    if (e.footer) box.append(el('div', { className: 'footer' }, md(e.footer)));
+    into.append(box);
+  }
+}
+
+// renderCells draws a move menu whose every choice is a place on a grid
+// (its key ends in "@x,y", as Warp and Weft's cells do) as clickable
+// cells laid out by their coordinates; the menu stays below them.
+function renderCells(into, select) {
+  if (!select.custom_id.startsWith('s/')) return;
+  const cells = select.options.map((o) => ({ o, m: /@(-?\d+),(-?\d+)$/.exec(o.value) }));
+  if (cells.length < 2 || !cells.every((c) => c.m)) return;
+  const xs = cells.map((c) => +c.m[1]);
+  const ys = cells.map((c) => +c.m[2]);
+  const minX = Math.min(...xs);
+  const minY = Math.min(...ys);
+  const grid = el('div', { className: 'cells' });
+  grid.style.gridTemplateColumns = 'repeat(' + (Math.max(...xs) - minX + 1) + ', minmax(4.5em, 9em))';
+  for (const c of cells) {
+    const b = el('button', { className: 'cell', disabled: live.busy > 0, title: c.o.description || c.o.label,
+      'data-custom-id': select.custom_id, 'data-value': c.o.value });
+    b.append(el('span', { className: 'cell-label', textContent: c.o.label }));
+    if (c.o.description) b.append(el('span', { className: 'cell-detail', textContent: c.o.description }));
+    b.style.gridColumn = String(+c.m[1] - minX + 1);
+    b.style.gridRow = String(+c.m[2] - minY + 1);
+    b.addEventListener('click', () => { live.cellClicks++; act(select.custom_id, [c.o.value]); });
+    grid.append(b);
+  }
+  into.append(grid);
+}
+
+function render() {
+  const st = live.state;
+  if (!st) return;
+  $('title').textContent = st.title + ' — table #' + st.table;
+  $('meta').textContent = st.over ? 'game over' : 'move ' + st.version;
+  $('you').textContent = st.seat >= 0 ? st.you + ' · seat ' + (st.seat + 1) : st.you + ' · watching';
+  const board = $('board');
+  board.replaceChildren();
+  renderEmbeds(board, st.board.embeds, 'The table');
+  const panel = $('panel');
+  const p = live.panel;
+  panel.hidden = !p;
+  panel.replaceChildren();
+  if (p) {
+    if (p.content) panel.append(el('div', { className: 'content' }, md(p.content)));
+    renderEmbeds(panel, p.embeds, 'Your hand');
+    for (const r of p.rows || []) {
+      const row = el('div', { className: 'row' });
+      for (const b of r.buttons || []) {
+        const btn = el('button', { className: 's' + b.style, textContent: b.label, disabled: !!b.disabled || live.busy > 0,
+          'data-custom-id': b.custom_id, 'data-label': b.label });
+        btn.addEventListener('click', () => act(b.custom_id, undefined));
+        row.append(btn);
+      }
+      if (r.select) renderCells(panel, r.select);
+      if (r.select) {
+        const s = el('select', { className: 'menu', disabled: live.busy > 0, 'data-custom-id': r.select.custom_id });
+        s.append(el('option', { value: '', textContent: r.select.placeholder || 'Choose…', disabled: true, selected: true }));
+        for (const o of r.select.options) {
+          const opt = el('option', { value: o.value, textContent: o.description ? o.label + ' — ' + o.description : o.label });
+          opt.setAttribute('data-label', o.label);
+          s.append(opt);
+        }
+        s.addEventListener('change', () => { if (s.value) act(r.select.custom_id, [s.value]); });
+        row.append(s);
+      }
+      panel.append(row);
+    }
+  }
+  document.body.dataset.version = String(st.version);
+  document.body.dataset.over = st.over ? 'yes' : 'no';
+  document.body.dataset.busy = live.busy > 0 ? 'yes' : 'no';
+}
+
+function notice(text) {
+  const n = $('notice');
+  n.hidden = !text;
+  n.innerHTML = md(text || '');
+}
+
+function take(st) {
+  live.states.push({ version: st.version, seat: st.seat, panel: !!st.panel });
+  live.state = st;
+}
+
+// refresh fetches the table as it now stands; the panel starts again from
+// its first step (the game moved, as the chat panel follows it).
+async function refresh() {
+  const st = await call('table?table=' + live.table);
+  take(st);
+  live.panel = st.panel || null;
+  render();
+}
+
+async function act(customId, values) {
+  live.busy++;
+  render();
+  try {
+    const out = await call('act', { method: 'POST', body: { table: live.table, custom_id: customId, values } });
+    take(out.state);
+    live.panel = out.panel || out.state.panel || null;
+    let note = out.notice || '';
+    if (out.panel && out.panel.content && out.panel.content.match(/^(↻|⚠️)/)) note = out.panel.content.split('\n')[0];
+    notice(note);
+  } catch (e) {
+    notice('⚠️ ' + e.message);
+  } finally {
+    live.busy--;
+    render();
+  }
+  // A change announced while the click was on its way (an AI's answer)
+  // was not fetched then: fetch it now.
+  if (live.busy === 0 && live.latest >= 0 && live.state && live.latest !== live.state.version) {
+    await refresh().catch((e) => hint(e.message));
+  }
+}
+
+// follow reads the table's event stream (fetch, so the session goes in a
+// header, never in the URL) and refreshes on every new version.
+async function follow() {
+  for (;;) {
+    try {
+      const res = await fetch(api('events?table=' + live.table), { headers: { Authorization: 'Bearer ' + live.session } });
+      if (!res.ok) throw new Error('HTTP ' + res.status);
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buf = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += value;
+        let i;
+        while ((i = buf.indexOf('\n\n')) >= 0) {
+          const ev = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          const data = ev.split('\n').find((l) => l.startsWith('data: '));
+          if (!data) continue;
+          const { version } = JSON.parse(data.slice(6));
+          live.latest = version;
+          if (!live.state || version !== live.state.version) {
+            if (live.busy === 0) await refresh().catch((e) => hint(e.message));
+          }
+        }
+      }
+    } catch (e) {
+      hint('reconnecting: ' + e.message);
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+async function main() {
+  const cfg = await call('config');
+  let sdk;
+  if (q.has('frame_id')) {
+    sdk = new DiscordSDK(cfg.client_id);
+    await sdk.ready();
+  } else {
+    sdk = new DiscordSDKMock(cfg.client_id || '0', q.get('guild_id'), q.get('channel_id'), null);
+    const code = q.get('mock_code') || 'mock_code';
+    sdk._updateCommandMocks({ authorize: async () => ({ code }) });
+  }
+  const { code } = await sdk.commands.authorize({
+    client_id: cfg.client_id, response_type: 'code', state: '', prompt: 'none', scope: ['identify'],
+  });
+  const tok = await call('token', { method: 'POST', body: { code } });
+  live.session = tok.session;
+  if (tok.access_token) await sdk.commands.authenticate({ access_token: tok.access_token });
+  live.signedIn = true;
+  sessionStorage.removeItem('spindle-resigned');
+  const where = q.get('table') ? 'table=' + encodeURIComponent(q.get('table'))
+    : 'guild=' + encodeURIComponent(sdk.guildId || '') + '&channel=' + encodeURIComponent(sdk.channelId || '') +
+      '&instance=' + encodeURIComponent(q.get('instance_id') || sdk.instanceId || '');
+  const st = await call('table?' + where);
+  live.table = st.table;
+  take(st);
+  live.panel = st.panel || null;
+  render();
+  document.body.dataset.ready = 'yes';
+  follow();
+}
+
+main().catch((e) => { hint(e.message); notice('⚠️ ' + e.message); });
