@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"hash/adler32"
 	"hash/maphash"
-	"sync"
 	"sync/atomic"
 
 	"github.com/klauspost/compress/flate"
@@ -45,51 +44,11 @@ type band struct {
 // bandKey addresses a band by its content.
 type bandKey [2]uint64
 
-// bandCache keeps compressed bands in two generations: lookups read both
-// and move a band found in the old one to the new; when the new one holds
-// half the budget it becomes the old one and the old is dropped. That is an
-// approximate LRU at the cost of two maps.
-type bandCache struct {
-	mu       sync.Mutex
-	cur, old map[bandKey]band
-	curBytes int
-}
-
-var bands = &bandCache{cur: map[bandKey]band{}, old: map[bandKey]band{}}
+// bands are the compressed bands kept, by content.
+var bands = NewCache[bandKey, band](bandCacheBytes, func(b band) int { return len(b.z) })
 
 // bandSeeds seed the two halves of a band's key.
 var bandSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
-
-func (c *bandCache) get(k bandKey) (band, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if b, ok := c.cur[k]; ok {
-		return b, true
-	}
-	b, ok := c.old[k]
-	if ok {
-		delete(c.old, k)
-		c.putLocked(k, b)
-	}
-	return b, ok
-}
-
-func (c *bandCache) put(k bandKey, b band) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.putLocked(k, b)
-}
-
-func (c *bandCache) putLocked(k bandKey, b band) {
-	if _, ok := c.cur[k]; ok {
-		return
-	}
-	if c.curBytes+len(b.z) > bandCacheBytes/2 {
-		c.old, c.cur, c.curBytes = c.cur, make(map[bandKey]band, len(c.cur)), 0
-	}
-	c.cur[k] = b
-	c.curBytes += len(b.z)
-}
 
 // bandHits and bandMisses count cache lookups, for tests and benchmarks.
 var bandHits, bandMisses atomic.Int64

@@ -159,29 +159,28 @@ func TestBandsConcurrently(t *testing.T) {
 	wg.Wait()
 }
 
-// TestBandCacheStaysBounded fills the cache past its budget and checks
-// that it keeps at most the budget.
-func TestBandCacheStaysBounded(t *testing.T) {
-	c := &bandCache{cur: map[bandKey]band{}, old: map[bandKey]band{}}
+// TestCacheStaysBounded fills a cache past its budget and checks that it
+// keeps at most the budget, the newest entries and not the oldest.
+func TestCacheStaysBounded(t *testing.T) {
+	const budget = 64 << 20
+	c := NewCache[bandKey, band](budget, func(b band) int { return len(b.z) })
 	z := make([]byte, 1<<20)
-	for i := range 3 * bandCacheBytes >> 20 {
-		c.put(bandKey{uint64(i), 1}, band{z: z})
+	for i := range 3 * budget >> 20 {
+		c.Put(bandKey{uint64(i), 1}, band{z: z})
 	}
-	total := 0
-	for _, m := range []map[bandKey]band{c.cur, c.old} {
-		for _, b := range m {
-			total += len(b.z)
-		}
+	if n := c.Len(); n > budget>>20 {
+		t.Fatalf("the cache holds %d MB, over its %d", n, budget>>20)
 	}
-	if total > bandCacheBytes {
-		t.Fatalf("the cache holds %d bytes, over its %d", total, bandCacheBytes)
+	last := bandKey{uint64(3*budget>>20 - 1), 1}
+	if _, ok := c.Get(last); !ok {
+		t.Fatal("the newest entry was dropped")
 	}
-	last := bandKey{uint64(3*bandCacheBytes>>20 - 1), 1}
-	if _, ok := c.get(last); !ok {
-		t.Fatal("the newest band was dropped")
+	if _, ok := c.Get(bandKey{0, 1}); ok {
+		t.Fatal("the oldest entry was kept")
 	}
-	if _, ok := c.get(bandKey{0, 1}); ok {
-		t.Fatal("the oldest band was kept")
+	c.Clear()
+	if c.Len() != 0 {
+		t.Fatal("Clear kept entries")
 	}
 }
 

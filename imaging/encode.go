@@ -84,7 +84,7 @@ func fastPNG(out *bytes.Buffer, img *image.RGBA) error {
 			rows = append(rows, img.Pix[off:off+4*w])
 		}
 		key := keyOf(w, above, rows)
-		bd, ok := bands.get(key)
+		bd, ok := bands.Get(key)
 		if ok {
 			bandHits.Add(1)
 		} else {
@@ -103,7 +103,7 @@ func fastPNG(out *bytes.Buffer, img *image.RGBA) error {
 			if !opaque {
 				return errTranslucent
 			}
-			bands.put(key, bd)
+			bands.Put(key, bd)
 		}
 		e.idat.Write(bd.z)
 		sum = adlerCombine(sum, bd.adler, bd.n)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"sync"
 
 	"github.com/fogleman/gg"
 )
@@ -35,46 +34,8 @@ type sprite struct {
 	cut              []CutText
 }
 
-// spriteCache keeps sprites in two generations, like the band cache.
-type spriteCache struct {
-	mu       sync.Mutex
-	cur, old map[string]sprite
-	curBytes int
-}
-
-var sprites = &spriteCache{cur: map[string]sprite{}, old: map[string]sprite{}}
-
-func (c *spriteCache) get(k string) (sprite, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if s, ok := c.cur[k]; ok {
-		return s, true
-	}
-	s, ok := c.old[k]
-	if ok {
-		delete(c.old, k)
-		c.putLocked(k, s)
-	}
-	return s, ok
-}
-
-func (c *spriteCache) put(k string, s sprite) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.putLocked(k, s)
-}
-
-func (c *spriteCache) putLocked(k string, s sprite) {
-	if _, ok := c.cur[k]; ok {
-		return
-	}
-	n := len(s.img.Pix)
-	if c.curBytes+n > spriteCacheBytes/2 {
-		c.old, c.cur, c.curBytes = c.cur, make(map[string]sprite, len(c.cur)), 0
-	}
-	c.cur[k] = s
-	c.curBytes += n
-}
+// sprites are the sprites kept, by key.
+var sprites = NewCache[string, sprite](spriteCacheBytes, func(s sprite) int { return len(s.img.Pix) })
 
 // quarter rounds a fraction of a pixel to the nearest quarter below 1.
 func quarter(f float64) float64 {
@@ -96,14 +57,14 @@ func (c *Canvas) Sprite(key string, x, y, w, h, margin float64, draw func(s *Can
 	ix, iy := math.Floor(x), math.Floor(y)
 	fx, fy := quarter(x-ix), quarter(y-iy)
 	k := fmt.Sprintf("%s|%.2f|%.2f|%.2f|%.2f|%.2f", key, w, h, fx, fy, c.pictureWidth())
-	sp, ok := sprites.get(k)
+	sp, ok := sprites.Get(k)
 	if !ok {
 		m := math.Ceil(math.Max(0, margin))
 		sw, sh := int(math.Ceil(w+fx+2*m)), int(math.Ceil(h+fy+2*m))
 		sub := &Canvas{Context: gg.NewContext(sw, sh), Faces: c.Faces, basisW: c.pictureWidth(), inMark: c.inMark}
 		draw(sub, m+fx, m+fy)
 		sp = sprite{img: sub.Image().(*image.RGBA), off: int(m), minText: sub.minText, minMark: sub.minMark, cut: sub.cut}
-		sprites.put(k, sp)
+		sprites.Put(k, sp)
 	}
 	at := image.Pt(int(ix)-sp.off, int(iy)-sp.off)
 	drawOver(dst, sp.img, at)

@@ -22,6 +22,6 @@
 //     at least 7 px on a phone (350 px wide).
 //   - Nothing is cached between renders but the board's prepared layers
 //     (the track grid, the map's terrain): each keyed by everything drawn
-//     on it, at most tpLayerMax kept, never written once kept, so renders
+//     on it, at most tpLayerBytes kept, never written once kept, so renders
 //     are safe to run concurrently and a stale layer is never shown.
 package tapestry

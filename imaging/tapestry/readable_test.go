@@ -35,22 +35,22 @@ func TestPicturesReadable(t *testing.T) {
 	goldens := append(tpGoldens(t), tpCivGoldens(t)...)
 	for i, g := range goldens {
 		// Every render draws its layers afresh, so the check sees their text.
-		goldens[i].Draw = func() (image.Image, error) { tpLayers.clear(); return g.Draw() }
+		goldens[i].Draw = func() (image.Image, error) { tpLayers.Clear(); return g.Draw() }
 	}
 	imagingtest.CheckPictures(t, goldens, imagingtest.Known{SmallAtPhone: tooSmall})
 }
 
 // TestBoardLayersMatch holds the prepared layers to what they stand for:
 // a board drawn over kept layers matches the same board drawn afresh, the
-// layers are kept, and no more than tpLayerMax of them.
+// layers are kept, and no more than tpLayerBytes of them.
 func TestBoardLayersMatch(t *testing.T) {
 	for _, v := range []tapestry.View{tpMid(t), tpFive(t), tpSolo(t, 70)} {
-		tpLayers.clear()
+		tpLayers.Clear()
 		fresh, err := Table(v, tpNamesOpt)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := tpLayers.size(); n != 2 {
+		if n := tpLayers.Len(); n != 2 {
 			t.Fatalf("%d layers kept after one board, want 2 (tracks and map)", n)
 		}
 		kept, err := Table(v, tpNamesOpt)
@@ -65,14 +65,16 @@ func TestBoardLayersMatch(t *testing.T) {
 	}
 	v := tpMid(t)
 	c := imagingCanvas(t)
-	for range tpLayerMax + 5 {
+	const side = 512 // a 1 MB layer
+	most := tpLayerBytes / (4 * side * side)
+	for range most + 5 {
 		v.Map[0].Hex.A++ // a different key each time
-		if err := tpLayers.paste(c, tpMapKey(v, 10, 10), 0, 0, 10, 10, func(*imaging.Canvas) {}); err != nil {
+		if err := tpLayers.paste(c, tpMapKey(v, side, side), 0, 0, side, side, func(*imaging.Canvas) {}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if n := tpLayers.size(); n > tpLayerMax {
-		t.Errorf("%d layers kept, more than %d", n, tpLayerMax)
+	if n := tpLayers.Len(); n > most {
+		t.Errorf("%d layers kept, more than the %d that fit %d bytes", n, most, tpLayerBytes)
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"image/draw"
 	"math"
 	"strconv"
-	"sync"
 
 	"spindle/games/threadcount"
 	"spindle/imaging"
@@ -99,11 +98,8 @@ func motif(c *imaging.Canvas, code string, x, y, w, h float64) {
 // motifTiles caches the motif tiles drawn so far, by pattern and size: a
 // game draws the same few sizes on every picture, so each is drawn once.
 // The tiles are never written after they are stored, so concurrent renders
-// may read them; the cache is emptied when it reaches maxMotifTiles.
-var motifTiles struct {
-	sync.Mutex
-	m map[motifKey]*image.RGBA
-}
+// may read them.
+var motifTiles = imaging.NewCache[motifKey, *image.RGBA](maxMotifBytes, func(t *image.RGBA) int { return len(t.Pix) })
 
 // motifKey names one motif tile.
 type motifKey struct {
@@ -111,29 +107,21 @@ type motifKey struct {
 	w, h int
 }
 
-// maxMotifTiles bounds the motif tile cache (a tile is a few KiB).
-const maxMotifTiles = 128
+// maxMotifBytes bounds the motif tile cache (a tile is a few KiB).
+const maxMotifBytes = 2 << 20
 
 // motifTile returns the w×h tile of a pattern's design, drawing it on first
 // use.
 func motifTile(code string, w, h int) *image.RGBA {
 	w, h = max(w, 1), max(h, 1)
 	k := motifKey{code, w, h}
-	motifTiles.Lock()
-	tile := motifTiles.m[k]
-	motifTiles.Unlock()
-	if tile != nil {
+	if tile, ok := motifTiles.Get(k); ok {
 		return tile
 	}
 	dc := gg.NewContext(w, h)
 	motifAt(dc, code, float64(w), float64(h))
-	tile = dc.Image().(*image.RGBA)
-	motifTiles.Lock()
-	if motifTiles.m == nil || len(motifTiles.m) >= maxMotifTiles {
-		motifTiles.m = make(map[motifKey]*image.RGBA)
-	}
-	motifTiles.m[k] = tile
-	motifTiles.Unlock()
+	tile := dc.Image().(*image.RGBA)
+	motifTiles.Put(k, tile)
 	return tile
 }
 
