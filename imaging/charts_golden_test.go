@@ -49,18 +49,7 @@ func chartGoldens(t *testing.T) []imagingtest.Golden {
 }
 
 func TestGoldenCharts(t *testing.T) {
-	for _, tc := range chartGoldens(t) {
-		t.Run(tc.Name, func(t *testing.T) {
-			img, err := tc.Draw()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if b := img.Bounds(); b.Dx() > 1600 || b.Dy() > 1400 {
-				t.Errorf("image is %v, larger than the layout limits", b.Size())
-			}
-			imagingtest.CheckGolden(t, tc.Name, img)
-		})
-	}
+	imagingtest.CheckGoldens(t, chartGoldens(t), nil)
 }
 
 // TestChartsReadable holds the charts to the house rules of a picture.

@@ -101,3 +101,34 @@ type Golden struct {
 	Name string
 	Draw func() (image.Image, error)
 }
+
+// MaxW and MaxH are the largest picture a layout may draw, unless a test
+// says otherwise.
+const (
+	MaxW = 1600
+	MaxH = 1400
+)
+
+// CheckGoldens draws every golden, as a subtest of its name, and checks it
+// against its file in testdata (CheckGolden) and against the layout limits:
+// at most MaxW wide and maxH(name, width) tall (MaxH when maxH is nil).
+func CheckGoldens(t *testing.T, goldens []Golden, maxH func(name string, w int) int) {
+	t.Helper()
+	for _, g := range goldens {
+		t.Run(g.Name, func(t *testing.T) {
+			img, err := g.Draw()
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := img.Bounds()
+			h := MaxH
+			if maxH != nil {
+				h = maxH(g.Name, b.Dx())
+			}
+			if b.Dx() > MaxW || b.Dy() > h {
+				t.Errorf("image is %v, larger than the layout limits (%d×%d)", b.Size(), MaxW, h)
+			}
+			CheckGolden(t, g.Name, img)
+		})
+	}
+}

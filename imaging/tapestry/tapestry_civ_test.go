@@ -78,18 +78,7 @@ func tpCivGoldens(t *testing.T) []imagingtest.Golden {
 }
 
 func TestGoldenTapestryCivs(t *testing.T) {
-	for _, tc := range tpCivGoldens(t) {
-		t.Run(tc.Name, func(t *testing.T) {
-			img, err := tc.Draw()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if b := img.Bounds(); b.Dx() > 1600 || b.Dy() > tpMaxHeight(tc.Name, b.Dx()) {
-				t.Errorf("image is %v, larger than the layout limits", b.Size())
-			}
-			imagingtest.CheckGolden(t, tc.Name, img)
-		})
-	}
+	imagingtest.CheckGoldens(t, tpCivGoldens(t), tpMaxHeight)
 }
 
 func BenchmarkTapestryPlayersCivs(b *testing.B) {

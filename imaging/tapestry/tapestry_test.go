@@ -159,18 +159,7 @@ func tpGoldens(t *testing.T) []imagingtest.Golden {
 }
 
 func TestGoldenTapestry(t *testing.T) {
-	for _, tc := range tpGoldens(t) {
-		t.Run(tc.Name, func(t *testing.T) {
-			img, err := tc.Draw()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if b := img.Bounds(); b.Dx() > 1600 || b.Dy() > tpMaxHeight(tc.Name, b.Dx()) {
-				t.Errorf("image is %v, larger than the layout limits", b.Size())
-			}
-			imagingtest.CheckGolden(t, tc.Name, img)
-		})
-	}
+	imagingtest.CheckGoldens(t, tpGoldens(t), tpMaxHeight)
 }
 
 // tpMaxHeight is the tallest a golden may be: the board (a table picture)
