@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -116,11 +115,8 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 	list := fs.String("players", "ai:normal,random", "one player per seat, comma separated")
 	opts := optFlag{}
 	fs.Var(opts, "opt", "game option key=value (repeatable), e.g. mode=ffa for Stitchcraft with 3 or more")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return errUsage
+	if done, err := parseArgs(fs, args); done {
+		return err
 	}
 	var players []arenaPlayer
 	for _, s := range strings.Split(*list, ",") {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -52,11 +51,8 @@ func runBench(cfg Config, args []string, stdout, stderr io.Writer) error {
 	store := fs.String("store", "", "postgres:`URL` of a database to measure the PostgreSQL store in (section 6, added when set); the bench works in a schema of its own and drops it")
 	quick := fs.Bool("quick", false, "small samples everywhere: a smoke run, not a measurement")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to this file (go tool pprof)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return errUsage
+	if done, err := parseArgs(fs, args); done {
+		return err
 	}
 	if *store != "" {
 		u, err := storeTarget(*store)

@@ -24,6 +24,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
 	// Quiet hours name IANA time zones; the runtime image has no zone
 	// files, so the database is embedded in the binary.
 	_ "time/tzdata"
@@ -31,6 +32,19 @@ import (
 
 // errUsage marks a command-line mistake: the usage was printed.
 var errUsage = errors.New("spindle: bad usage")
+
+// parseArgs parses a subcommand's flags. done is true when the subcommand
+// should stop there: with a nil error when help was asked for (the flag
+// package has printed it), with errUsage for a bad flag.
+func parseArgs(fs *flag.FlagSet, args []string) (done bool, err error) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return true, nil
+		}
+		return true, errUsage
+	}
+	return false, nil
+}
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -65,11 +79,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	global.SetOutput(stderr)
 	global.Usage = func() { fmt.Fprint(stderr, usage) }
 	configPath := global.String("config", "", "YAML config file (see config.example.yaml)")
-	if err := global.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return errUsage
+	if done, err := parseArgs(global, args); done {
+		return err
 	}
 	if *configPath != "" {
 		// A config file that isn't there is a mistake for every command,

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -26,11 +25,8 @@ func runMigrate(cfg Config, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "usage: spindle migrate --from bolt:FILE --to postgres:URL\n       spindle migrate --from postgres:URL --to bolt:FILE")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return errUsage
+	if done, err := parseArgs(fs, args); done {
+		return err
 	}
 	if fs.NArg() > 0 || *from == "" || *to == "" {
 		fs.Usage()

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -28,11 +27,8 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	var g gameFlags
 	g.register(fs)
 	out := fs.String("out", "", "directory to write the PNGs to (required)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return errUsage
+	if done, err := parseArgs(fs, args); done {
+		return err
 	}
 	if *out == "" {
 		fmt.Fprintln(stderr, "render: --out DIR is required")

@@ -48,11 +48,8 @@ func runServe(ctx context.Context, cmd string, cfg Config, args []string, stdout
 	default:
 		db = fs.String("db", cfg.Data.DB, "database file")
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return errUsage
+	if done, err := parseArgs(fs, args); done {
+		return err
 	}
 	log := NewLogger(cfg.Log, stderr)
 	cat, err := buildCatalog(cfg.Games.Enabled)

@@ -227,11 +227,8 @@ func runSim(args []string, stdout, stderr io.Writer) error {
 	g.register(fs)
 	keys := fs.String("keys", "", "print the action-key grammar of a game and exit")
 	reveal := fs.Bool("reveal", false, "print every action key in the log, chance outcomes and hidden choices included (a script can replay them)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return errUsage
+	if done, err := parseArgs(fs, args); done {
+		return err
 	}
 	cat, err := buildCatalog(nil)
 	if err != nil {

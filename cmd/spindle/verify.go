@@ -30,11 +30,8 @@ func runVerify(cfg Config, args []string, stdin io.Reader, stdout, stderr io.Wri
 		fmt.Fprintln(stderr, "usage: spindle [--config FILE] verify --table N [--db FILE] [--commitment HEX]\n       spindle verify --json FILE [--commitment HEX]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return errUsage
+	if done, err := parseArgs(fs, args); done {
+		return err
 	}
 	if fs.NArg() > 0 || (*jsonFile == "" && *table == 0) {
 		fs.Usage()
