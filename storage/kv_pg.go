@@ -59,24 +59,13 @@ const pgMaxAttempts = 8
 const pgTimeout = 30 * time.Second
 
 func (d *pgDB) View(fn func(kvTx) error) error {
-	ctx, cancel := context.WithTimeout(context.Background(), pgTimeout)
-	defer cancel()
-	t, err := d.begin(ctx, false)
-	if err != nil {
-		return err
-	}
-	defer t.end()
-	ferr := fn(t)
-	if t.err != nil {
-		return t.err
-	}
-	return ferr
+	return d.once(fn, false)
 }
 
 func (d *pgDB) Update(fn func(kvTx) error) error {
 	var last error
 	for attempt := 0; attempt < pgMaxAttempts; attempt++ {
-		err := d.update(fn)
+		err := d.once(fn, true)
 		if !retryable(err) {
 			return err
 		}
@@ -86,11 +75,12 @@ func (d *pgDB) Update(fn func(kvTx) error) error {
 	return last
 }
 
-// update runs fn once in a write transaction.
-func (d *pgDB) update(fn func(kvTx) error) error {
+// once runs fn once in a transaction, a write one (committed when fn
+// succeeds) or a read-only one.
+func (d *pgDB) once(fn func(kvTx) error, write bool) error {
 	ctx, cancel := context.WithTimeout(context.Background(), pgTimeout)
 	defer cancel()
-	t, err := d.begin(ctx, true)
+	t, err := d.begin(ctx, write)
 	if err != nil {
 		return err
 	}
@@ -99,7 +89,7 @@ func (d *pgDB) update(fn func(kvTx) error) error {
 	if t.err != nil {
 		return t.err
 	}
-	if ferr != nil {
+	if ferr != nil || !write {
 		return ferr
 	}
 	return t.commit()
