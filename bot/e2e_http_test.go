@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -15,9 +14,7 @@ import (
 
 	"spindle/bot/discordtest"
 	"spindle/commands"
-	"spindle/games"
-	"spindle/games/warpweft"
-	"spindle/storage"
+	"spindle/commands/commandstest"
 )
 
 // TestHTTPInteractionsEndToEnd: the fake Discord delivers interactions to
@@ -166,15 +163,5 @@ func TestHTTPAcknowledgementIsFlushedFirst(t *testing.T) {
 
 // warpWeftApp is an App playing Warp and Weft on a fresh store.
 func warpWeftApp(t *testing.T) *commands.App {
-	t.Helper()
-	store, err := storage.Open(filepath.Join(t.TempDir(), "app.db"), storage.Options{Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	cat, err := games.NewCatalog(games.Bind(warpweft.Game{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &commands.App{Store: store, Catalog: cat, Log: zerolog.Nop()}
+	return commandstest.NewApp(t)
 }

@@ -10,21 +10,17 @@ import (
 	"image/png"
 	"io"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/rs/zerolog"
-
 	"spindle/bot/activity"
 	"spindle/commands"
+	"spindle/commands/commandstest"
 	"spindle/games"
-	"spindle/games/warpweft"
 	"spindle/imaging"
-	"spindle/storage"
 )
 
 const (
@@ -88,19 +84,9 @@ func tinyPNG(kind imaging.Kind, view any, _ imaging.Options) ([]byte, error) {
 
 func newApp(t *testing.T, kinds ...games.Kind) *commands.App {
 	t.Helper()
-	store, err := storage.Open(filepath.Join(t.TempDir(), "live.db"), storage.Options{Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	if len(kinds) == 0 {
-		kinds = []games.Kind{games.Bind(warpweft.Game{})}
-	}
-	cat, err := games.NewCatalog(kinds...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &commands.App{Store: store, Catalog: cat, Log: zerolog.Nop(), Render: tinyPNG, PlainAI: true}
+	app := commandstest.NewApp(t, kinds...)
+	app.Render, app.PlainAI = tinyPNG, true
+	return app
 }
 
 var clicks atomic.Int64

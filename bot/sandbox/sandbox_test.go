@@ -14,7 +14,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -24,8 +23,8 @@ import (
 	"github.com/rs/zerolog"
 
 	"spindle/commands"
+	"spindle/commands/commandstest"
 	"spindle/games"
-	"spindle/games/warpweft"
 	"spindle/imaging"
 	"spindle/storage"
 )
@@ -54,19 +53,9 @@ func tinyPNG(imaging.Kind, any, imaging.Options) ([]byte, error) {
 // when none); a nil render uses the real renderer.
 func newApp(t *testing.T, render func(imaging.Kind, any, imaging.Options) ([]byte, error), kinds ...games.Kind) *commands.App {
 	t.Helper()
-	store, err := storage.Open(filepath.Join(t.TempDir(), "sandbox.db"), storage.Options{Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	if len(kinds) == 0 {
-		kinds = []games.Kind{games.Bind(warpweft.Game{})}
-	}
-	cat, err := games.NewCatalog(kinds...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &commands.App{Store: store, Catalog: cat, Log: zerolog.Nop(), Render: render}
+	app := commandstest.NewApp(t, kinds...)
+	app.Render = render
+	return app
 }
 
 func newClient(t *testing.T) *client {
