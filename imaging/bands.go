@@ -3,6 +3,7 @@ package imaging
 import (
 	"encoding/binary"
 	"hash/adler32"
+	"hash/crc32"
 	"hash/maphash"
 	"sync/atomic"
 
@@ -19,10 +20,10 @@ import (
 // copied instead of filtered and compressed; only the bands that changed
 // cost the encoder anything but a hash.
 //
-// A band's key is a 128-bit hash (two independently seeded maphash sums)
-// of the picture's width, the band's rows and the row above it (which the
-// Up filter reads), so a stale band is never used by accident: a wrong hit
-// would need both 64-bit sums to collide. The zlib checksum of the whole
+// A band's key is a 96-bit hash (a process-seeded 64-bit maphash sum and a
+// CRC-32C) of the picture's width, the band's rows and the row above it
+// (which the Up filter reads), so a stale band is never used by accident: a
+// wrong hit would need both sums to collide at once. The zlib checksum of the whole
 // stream is combined from the bands' own Adler-32 sums.
 
 // bandRows is the height of a band. Sixteen rows of a 1 500-pixel picture
@@ -47,34 +48,38 @@ type bandKey [2]uint64
 // bands are the compressed bands kept, by content.
 var bands = NewCache[bandKey, band](bandCacheBytes, func(b band) int { return len(b.z) })
 
-// bandSeeds seed the two halves of a band's key.
-var bandSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+// bandSeed seeds the maphash half of a band's key.
+var bandSeed = maphash.MakeSeed()
+
+// castagnoli is the CRC-32C table, the other half of a band's key.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // bandHits and bandMisses count cache lookups, for tests and benchmarks.
 var bandHits, bandMisses atomic.Int64
 
 // keyOf hashes rows (each a slice of the picture's RGBA bytes) with the
-// picture's width into a band key.
+// picture's width into a band key: a seeded maphash sum and a CRC-32C (both
+// run at memory speed, the CRC on the processor's own instruction).
 func keyOf(w int, above []byte, rows [][]byte) bandKey {
-	var k bandKey
 	var hdr [16]byte
 	binary.LittleEndian.PutUint64(hdr[:8], uint64(w))
 	binary.LittleEndian.PutUint64(hdr[8:], uint64(len(rows)))
-	for i, seed := range bandSeeds {
-		var h maphash.Hash
-		h.SetSeed(seed)
-		h.Write(hdr[:])
-		if above != nil {
-			h.Write(above)
-		} else {
-			h.WriteByte(0xAA) // the first band has no row above
-		}
-		for _, r := range rows {
-			h.Write(r)
-		}
-		k[i] = h.Sum64()
+	var h maphash.Hash
+	h.SetSeed(bandSeed)
+	h.Write(hdr[:])
+	crc := crc32.Update(0, castagnoli, hdr[:])
+	if above != nil {
+		h.Write(above)
+		crc = crc32.Update(crc, castagnoli, above)
+	} else {
+		h.WriteByte(0xAA) // the first band has no row above
+		crc = crc32.Update(crc, castagnoli, []byte{0xAA})
 	}
-	return k
+	for _, r := range rows {
+		h.Write(r)
+		crc = crc32.Update(crc, castagnoli, r)
+	}
+	return bandKey{h.Sum64(), uint64(crc)}
 }
 
 // deflateBand filters and compresses one band with the encoder's
