@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -49,6 +50,10 @@ type pgDB struct {
 	wake     chan struct{}
 	stopWake context.CancelFunc
 	waitWake sync.WaitGroup
+
+	// announced is told the other processes' NOTIFY spindle_table: a
+	// table's new version (Store.OnAnnounce).
+	announced atomic.Pointer[func(table, version uint64)]
 }
 
 // pgMaxAttempts bounds the reruns of a transaction PostgreSQL aborted for a

@@ -253,3 +253,47 @@ func TestCommitWakesTheOtherProcess(t *testing.T) {
 	case <-time.After(300 * time.Millisecond):
 	}
 }
+
+// TestAnnounceReachesTheOtherProcess checks that a table's new version
+// announced by one store reaches another store on the same database, and
+// not the one that announced it; on bbolt Announce does nothing.
+func TestAnnounceReachesTheOtherProcess(t *testing.T) {
+	url := newPath(t, "announce.db")
+	a := openAt(t, url, Options{})
+	if !onPostgres {
+		if a.Shared() {
+			t.Fatal("a bbolt store says it is shared")
+		}
+		if err := a.Announce(1, 2); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	b := openAt(t, url, Options{})
+	got := make(chan [2]uint64, 4)
+	self := make(chan [2]uint64, 4)
+	b.OnAnnounce(func(table, version uint64) { got <- [2]uint64{table, version} })
+	a.OnAnnounce(func(table, version uint64) { self <- [2]uint64{table, version} })
+	deadline := time.After(10 * time.Second)
+	for {
+		// The listener may still be connecting: announce until heard.
+		if err := a.Announce(7, 42); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case v := <-got:
+			if v != [2]uint64{7, 42} {
+				t.Fatalf("heard %v, want table 7 at version 42", v)
+			}
+			select {
+			case v := <-self:
+				t.Fatalf("the announcing store heard itself: %v", v)
+			case <-time.After(200 * time.Millisecond):
+			}
+			return
+		case <-time.After(100 * time.Millisecond):
+		case <-deadline:
+			t.Fatal("the other store never heard the announcement")
+		}
+	}
+}

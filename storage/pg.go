@@ -205,6 +205,9 @@ func (d *pgDB) listenOnce(ctx context.Context, cfg *pgx.ConnConfig) {
 	if _, err := conn.Exec(ctx, "LISTEN spindle_work"); err != nil {
 		return
 	}
+	if _, err := conn.Exec(ctx, "LISTEN spindle_table"); err != nil {
+		return
+	}
 	// Work committed while this process was not listening is found by
 	// its next round anyway; a wake-up now makes that round prompt.
 	d.poke()
@@ -213,10 +216,63 @@ func (d *pgDB) listenOnce(ctx context.Context, cfg *pgx.ConnConfig) {
 		if err != nil {
 			return
 		}
-		if n.Payload != d.owner {
-			d.pokeSoon()
+		switch n.Channel {
+		case "spindle_table":
+			d.tableNotice(n.Payload)
+		default:
+			if n.Payload != d.owner {
+				d.pokeSoon()
+			}
 		}
 	}
+}
+
+// tableNotice passes another process's "table T now stands at version V"
+// (payload "owner T V") to the function OnAnnounce set.
+func (d *pgDB) tableNotice(payload string) {
+	f := d.announced.Load()
+	owner, rest, _ := strings.Cut(payload, " ")
+	var table, version uint64
+	if f == nil || owner == d.owner {
+		return
+	}
+	if _, err := fmt.Sscanf(rest, "%d %d", &table, &version); err != nil {
+		return
+	}
+	(*f)(table, version)
+}
+
+// Shared reports whether other processes may share the store (PostgreSQL).
+func (s *Store) Shared() bool { return s.pg != nil }
+
+// Announce tells the other processes sharing the store that table now
+// stands at version (NOTIFY spindle_table), for what they show live. On a
+// bbolt store, which no other process opens, it does nothing.
+func (s *Store) Announce(table, version uint64) error {
+	if s.pg == nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	payload := fmt.Sprintf("%s %d %d", s.pg.owner, table, version)
+	if _, err := s.pg.pool.Exec(ctx, "SELECT pg_notify('spindle_table', $1)", payload); err != nil {
+		return fmt.Errorf("storage: announce table %d: %w", table, err)
+	}
+	return nil
+}
+
+// OnAnnounce has f told, on the store's listening goroutine, of every
+// version another process announces (Announce); nil stops it. f must not
+// block. On a bbolt store f is never called.
+func (s *Store) OnAnnounce(f func(table, version uint64)) {
+	if s.pg == nil {
+		return
+	}
+	if f == nil {
+		s.pg.announced.Store(nil)
+		return
+	}
+	s.pg.announced.Store(&f)
 }
 
 // wakeEvery bounds how often notices wake the loops: a busy database

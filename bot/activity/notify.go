@@ -71,3 +71,41 @@ func (h *Hub) Watchers(table uint64) int {
 	defer h.mu.Unlock()
 	return len(h.subs[table])
 }
+
+// Announcer carries table versions between the processes sharing one
+// store (storage.Store on PostgreSQL: NOTIFY spindle_table).
+type Announcer interface {
+	Announce(table, version uint64) error
+	OnAnnounce(f func(table, version uint64))
+}
+
+// Shared is the Notifier of processes sharing one store: a version
+// announced here goes to this process's watchers at once and, through the
+// store, to every other process's, whose own Shared hands it to theirs. So
+// a live table follows a move whichever process made it.
+type Shared struct {
+	*Hub
+	store Announcer
+	log   func(error)
+}
+
+var _ Notifier = (*Shared)(nil)
+
+// NewShared returns a Shared notifier over store, listening to the other
+// processes' versions at once. failed, when set, is told of an
+// announcement the store could not send (watchers elsewhere then see the
+// move when their stream next reconnects).
+func NewShared(store Announcer, failed func(error)) *Shared {
+	n := &Shared{Hub: NewHub(), store: store, log: failed}
+	store.OnAnnounce(n.Hub.Changed)
+	return n
+}
+
+// Changed implements commands.Changes: this process's watchers first, then
+// the other processes'.
+func (n *Shared) Changed(table, version uint64) {
+	n.Hub.Changed(table, version)
+	if err := n.store.Announce(table, version); err != nil && n.log != nil {
+		n.log(err)
+	}
+}

@@ -166,7 +166,13 @@ func runServe(ctx context.Context, cmd string, cfg Config, args []string, stdout
 				return errors.New("spindle: discord.activity needs DISCORD_CLIENT_SECRET (the application's OAuth2 client secret) in the environment")
 			}
 			app.LiveTable = true
-			h = bot.WithActivity(h, activity.New(activity.Config{App: app, Poster: b.Poster(), ClientID: cfg.Discord.ApplicationID, Log: log,
+			// Processes sharing a PostgreSQL store tell each other's live
+			// tables of their moves; alone, the in-process hub is enough.
+			var notifier activity.Notifier = activity.NewHub()
+			if store.Shared() {
+				notifier = activity.NewShared(store, func(err error) { log.Warn().Err(err).Msg("activity: announce a move to the other processes") })
+			}
+			h = bot.WithActivity(h, activity.New(activity.Config{App: app, Poster: b.Poster(), ClientID: cfg.Discord.ApplicationID, Log: log, Notifier: notifier,
 				Auth:    activity.DiscordOAuth{ClientID: cfg.Discord.ApplicationID, ClientSecret: secret},
 				Locator: activity.DiscordInstances{AppID: cfg.Discord.ApplicationID, BotToken: token}}))
 		}
