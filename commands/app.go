@@ -57,6 +57,9 @@ type App struct {
 	imagesOnce sync.Once
 	// focusKinds remembers, by game ID, whether a game's panel marks the
 	// menu group it shows (imaging.Focuses).
+	// playerKinds remembers, by game ID, whether a game draws its players
+	// apart from its board (imaging.Players: Tapestry's cities).
+	playerKinds sync.Map
 	focusKinds sync.Map
 	imageCache *imageCache
 
@@ -132,7 +135,7 @@ func (a *App) DeferFor(req Request) Defer {
 			if c.Arg == "rules" || c.Arg == "live" {
 				return NoDefer
 			}
-			if c.Arg == "panel" {
+			if c.Arg == "panel" || c.Arg == "players" {
 				return DeferEphemeral
 			}
 			return DeferUpdate

@@ -148,6 +148,18 @@ func (a *App) focuses(t games.Table) bool {
 	return has.(bool)
 }
 
+// hasPlayers reports whether t's game draws its players apart from its
+// board (imaging.Players), learnt once per game.
+func (a *App) hasPlayers(t games.Table) bool {
+	id := t.Info().ID
+	has, known := a.playerKinds.Load(id)
+	if !known {
+		has = pictures.Has(imaging.Players, t.View(games.Spectator))
+		a.playerKinds.Store(id, has)
+	}
+	return has.(bool)
+}
+
 // panelPicture is seat's panel picture, focused on the choice group the
 // panel shows (the card being placed), if any.
 func (a *App) panelPicture(b storage.Binding, t games.Table, seat games.Seat, focus string) ([]byte, error) {

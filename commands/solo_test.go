@@ -125,3 +125,40 @@ func TestTapestryBoardRefusedThenDelivered(t *testing.T) {
 	}
 	play() // the table is not stuck
 }
+
+// TestPlayersCitiesButton: a Tapestry board, one picture, offers everyone
+// the players' cities on demand (the Players picture, drawn from the
+// spectator's view) in a private answer, deferred first; a Warp and Weft
+// board, whose game draws no such picture, has no such button.
+func TestPlayersCitiesButton(t *testing.T) {
+	h := everyGameHarness(t)
+	h.startTapestryAlone("")
+	board := h.rec.last("c1")
+	id := button(t, board.msg, "Players' cities")
+	if d := h.app.DeferFor(Request{Kind: Component, CustomID: id}); d != DeferEphemeral {
+		t.Errorf("the button is deferred as %v, want ephemeral", d)
+	}
+	for _, u := range []User{alice, bob} { // the player and a passer-by
+		resp, err := h.click(u, board.id, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := resp.Message
+		if m == nil || !m.Ephemeral || len(m.Files) != 1 || m.Files[0].Name != "players.png" || len(m.Files[0].Data) == 0 {
+			t.Fatalf("%s: answer %+v, want a private players.png", u.Name, m)
+		}
+	}
+	if len(board.msg.Files) != 1 {
+		t.Errorf("the board carries %d pictures, want one", len(board.msg.Files))
+	}
+
+	w := newHarness(t)
+	w.startGame()
+	for _, r := range w.rec.last("c1").msg.Rows {
+		for _, b := range r.Buttons {
+			if b.Label == "Players' cities" {
+				t.Error("a Warp and Weft board offers the players' cities")
+			}
+		}
+	}
+}

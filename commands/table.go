@@ -128,6 +128,9 @@ func (a *App) tableMessage(b storage.Binding, t games.Table, notes []string) (Me
 		return Button{Label: label, Style: style, CustomID: CustomID{Route: 'o', Table: b.Table, Arg: arg}.MustEncode()}
 	}
 	m.Rows = []Row{{Buttons: []Button{btn("My hand & moves", "panel", Primary), btn("Rules", "rules", Secondary), btn("Refresh", "refresh", Secondary)}}}
+	if a.hasPlayers(t) {
+		m.Rows[0].Buttons = append(m.Rows[0].Buttons, btn("Players' cities", "players", Secondary))
+	}
 	if a.LiveTable {
 		m.Rows[0].Buttons = append(m.Rows[0].Buttons, liveButton(b.Table))
 	}
@@ -372,6 +375,20 @@ func (a *App) tableButton(ctx context.Context, req Request, c CustomID, p Poster
 		return a.rematch(ctx, req, b, p)
 	case "live":
 		return a.launchLive(b)
+	case "players":
+		// Everyone's holdings as the channel may see them (the spectator's
+		// view): what the one-picture board leaves out, such as Tapestry's
+		// capital cities and civilizations.
+		t, err := a.Store.Load(a.Catalog, c.Table)
+		if err != nil {
+			return Response{}, err
+		}
+		png, err := a.picture(imaging.Players, b, t, games.Spectator)
+		if err != nil {
+			return Response{}, fmt.Errorf("commands: render players: %w", err)
+		}
+		return Response{Message: &Message{Ephemeral: true, Content: fmt.Sprintf("Every player's holdings at table #%d, as of move %d.", b.Table, t.Version()),
+			Files: []File{{Name: "players.png", Type: "image/png", Data: png}}}}, nil
 	case "refresh":
 		t, err := a.Store.Load(a.Catalog, c.Table)
 		if err != nil {
