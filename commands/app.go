@@ -60,8 +60,8 @@ type App struct {
 	// playerKinds remembers, by game ID, whether a game draws its players
 	// apart from its board (imaging.Players: Tapestry's cities).
 	playerKinds sync.Map
-	focusKinds sync.Map
-	imageCache *imageCache
+	focusKinds  sync.Map
+	imageCache  *imageCache
 
 	aiOnce    sync.Once
 	aiWake    chan struct{}  // pokes the timer loop: an AI may act
