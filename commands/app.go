@@ -57,10 +57,10 @@ type App struct {
 	imagesOnce sync.Once
 	// focusKinds remembers, by game ID, whether a game's panel marks the
 	// menu group it shows (imaging.Focuses).
+	focusKinds sync.Map
 	// playerKinds remembers, by game ID, whether a game draws its players
 	// apart from its board (imaging.Players: Tapestry's cities).
 	playerKinds sync.Map
-	focusKinds  sync.Map
 	imageCache  *imageCache
 
 	aiOnce    sync.Once
