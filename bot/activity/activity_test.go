@@ -36,7 +36,7 @@ func localAuth(_ context.Context, code string) (activity.Identity, error) {
 }
 
 // liveTable serves a live table for app, posting boards to p.
-func liveTable(t *testing.T, app *commands.App, p commands.Poster) (*httptest.Server, *activity.Server) {
+func liveTable(t testing.TB, app *commands.App, p commands.Poster) (*httptest.Server, *activity.Server) {
 	t.Helper()
 	s := activity.New(activity.Config{App: app, Poster: p, Auth: activity.ExchangeFunc(localAuth), ClientID: "1", Log: zerolog.Nop()})
 	srv := httptest.NewServer(s)

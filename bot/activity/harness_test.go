@@ -82,7 +82,7 @@ func tinyPNG(kind imaging.Kind, view any, _ imaging.Options) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-func newApp(t *testing.T, kinds ...games.Kind) *commands.App {
+func newApp(t testing.TB, kinds ...games.Kind) *commands.App {
 	t.Helper()
 	app := commandstest.NewApp(t, kinds...)
 	app.Render, app.PlainAI = tinyPNG, true
@@ -92,7 +92,7 @@ func newApp(t *testing.T, kinds ...games.Kind) *commands.App {
 var clicks atomic.Int64
 
 // handle runs one interaction from user in the test channel.
-func handle(t *testing.T, app *commands.App, p commands.Poster, user commands.User, req commands.Request) commands.Response {
+func handle(t testing.TB, app *commands.App, p commands.Poster, user commands.User, req commands.Request) commands.Response {
 	t.Helper()
 	req.ID = fmt.Sprintf("test-%d", clicks.Add(1))
 	req.Guild, req.Channel, req.User, req.At = guild, channel, user, time.Now()
@@ -105,7 +105,7 @@ func handle(t *testing.T, app *commands.App, p commands.Poster, user commands.Us
 
 // startGame opens a lobby of game in the test channel, seats players
 // (the first hosts) and ais AI players (easy), and starts it.
-func startGame(t *testing.T, app *commands.App, p commands.Poster, game string, players []commands.User, ais int) uint64 {
+func startGame(t testing.TB, app *commands.App, p commands.Poster, game string, players []commands.User, ais int) uint64 {
 	t.Helper()
 	handle(t, app, p, players[0], commands.Request{Kind: commands.Command, Command: "game new", Options: map[string]string{"game": game}})
 	id, err := app.Store.Active(channel)
@@ -129,13 +129,13 @@ func startGame(t *testing.T, app *commands.App, p commands.Poster, game string, 
 
 // client is one signed-in page.
 type client struct {
-	t       *testing.T
+	t       testing.TB
 	base    string
 	session string
 }
 
 // signIn exchanges code at the server and returns the signed-in client.
-func signIn(t *testing.T, base, code string) *client {
+func signIn(t testing.TB, base, code string) *client {
 	t.Helper()
 	c := &client{t: t, base: base}
 	var out struct {
