@@ -40,6 +40,13 @@ type kvBucket interface {
 	// presence only of non-empty values.
 	Get(k []byte) []byte
 	Put(k, v []byte) error
+	// Claim puts v under k only when k is absent, atomically across every
+	// process sharing the store: of two transactions claiming one key at
+	// once, one gets it and the other, once the first commits, finds it
+	// taken (and is handed the value then stored). A lost claim writes
+	// nothing. Use it where the absence of a key was checked (Get) and
+	// two processes might both have seen it absent.
+	Claim(k, v []byte) (existing []byte, claimed bool, err error)
 	Delete(k []byte) error
 	Cursor() kvCursor
 	// ForEach calls fn for every key in order; a nested bucket comes with

@@ -41,6 +41,15 @@ type boltBucket struct{ b *bolt.Bucket }
 func (b boltBucket) Get(k []byte) []byte            { return b.b.Get(k) }
 func (b boltBucket) Put(k, v []byte) error          { return b.b.Put(k, v) }
 func (b boltBucket) Delete(k []byte) error          { return b.b.Delete(k) }
+
+// Claim on bbolt is a Get and a Put: one process holds the file and its
+// writes are serial, so no other transaction can come between them.
+func (b boltBucket) Claim(k, v []byte) ([]byte, bool, error) {
+	if old := b.b.Get(k); old != nil {
+		return old, false, nil
+	}
+	return nil, true, b.b.Put(k, v)
+}
 func (b boltBucket) Cursor() kvCursor               { return boltCursor{b.b.Cursor()} }
 func (b boltBucket) NextSequence() (uint64, error)  { return b.b.NextSequence() }
 func (b boltBucket) Sequence() uint64               { return b.b.Sequence() }

@@ -494,6 +494,46 @@ func (b *pgBucket) Put(k, v []byte) error {
 	return nil
 }
 
+// Claim inserts at once, not at commit: PostgreSQL's unique key makes a
+// second inserter wait for the first transaction, then do nothing, so two
+// processes never both claim k. The value is buffered too, so later reads
+// in the transaction see it and the commit writes it again unchanged.
+func (b *pgBucket) Claim(k, v []byte) ([]byte, bool, error) {
+	if b.tx.err != nil {
+		return nil, false, b.tx.err
+	}
+	if len(k) == 0 {
+		return nil, false, errors.New("storage: postgres: empty key")
+	}
+	if old, ok := b.tx.pendingValue([]byte(b.path), k); ok && old != nil {
+		return old, false, nil
+	}
+	if v == nil {
+		v = []byte{}
+	}
+	var one int
+	claimed, err := b.tx.row("INSERT INTO spindle_kv (bucket, key, value) VALUES ($1, $2, $3) ON CONFLICT (bucket, key) DO NOTHING RETURNING 1",
+		[]any{[]byte(b.path), k, v}, &one)
+	if err != nil {
+		return nil, false, err
+	}
+	if !claimed {
+		var old []byte
+		var null bool
+		if _, err := b.tx.row("SELECT value, value IS NULL FROM spindle_kv WHERE bucket = $1 AND key = $2 FOR UPDATE",
+			[]any{[]byte(b.path), k}, &old, &null); err != nil {
+			return nil, false, err
+		}
+		if null || old == nil {
+			old = []byte{}
+		}
+		return old, false, nil
+	}
+	b.noteWork()
+	b.tx.buffer(pgWrite{bucket: []byte(b.path), key: bytes.Clone(k), value: bytes.Clone(v)})
+	return nil, true, nil
+}
+
 func (b *pgBucket) Delete(k []byte) error {
 	if b.tx.err != nil {
 		return b.tx.err

@@ -3,7 +3,9 @@ package storage
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -294,6 +296,66 @@ func TestAnnounceReachesTheOtherProcess(t *testing.T) {
 		case <-time.After(100 * time.Millisecond):
 		case <-deadline:
 			t.Fatal("the other store never heard the announcement")
+		}
+	}
+}
+
+// TestTwoProcessesClaimOnce has two stores on one database (two processes
+// on PostgreSQL; one file on bbolt, where the test still runs) race for
+// what only one may get: a retried interaction's first sighting, and the
+// lobby of a channel. Each time exactly one wins.
+func TestTwoProcessesClaimOnce(t *testing.T) {
+	url := newPath(t, "claim.db")
+	a := openAt(t, url, Options{})
+	b := a
+	if onPostgres {
+		b = openAt(t, url, Options{})
+	}
+	now := time.Now()
+	for i := range 40 {
+		id := fmt.Sprintf("interaction-%d", i)
+		var firsts atomic.Int32
+		var wg sync.WaitGroup
+		for _, s := range []*Store{a, b} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				first, err := s.FirstSeen(id, now, time.Hour)
+				if err != nil {
+					t.Error(err)
+				}
+				if first {
+					firsts.Add(1)
+				}
+			}()
+		}
+		wg.Wait()
+		if n := firsts.Load(); n != 1 {
+			t.Fatalf("%s: first seen %d times, want once", id, n)
+		}
+	}
+	for i := range 20 {
+		ch := fmt.Sprintf("channel-%d", i)
+		var won, busy atomic.Int32
+		var wg sync.WaitGroup
+		for _, s := range []*Store{a, b} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, err := s.ClaimLobby(Binding{Game: "toy", Guild: "g1", Channel: ch, Host: "u1", Users: []string{"u1"}})
+				switch {
+				case err == nil:
+					won.Add(1)
+				case errors.Is(err, ErrBusy):
+					busy.Add(1)
+				default:
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+		if won.Load() != 1 || busy.Load() != 1 {
+			t.Fatalf("%s: %d lobbies opened and %d refused, want one of each", ch, won.Load(), busy.Load())
 		}
 	}
 }

@@ -150,7 +150,20 @@ func (s *Store) ClaimLobby(b Binding) (uint64, error) {
 	var id uint64
 	err := s.write(func(tx kvTx) error {
 		chans := tx.Bucket(bucketChannels)
-		if v := chans.Get([]byte(b.Channel)); len(v) == 8 {
+		v := chans.Get([]byte(b.Channel))
+		if v == nil {
+			// Another process may be opening a lobby in this channel this
+			// instant: claim the channel (a placeholder, replaced below), so
+			// only one of them does.
+			old, claimed, err := chans.Claim([]byte(b.Channel), itob(0))
+			if err != nil {
+				return err
+			}
+			if !claimed {
+				v = old
+			}
+		}
+		if len(v) == 8 {
 			other := btoi(v)
 			if raw := tx.Bucket(bucketBindings).Get(v); raw != nil {
 				if ob, err := decodeBinding(other, raw); err == nil && (ob.Status == StatusLobby || ob.Status == StatusActive) {

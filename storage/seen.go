@@ -23,13 +23,26 @@ func (s *Store) FirstSeen(id string, now time.Time, keep time.Duration) (bool, e
 		first = false
 		ids, byTime := tx.Bucket(bucketSeen), tx.Bucket(bucketSeenByTime)
 		at := uint64(now.UnixNano())
-		if v := ids.Get([]byte(id)); len(v) == 8 && btoi(v) >= at {
+		until := itob(uint64(now.Add(keep).UnixNano()))
+		v := ids.Get([]byte(id))
+		if v == nil {
+			// Another process may be recording the same id this instant
+			// (a retried delivery): claim it, so only one of them is first.
+			old, claimed, err := ids.Claim([]byte(id), until)
+			if err != nil {
+				return err
+			}
+			v = old
+			if claimed {
+				v = nil
+			}
+		}
+		if len(v) == 8 && btoi(v) >= at {
 			return nil
 		}
 		if err := pruneSeen(ids, byTime, at); err != nil {
 			return err
 		}
-		until := itob(uint64(now.Add(keep).UnixNano()))
 		if err := ids.Put([]byte(id), until); err != nil {
 			return err
 		}
