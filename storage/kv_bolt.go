@@ -38,9 +38,9 @@ func wrapBucket(b *bolt.Bucket) kvBucket {
 
 type boltBucket struct{ b *bolt.Bucket }
 
-func (b boltBucket) Get(k []byte) []byte            { return b.b.Get(k) }
-func (b boltBucket) Put(k, v []byte) error          { return b.b.Put(k, v) }
-func (b boltBucket) Delete(k []byte) error          { return b.b.Delete(k) }
+func (b boltBucket) Get(k []byte) []byte   { return b.b.Get(k) }
+func (b boltBucket) Put(k, v []byte) error { return b.b.Put(k, v) }
+func (b boltBucket) Delete(k []byte) error { return b.b.Delete(k) }
 
 // Claim on bbolt is a Get and a Put: one process holds the file and its
 // writes are serial, so no other transaction can come between them.
