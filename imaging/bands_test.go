@@ -200,3 +200,59 @@ func TestAdlerCombine(t *testing.T) {
 		}
 	}
 }
+
+// TestRGBRow checks the row conversion against the plain one, pixel by
+// pixel, at every width around its four-pixel step, and its alpha report.
+func TestRGBRow(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(8, 9))
+	for w := range 19 {
+		row := make([]byte, 4*w)
+		for i := range row {
+			row[i] = byte(rnd.IntN(256))
+		}
+		for i := 3; i < len(row); i += 4 {
+			row[i] = 0xff
+		}
+		dst := make([]byte, 3*w)
+		if a := rgbRow(dst, row, w); a != 0xff {
+			t.Errorf("width %d: alpha %#x for an opaque row", w, a)
+		}
+		for x := range w {
+			if dst[3*x] != row[4*x] || dst[3*x+1] != row[4*x+1] || dst[3*x+2] != row[4*x+2] {
+				t.Fatalf("width %d: pixel %d is %v, want %v", w, x, dst[3*x:3*x+3], row[4*x:4*x+3])
+			}
+		}
+		if w > 0 {
+			row[4*(w-1)+3] = 0x80
+			if a := rgbRow(dst, row, w); a == 0xff {
+				t.Errorf("width %d: a translucent last pixel was not reported", w)
+			}
+			row[4*(w-1)+3] = 0xff
+			row[3] = 0x7f
+			if a := rgbRow(dst, row, w); a == 0xff {
+				t.Errorf("width %d: a translucent first pixel was not reported", w)
+			}
+		}
+	}
+}
+
+// TestSubBytes checks the eight-at-a-time byte subtraction against the
+// plain one on random bytes at every length around its step.
+func TestSubBytes(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(10, 11))
+	for n := range 40 {
+		a, b, got := make([]byte, n), make([]byte, n), make([]byte, n)
+		for i := range n {
+			a[i], b[i] = byte(rnd.IntN(256)), byte(rnd.IntN(256))
+		}
+		if n > 2 {
+			a[0], b[0], a[1], b[1] = 0, 255, 255, 0 // both borrows
+		}
+		subBytes(got, a, b)
+		for i := range n {
+			if got[i] != a[i]-b[i] {
+				t.Fatalf("length %d, byte %d: %d - %d = %d, want %d", n, i, a[i], b[i], got[i], a[i]-b[i])
+			}
+		}
+	}
+}

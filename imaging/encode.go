@@ -92,7 +92,7 @@ func fastPNG(out *bytes.Buffer, img *image.RGBA) error {
 			if above == nil {
 				clear(e.prev)
 			} else {
-				rgbRow(e.prev, above, w)
+				_ = rgbRow(e.prev, above, w)
 			}
 			var opaque bool
 			var err error
@@ -148,19 +148,32 @@ func (e *rgbEncoder) pick(cur []byte) []byte {
 	}
 	switch {
 	case su <= ss && su <= sn:
-		for i, c := range cur {
-			up[i+1] = c - prev[i]
-		}
+		subBytes(up[1:len(cur)+1], cur, prev)
 		return up
 	case ss <= sn:
 		copy(sub[1:4], cur[:3])
-		for i := 3; i < len(cur); i++ {
-			sub[i+1] = cur[i] - cur[i-3]
-		}
+		subBytes(sub[4:len(cur)+1], cur[3:], cur[:len(cur)-3])
 		return sub
 	default:
 		copy(none[1:], cur)
 		return none
+	}
+}
+
+// subBytes sets dst[i] = a[i] - b[i] (mod 256) for every byte of dst,
+// eight bytes at a time: the high bit of each byte is set in a and cleared
+// in b so no borrow crosses into the next byte, then put back by xor.
+func subBytes(dst, a, b []byte) {
+	const high = 0x8080808080808080
+	a, b = a[:len(dst)], b[:len(dst)]
+	for len(dst) >= 8 {
+		x := binary.LittleEndian.Uint64(a)
+		y := binary.LittleEndian.Uint64(b)
+		binary.LittleEndian.PutUint64(dst, ((x|high)-(y&^high))^((x^^y)&high))
+		dst, a, b = dst[8:], a[8:], b[8:]
+	}
+	for i := range dst {
+		dst[i] = a[i] - b[i]
 	}
 }
 
