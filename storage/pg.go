@@ -18,7 +18,7 @@ import (
 // DefaultLease is how long a claim on a timer or an unshown move holds
 // when Options.Lease is zero: a process that dies holding one leaves it to
 // the others after this long.
-const DefaultLease = 30 * time.Second
+const DefaultLease = 8 * time.Second
 
 // errPGBackup explains how a PostgreSQL store is backed up.
 var errPGBackup = errors.New("a PostgreSQL store is backed up with PostgreSQL's own tools: " +

@@ -241,7 +241,7 @@ func (c Config) Validate() error {
 		probs = append(probs, "storage.postgres_url (or "+postgresEnv+") must be a postgres:// or postgresql:// URL")
 	}
 	if c.Storage.Lease < 0 || c.Storage.Lease > 10*time.Minute {
-		probs = append(probs, "storage.lease must be between 0 (30s) and 10m")
+		probs = append(probs, "storage.lease must be between 0 (8s) and 10m")
 	}
 	if c.Discord.NoGateway && c.Discord.InteractionsAddr == "" {
 		probs = append(probs, "discord.no_gateway needs discord.interactions_addr: without a gateway, interactions come only over HTTP")
