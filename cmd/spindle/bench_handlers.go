@@ -291,7 +291,7 @@ func benchHandlersSection(r *benchReport, o benchOpts, work string) error {
 		r.info("PNG bands reused from the previous pictures", fmt.Sprintf("%.0f %%", 100*float64(reused-reused0)/float64(reused+encoded-reused0-encoded0)))
 	}
 	cpuMS := ms(cpu) / float64(moves)
-	r.check("CPU per rendered move (user+sys)", fmt.Sprintf("%.1f ms", cpuMS), "<= 40 ms", cpuMS <= 40)
+	r.check("CPU per rendered move (user+sys)", fmt.Sprintf("%.1f ms", cpuMS), "<= 20 ms", cpuMS <= 20)
 	mib := float64(after.TotalAlloc-before.TotalAlloc) / float64(moves) / (1 << 20)
 	r.check("allocated per rendered move", fmt.Sprintf("%.2f MiB", mib), "<= 10 MiB", mib <= 10)
 
