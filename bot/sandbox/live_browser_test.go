@@ -166,13 +166,17 @@ func (r *liveRig) eval(ctx context.Context, js string) string {
 // entry; "" when nothing is there (or a click is on its way).
 const autoStep = `(() => {
   if (document.body.dataset.busy !== "no" || document.body.dataset.ready !== "yes") return "";
-  const pick = (s) => { const o = [...s.options].find((o) => o.value); if (!o) return "";
-    s.value = o.value; s.dispatchEvent(new Event("change")); return "chose " + o.textContent; };
-  const cell = document.querySelector('#panel .cells button.cell:not(:disabled)');
-  if (cell) { cell.click(); return "clicked the cell " + cell.dataset.value; }
+  // Tapestry's eager player heads for exploration, so its map hexes come
+  // up to be clicked.
+  const explore = (o) => /explor/i.test(o.textContent) && !/don't|skip/i.test(o.textContent);
+  const pick = (s) => { const o = [...s.options].find((o) => o.value && explore(o)) || [...s.options].find((o) => o.value);
+    if (!o) return ""; s.value = o.value; s.dispatchEvent(new Event("change")); return "chose " + o.textContent; };
+  const cell = document.querySelector('#panel .cells button.cell:not(:disabled), #panel .hexes button.hex:not(:disabled)');
+  if (cell) { cell.click(); return "clicked the place " + cell.dataset.value; }
   let s = document.querySelector('#panel select[data-custom-id^="s/"]:not(:disabled)');
   if (s) return pick(s);
-  const b = document.querySelector('#panel button[data-custom-id^="t/"]:not(:disabled)');
+  const buttons = [...document.querySelectorAll('#panel button[data-custom-id^="t/"]:not(:disabled)')];
+  const b = buttons.find(explore) || buttons[0];
   if (b) { b.click(); return "clicked " + b.textContent; }
   s = document.querySelector('#panel select[data-custom-id^="p/"]:not(:disabled), #panel select[data-custom-id^="g/"]:not(:disabled)');
   if (s) return pick(s);
@@ -386,5 +390,9 @@ func TestLiveTableWholeTapestry(t *testing.T) {
 		t.Errorf("the live table's last board: %.200q", got)
 	}
 	r.screenshot(tab, "tapestry-3-seats-final")
-	t.Logf("alice played %d actions by clicking in the live table", moves)
+	hexes, cells := r.eval(tab, `String(spindle.hexClicks)`), r.eval(tab, `String(spindle.cellClicks)`)
+	if hexes == "0" || cells == "0" {
+		t.Errorf("alice clicked %s map hexes and %s capital plots: Tapestry's places are to be clicked, not only chosen in menus", hexes, cells)
+	}
+	t.Logf("alice played %d actions by clicking in the live table (%s on map hexes, %s on capital plots)", moves, hexes, cells)
 }

@@ -11,7 +11,7 @@ import { DiscordSDK, DiscordSDKMock } from '@discord/embedded-app-sdk';
 
 const q = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
-const live = { state: null, panel: null, session: '', table: 0, busy: 0, states: [], signedIn: false, latest: -1, cellClicks: 0 };
+const live = { state: null, panel: null, session: '', table: 0, busy: 0, states: [], signedIn: false, latest: -1, cellClicks: 0, hexClicks: 0 };
 window.spindle = live; // read by the browser tests
 
 function api(path) { return new URL('api/' + path, document.baseURI).toString(); }
@@ -71,30 +71,85 @@ function renderEmbeds(into, embeds, alt) {
   }
 }
 
+// placeOf says where a choice stands on its game's square grid, from its
+// key: Warp and Weft's cells ("…@x,y"), Royal Threadcount's silk board
+// ("sow:n", "free:n", "zero:d:n", cells 1-9 in three rows) and a Tapestry
+// capital's plots ("at:row@col"); null for any other choice.
+function placeOf(value) {
+  let m = /@(-?\d+),(-?\d+)$/.exec(value);
+  if (m) return { x: +m[1], y: +m[2] };
+  m = /(?:^|:)(?:sow|free|zero:\d+):([1-9])$/.exec(value);
+  if (m) return { x: (+m[1] - 1) % 3, y: Math.floor((+m[1] - 1) / 3) };
+  m = /(?:^|:)at:(\d+)@(\d+)$/.exec(value);
+  if (m) return { x: +m[2], y: +m[1] };
+  return null;
+}
+
+// hexOf says which Tapestry map hex a choice names ("hex:a@b", and the
+// civilizations' "colony:", "flip:", "nomad:"); null for any other.
+function hexOf(value) {
+  const m = /(?:^|:)(?:hex|colony|flip|nomad):(-?\d+)@(-?\d+)$/.exec(value);
+  return m ? { a: +m[1], b: +m[2] } : null;
+}
+
+// placeButton is one clickable place of a move menu.
+function placeButton(select, o, className, count) {
+  const b = el('button', { className, disabled: live.busy > 0, title: o.description ? o.label + ' — ' + o.description : o.label,
+    'data-custom-id': select.custom_id, 'data-value': o.value });
+  b.append(el('span', { className: 'cell-label', textContent: o.label }));
+  if (o.description && className === 'cell') b.append(el('span', { className: 'cell-detail', textContent: o.description }));
+  b.addEventListener('click', () => { live[count]++; act(select.custom_id, [o.value]); });
+  return b;
+}
+
 // renderCells draws a move menu whose every choice is a place on a grid
-// (its key ends in "@x,y", as Warp and Weft's cells do) as clickable
-// cells laid out by their coordinates; the menu stays below them.
+// (placeOf) as clickable cells laid out by their coordinates; the menu
+// stays below them.
 function renderCells(into, select) {
   if (!select.custom_id.startsWith('s/')) return;
-  const cells = select.options.map((o) => ({ o, m: /@(-?\d+),(-?\d+)$/.exec(o.value) }));
-  if (cells.length < 2 || !cells.every((c) => c.m)) return;
-  const xs = cells.map((c) => +c.m[1]);
-  const ys = cells.map((c) => +c.m[2]);
+  const cells = select.options.map((o) => ({ o, p: placeOf(o.value) }));
+  if (cells.length < 2 || !cells.every((c) => c.p)) return;
+  const xs = cells.map((c) => c.p.x);
+  const ys = cells.map((c) => c.p.y);
   const minX = Math.min(...xs);
   const minY = Math.min(...ys);
   const grid = el('div', { className: 'cells' });
   grid.style.gridTemplateColumns = 'repeat(' + (Math.max(...xs) - minX + 1) + ', minmax(4.5em, 9em))';
   for (const c of cells) {
-    const b = el('button', { className: 'cell', disabled: live.busy > 0, title: c.o.description || c.o.label,
-      'data-custom-id': select.custom_id, 'data-value': c.o.value });
-    b.append(el('span', { className: 'cell-label', textContent: c.o.label }));
-    if (c.o.description) b.append(el('span', { className: 'cell-detail', textContent: c.o.description }));
-    b.style.gridColumn = String(+c.m[1] - minX + 1);
-    b.style.gridRow = String(+c.m[2] - minY + 1);
-    b.addEventListener('click', () => { live.cellClicks++; act(select.custom_id, [c.o.value]); });
+    const b = placeButton(select, c.o, 'cell', 'cellClicks');
+    b.style.gridColumn = String(c.p.x - minX + 1);
+    b.style.gridRow = String(c.p.y - minY + 1);
     grid.append(b);
   }
   into.append(grid);
+}
+
+// renderHexes draws a move menu whose every choice is a Tapestry map hex
+// as clickable hexes where they lie on the map (flat-topped, as the board
+// draws them: hex [a, b] at x = 1.5·(b−a), y = 0.866·(a+b) radii).
+function renderHexes(into, select) {
+  if (!select.custom_id.startsWith('s/')) return;
+  const hexes = select.options.map((o) => ({ o, h: hexOf(o.value) }));
+  if (hexes.length < 2 || !hexes.every((c) => c.h)) return;
+  const r = 34; // a hex's radius, centre to corner, in px
+  const pos = hexes.map((c) => ({ x: 1.5 * r * (c.h.b - c.h.a), y: 0.866 * r * (c.h.a + c.h.b) }));
+  const minX = Math.min(...pos.map((p) => p.x));
+  const minY = Math.min(...pos.map((p) => p.y));
+  const maxX = Math.max(...pos.map((p) => p.x));
+  const maxY = Math.max(...pos.map((p) => p.y));
+  const map = el('div', { className: 'hexes' });
+  map.style.width = (maxX - minX + 2 * r) + 'px';
+  map.style.height = (maxY - minY + 1.732 * r) + 'px';
+  hexes.forEach((c, i) => {
+    const b = placeButton(select, c.o, 'hex', 'hexClicks');
+    b.style.left = (pos[i].x - minX) + 'px';
+    b.style.top = (pos[i].y - minY) + 'px';
+    b.style.width = 2 * r + 'px';
+    b.style.height = 1.732 * r + 'px';
+    b.querySelector('.cell-label').textContent = c.h.a + ',' + c.h.b;
+    map.append(b);
+  });
+  into.append(map);
 }
 
 function render() {
@@ -122,6 +177,7 @@ function render() {
         row.append(btn);
       }
       if (r.select) renderCells(panel, r.select);
+      if (r.select) renderHexes(panel, r.select);
       if (r.select) {
         const s = el('select', { className: 'menu', disabled: live.busy > 0, 'data-custom-id': r.select.custom_id });
         s.append(el('option', { value: '', textContent: r.select.placeholder || 'Choose…', disabled: true, selected: true }));
