@@ -367,7 +367,7 @@ func TestLiveTableWholeTapestry(t *testing.T) {
 	r := newLiveRig(t, nil)
 	table := r.start("tapestry", []string{"alice"}, 2)
 	tab := r.tab("alice")
-	moves := 0
+	moves, hexShot := 0, false
 	deadline := time.Now().Add(3 * time.Minute)
 	for {
 		v, _, over := r.version(table)
@@ -380,6 +380,10 @@ func TestLiveTableWholeTapestry(t *testing.T) {
 		if r.actor(table) != "alice" {
 			time.Sleep(20 * time.Millisecond)
 			continue
+		}
+		if !hexShot && r.eval(tab, `String(document.querySelectorAll("#panel .hexes button.hex").length > 1)`) == "true" {
+			r.screenshot(tab, "tapestry-hexes")
+			hexShot = true
 		}
 		r.move(tab, table)
 		moves++
