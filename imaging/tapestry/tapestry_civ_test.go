@@ -336,24 +336,12 @@ func TestTapestryCivTokensDrawn(t *testing.T) {
 	if !tpMapTokens(v) || !strings.Contains(tpMapLegend(v), "T, I") {
 		t.Fatalf("no tokens on the map: %q", tpMapLegend(v))
 	}
-	for name, tc := range map[string]struct {
-		edit func(v *tapestry.View)
-		want string
-	}{
+	checkRefused(t, tpCivTable, map[string]tpBadView{
 		"token":    {func(v *tapestry.View) { v.Map[0].Tokens = []tapestry.Token{{Seat: 9, Kind: "trade"}} }, "token of seat 9"},
 		"civ":      {func(v *tapestry.View) { v.Players[0].Civs = []tapestry.CivState{{Civ: 40}} }, "unknown tapestry civilization 40"},
 		"dealt":    {func(v *tapestry.View) { v.Players[1].Dealt = []int8{-2} }, "unknown tapestry civilization -2"},
 		"inventor": {func(v *tapestry.View) { v.Players[0].Civs = []tapestry.CivState{{Civ: 7, Cards: []int{99}}} }, "tech card 99"},
-	} {
-		for _, k := range []imaging.Kind{imaging.Table, imaging.Players, imaging.Panel, imaging.Scoring} {
-			v := tpCivTable(t)
-			tc.edit(&v)
-			_, err := Pictures.Render(k, v, imaging.Options{})
-			if err == nil || !strings.HasPrefix(err.Error(), "imaging: ") || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("%s, %s: err = %v, want %q", name, k, err, tc.want)
-			}
-		}
-	}
+	})
 }
 
 // TestTapestryCivLines: before the reveal a player's line says where the

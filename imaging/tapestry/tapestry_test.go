@@ -223,11 +223,32 @@ func TestTapestryRenderDispatch(t *testing.T) {
 	}
 }
 
+// tpBadView is a broken view, made by edit from a good one, and what the
+// error refusing it must say.
+type tpBadView struct {
+	edit func(v *tapestry.View)
+	want string
+}
+
+// checkRefused draws every kind of picture of base's view broken by each
+// case, and checks that each is refused with an imaging error naming the
+// fault.
+func checkRefused(t *testing.T, base func(testing.TB) tapestry.View, cases map[string]tpBadView) {
+	t.Helper()
+	for name, tc := range cases {
+		for _, k := range []imaging.Kind{imaging.Table, imaging.Players, imaging.Panel, imaging.Scoring} {
+			v := base(t)
+			tc.edit(&v)
+			_, err := Pictures.Render(k, v, imaging.Options{})
+			if err == nil || !strings.HasPrefix(err.Error(), "imaging: ") || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%s, %s: err = %v, want %q", name, k, err, tc.want)
+			}
+		}
+	}
+}
+
 func TestTapestryRefusesBadViews(t *testing.T) {
-	for name, tc := range map[string]struct {
-		edit func(v *tapestry.View)
-		want string
-	}{
+	checkRefused(t, tpMid, map[string]tpBadView{
 		"tile":     {func(v *tapestry.View) { v.Map[0].Tile = 99 }, "unknown tapestry territory tile 99"},
 		"outpost":  {func(v *tapestry.View) { v.Map[0].Outposts = []tapestry.Outpost{{Seat: 7}} }, "outpost of seat 7"},
 		"tech row": {func(v *tapestry.View) { v.TechRow[0] = 40 }, "unknown tapestry tech card 40"},
@@ -238,16 +259,7 @@ func TestTapestryRefusesBadViews(t *testing.T) {
 		"supply":   {func(v *tapestry.View) { v.Players[0].Tiles = []int{0} }, "territory tile 0 of seat 0"},
 		"space":    {func(v *tapestry.View) { v.Players[0].Space = []int{16} }, "space tile 16"},
 		"players":  {func(v *tapestry.View) { v.Players = nil }, "0 players"},
-	} {
-		for _, k := range []imaging.Kind{imaging.Table, imaging.Players, imaging.Panel, imaging.Scoring} {
-			v := tpMid(t)
-			tc.edit(&v)
-			_, err := Pictures.Render(k, v, imaging.Options{})
-			if err == nil || !strings.HasPrefix(err.Error(), "imaging: ") || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("%s, %s: err = %v, want %q", name, k, err, tc.want)
-			}
-		}
-	}
+	})
 }
 
 // TestTapestrySpectatorPanel checks that a spectator's panel draws from
