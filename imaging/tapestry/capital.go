@@ -117,7 +117,7 @@ func tpIncomeMat(c *imaging.Canvas, p tapestry.PlayerView, x, y, w, rowH float64
 	cw := (w - labelW) / 6
 	for b := range tapestry.NumBuildings {
 		ry := y + float64(b)*(rowH+4)
-		c.Text(capitalise(tapestry.BuildingNames[b]), x, ry+rowH/2, 0, imaging.Regular, tpSmall, imaging.Ink)
+		c.Text(capitalise(tapestry.BuildingNames[b]), x, ry+rowH/2, 0, imaging.Regular, tpPS, imaging.Ink)
 		for k := range 6 {
 			bx := x + labelW + float64(k)*cw
 			if tpCovered(p, b, k) {
@@ -130,15 +130,15 @@ func tpIncomeMat(c *imaging.Canvas, p tapestry.PlayerView, x, y, w, rowH float64
 				continue
 			}
 			c.Box(bx+1, ry, cw-2, rowH, 4, imaging.FaceColor, imaging.InkSoft, 1)
-			c.Text(strconv.Itoa(k+1), bx+cw/2, ry+rowH/2, 0.5, imaging.Regular, tpSmall, imaging.InkSoft)
+			c.Text(strconv.Itoa(k+1), bx+cw/2, ry+rowH/2, 0.5, imaging.Regular, tpPS, imaging.InkSoft)
 		}
 	}
 }
 
 // tpLabelled draws a bold label and then text, cut to fit w.
 func tpLabelled(c *imaging.Canvas, label, text string, x, cy, w float64) {
-	lw := c.Text(label, x, cy, 0, imaging.Bold, tpSmall, imaging.Ink) + 6
-	c.FitText(text, x+lw, cy, 0, w-lw, imaging.Regular, tpSmall, tpSmall, imaging.Ink)
+	lw := c.Text(label, x, cy, 0, imaging.Bold, tpPS, imaging.Ink) + 6
+	c.FitText(text, x+lw, cy, 0, w-lw, imaging.Regular, tpPS, tpPS, imaging.Ink)
 }
 
 // tpLandmarkText lists a player's landmarks with their capital letters,
@@ -189,15 +189,15 @@ func tpBar(c *imaging.Canvas, v tapestry.View, opt imaging.Options, seat int, x,
 	col, ink := tpSeat(seat), tpSeatInk(seat)
 	c.Box(x, y, w, h, 8, col, imaging.Ink, 1.5)
 	right := x + w - 12
-	right -= c.Text(tpEraText(p), right, y+h/2, 1, imaging.Regular, tpSmall, ink) + 16
+	right -= c.Text(tpEraText(p), right, y+h/2, 1, imaging.Regular, tpPS, ink) + 16
 	right -= c.Text(fmt.Sprintf("%d VP", p.VP), right, y+h/2, 1, imaging.Bold, 22, ink) + 16
 	if v.Ask != nil && v.Ask.Seat == seat && !v.Over {
-		right -= c.Pill("to act", right, y+h/2, 1, imaging.Bold, tpSmall, imaging.Ink, imaging.Highlight) + 12
+		right -= c.Pill("to act", right, y+h/2, 1, imaging.Bold, tpPS, imaging.Ink, imaging.Highlight) + 12
 	}
 	name := opt.Name(games.Seat(seat))
 	nw := c.Measure(name, imaging.Bold, 22)
 	nw = math.Min(nw, right-x-24)
-	c.FitText(name, x+12, y+h/2, 0, nw, imaging.Bold, 22, tpSmall, ink)
+	c.FitText(name, x+12, y+h/2, 0, nw, imaging.Bold, 22, tpPS, ink)
 	capital := "capital not chosen"
 	if p.Mat > 0 {
 		capital = tapestry.Mats[p.Mat-1].Name + " capital"
@@ -209,7 +209,7 @@ func tpBar(c *imaging.Canvas, v tapestry.View, opt imaging.Options, seat int, x,
 		capital += " · achieved " + strings.Join(ach, ", ")
 	}
 	if rest := right - (x + 12 + nw + 14); rest > 60 {
-		c.FitText(capital, x+12+nw+14, y+h/2, 0, rest, imaging.Regular, tpSmall, tpSmall, ink)
+		c.FitText(capital, x+12+nw+14, y+h/2, 0, rest, imaging.Regular, tpPS, tpPS, ink)
 	}
 }
 
@@ -232,7 +232,7 @@ func tpPlayerBlock(c *imaging.Canvas, v tapestry.View, opt imaging.Options, seat
 	ly := y0 + 4*(d.matRow+3) + 12
 	tpResourceGrid(c, p.Res, x1, ly, w1, d.resPitch)
 	c.FitText(fmt.Sprintf("%s in hand · %d outposts left", tpCount(p.HandSize, "card", "cards"), p.Outposts),
-		x1, ly+2*d.resPitch, 0, w1, imaging.Regular, tpSmall, tpSmall, imaging.Ink)
+		x1, ly+2*d.resPitch, 0, w1, imaging.Regular, tpPS, tpPS, imaging.Ink)
 	x2 := x1 + w1 + 18
 	w2 := x + w - 12 - x2
 	half := (w2 - 10) / 2
@@ -245,8 +245,8 @@ func tpPlayerBlock(c *imaging.Canvas, v tapestry.View, opt imaging.Options, seat
 		if txt == "" {
 			txt, ink = "empty", imaging.InkSoft
 		}
-		lw := c.Text(tpRoman(n), sx, sy, 0, imaging.Bold, tpSmall, tpTrackCol[0]) + 8
-		c.FitText(txt, sx+lw, sy, 0, half-lw, imaging.Regular, tpSmall, tpSmall, ink)
+		lw := c.Text(tpRoman(n), sx, sy, 0, imaging.Bold, tpPS, tpTrackCol[0]) + 8
+		c.FitText(txt, sx+lw, sy, 0, half-lw, imaging.Regular, tpPS, tpPS, ink)
 	}
 	ty := y0 + 8 + 2*pitch + 4
 	for k, row := range []string{"Top", "Middle", "Bottom"} {
@@ -271,6 +271,6 @@ func tpResourceGrid(c *imaging.Canvas, r tapestry.Res, x, y, w, pitch float64) {
 		c.SetColor(imaging.Ink)
 		c.SetLineWidth(1)
 		c.Stroke()
-		c.Text(fmt.Sprintf("%d %s", r[i], tapestry.ResNames[i]), cx+20, cy, 0, imaging.Regular, tpSmall, imaging.Ink)
+		c.Text(fmt.Sprintf("%d %s", r[i], tapestry.ResNames[i]), cx+20, cy, 0, imaging.Regular, tpPS, imaging.Ink)
 	}
 }

@@ -399,10 +399,10 @@ func tpCivStrip(c *imaging.Canvas, v tapestry.View, opt imaging.Options, seat in
 	c.Rule(x, x+w, y, imaging.WithAlpha(imaging.InkSoft, 0x80), 1)
 	for i, ln := range tpCivLines(v, opt, seat) {
 		cy := y + 2 + tpCivLineH/2 + float64(i)*tpCivLineH
-		lw := c.Measure(ln.name, imaging.Bold, tpSmall) + 16
+		lw := c.Measure(ln.name, imaging.Bold, tpPS) + 16
 		c.Box(x, cy-11.5, lw, 23, 6, tpCivCol, tpCivCol, 0)
-		c.Text(ln.name, x+8, cy, 0, imaging.Bold, tpSmall, imaging.Light)
-		c.FitText(ln.text, x+lw+10, cy, 0, w-lw-10, imaging.Regular, tpSmall, tpSmall, imaging.Ink)
+		c.Text(ln.name, x+8, cy, 0, imaging.Bold, tpPS, imaging.Light)
+		c.FitText(ln.text, x+lw+10, cy, 0, w-lw-10, imaging.Regular, tpPS, tpPS, imaging.Ink)
 	}
 }
 

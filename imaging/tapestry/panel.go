@@ -110,7 +110,7 @@ const tpSupplyList = 9
 // tiles to a row, the pitch across and the height of a row.
 func tpSupplyGeom(n int, w float64) (per int, pitch, rowH float64) {
 	if n <= tpSupplyList {
-		per = max(1, int((w-32)/236))
+		per = max(1, int((w-32)/300)) // room for "draw 1 tapestry card" at 21 px
 		return per, (w - 32) / float64(per), 64
 	}
 	return max(1, int((w-24)/72)), 72, 2*30*0.866 + 30

@@ -33,8 +33,8 @@ func Players(v tapestry.View, opt imaging.Options) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	tpHeader(c, v, opt, "Tapestry: the players", tpNote(v, opt),
-		"Capitals: f farm · h house · m market · a armory · letters: landmarks · dark: impassable")
+	tpHeaderSized(c, v, opt, "Tapestry: the players", tpNote(v, opt),
+		"Capitals: f farm · h house · m market · a armory · letters: landmarks · dark: impassable", tpPS)
 	y := tpHeadH + tpM
 	for s := range v.Players {
 		if tpBot(v, s) {

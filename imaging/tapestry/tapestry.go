@@ -15,7 +15,8 @@ import (
 const (
 	tpW      = 1040.0 // picture width
 	tpM      = 24.0   // outer margin
-	tpSmall  = 18.0   // smallest text
+	tpSmall  = 21.0   // smallest text of the panels and scoring: 7 px at 350 wide
+	tpPS     = 18.0   // smallest text of the Players picture (known to read 6 px at 350 wide)
 	tpHeadH  = 116.0  // header band with a detail line
 	tpHeadH2 = 84.0   // header band without one
 
