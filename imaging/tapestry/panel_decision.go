@@ -378,7 +378,7 @@ func tpRotations(c *imaging.Canvas, v tapestry.View, x, y, w, h float64) {
 		if !allowed[r] {
 			ink = imaging.InkSoft
 		}
-		c.FitText(label, cx, y+h-18, 0.5, pw-12, imaging.Bold, 20, tpSmall, ink)
+		c.FitText(label, cx, y+h-18, 0.5, pw-12, imaging.Bold, 21, tpSmall, ink)
 	}
 }
 
@@ -466,7 +466,7 @@ func tpTileCard(c *imaging.Canvas, id int, x, y, w, s float64) float64 {
 		tpIsland(c, land, false, cx, cy, s*0.2)
 	}
 	tt := tapestry.Territories[id-1]
-	c.Text(fmt.Sprintf("Tile %d", id), cx, cy+s*0.866+18, 0.5, imaging.Bold, 20, imaging.Ink)
+	c.Text(fmt.Sprintf("Tile %d", id), cx, cy+s*0.866+18, 0.5, imaging.Bold, tpSmall, imaging.Ink)
 	c.TextBlock(capitalise(tpEffects(tt.Benefit)), x+8, cy+s*0.866+30, w-16, 44, 0.5, imaging.Regular, tpSmall, tpSmall, 2, imaging.InkSoft)
 	return h
 }

@@ -15,7 +15,6 @@ import (
 var tooSmall = map[string]float64{
 	"tp_civ_players":  6.06,
 	"tp_five_players": 6.06,
-	"tp_hex_panel":    6.06,
 	"tp_mid_players":  6.06,
 	"tp_solo_players": 6.06,
 }
