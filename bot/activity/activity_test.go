@@ -363,9 +363,17 @@ func TestWholeTapestryGame(t *testing.T) {
 	if !st.Over || st.Panel != nil || !strings.Contains(st.Board.Embeds[0].Title, "final result") {
 		t.Fatalf("the end as the live table shows it: over %v, panel %v, title %q", st.Over, st.Panel != nil, st.Board.Embeds[0].Title)
 	}
-	chat.mu.Lock()
-	last := chat.posts[len(chat.posts)-1]
-	chat.mu.Unlock()
+	// The last move may be an AI's: its board is announced after its
+	// commit, so the chat gets the result a moment after the store has it.
+	var last commands.Message
+	for end := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		chat.mu.Lock()
+		last = chat.posts[len(chat.posts)-1]
+		chat.mu.Unlock()
+		if strings.Contains(last.Embeds[0].Title, "final result") || time.Now().After(end) {
+			break
+		}
+	}
 	if !strings.Contains(last.Embeds[0].Title, "final result") {
 		t.Errorf("the chat's last board is %q, not the result", last.Embeds[0].Title)
 	}
