@@ -139,23 +139,23 @@ func (a *App) pictureOf(k imageKey, t games.Table, names []string) ([]byte, erro
 // focuses reports whether t's game marks a focus on its panel, learnt
 // once per game.
 func (a *App) focuses(t games.Table) bool {
-	id := t.Info().ID
-	has, known := a.focusKinds.Load(id)
-	if !known {
-		has = pictures.Focuses(t.View(games.Spectator))
-		a.focusKinds.Store(id, has)
-	}
-	return has.(bool)
+	return learnt(&a.focusKinds, t, pictures.Focuses)
 }
 
 // hasPlayers reports whether t's game draws its players apart from its
 // board (imaging.Players), learnt once per game.
 func (a *App) hasPlayers(t games.Table) bool {
+	return learnt(&a.playerKinds, t, func(view any) bool { return pictures.Has(imaging.Players, view) })
+}
+
+// learnt answers ask of t's game from the spectator's view, once per game:
+// the answer is kept in m by game ID, since it depends on the game alone.
+func learnt(m *sync.Map, t games.Table, ask func(view any) bool) bool {
 	id := t.Info().ID
-	has, known := a.playerKinds.Load(id)
+	has, known := m.Load(id)
 	if !known {
-		has = pictures.Has(imaging.Players, t.View(games.Spectator))
-		a.playerKinds.Store(id, has)
+		has = ask(t.View(games.Spectator))
+		m.Store(id, has)
 	}
 	return has.(bool)
 }
