@@ -24,17 +24,14 @@ func (s *Store) FirstSeen(id string, now time.Time, keep time.Duration) (bool, e
 		ids, byTime := tx.Bucket(bucketSeen), tx.Bucket(bucketSeenByTime)
 		at := uint64(now.UnixNano())
 		until := itob(uint64(now.Add(keep).UnixNano()))
-		v := ids.Get([]byte(id))
+		v, claimed := ids.Get([]byte(id)), false
 		if v == nil {
 			// Another process may be recording the same id this instant
 			// (a retried delivery): claim it, so only one of them is first.
-			old, claimed, err := ids.Claim([]byte(id), until)
-			if err != nil {
+			// A won claim has written the id already.
+			var err error
+			if v, claimed, err = ids.Claim([]byte(id), until); err != nil {
 				return err
-			}
-			v = old
-			if claimed {
-				v = nil
 			}
 		}
 		if len(v) == 8 && btoi(v) >= at {
@@ -43,8 +40,10 @@ func (s *Store) FirstSeen(id string, now time.Time, keep time.Duration) (bool, e
 		if err := pruneSeen(ids, byTime, at); err != nil {
 			return err
 		}
-		if err := ids.Put([]byte(id), until); err != nil {
-			return err
+		if !claimed {
+			if err := ids.Put([]byte(id), until); err != nil {
+				return err
+			}
 		}
 		first = true
 		return byTime.Put(append(until, id...), nil)
