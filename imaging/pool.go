@@ -148,3 +148,16 @@ func Slot() (release func()) {
 	renderSlots <- struct{}{}
 	return func() { <-renderSlots }
 }
+
+// DrawPNG draws a picture with draw and encodes it, holding a render slot
+// meanwhile, as the bot pays for one picture: the canvas and its faces go
+// back to the pool as soon as the bytes are out.
+func DrawPNG(draw func() (image.Image, error)) ([]byte, error) {
+	defer Slot()()
+	img, err := draw()
+	if err != nil {
+		return nil, err
+	}
+	defer Release(img)
+	return PNG(img)
+}

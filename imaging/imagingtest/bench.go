@@ -18,15 +18,7 @@ func PNGBench(b *testing.B, draw func() (image.Image, error)) {
 	var times []time.Duration
 	for b.Loop() {
 		start := time.Now()
-		release := imaging.Slot()
-		img, err := draw()
-		if err != nil {
-			release()
-			b.Fatal(err)
-		}
-		p, err := imaging.PNG(img)
-		imaging.Release(img)
-		release()
+		p, err := imaging.DrawPNG(draw)
 		if err != nil {
 			b.Fatal(err)
 		}

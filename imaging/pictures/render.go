@@ -63,11 +63,5 @@ type set interface {
 // waiting for a render slot first. It is what the bot calls: the canvas and
 // its faces go back to the pool as soon as the bytes are out.
 func RenderPNG(kind imaging.Kind, view any, opt imaging.Options) ([]byte, error) {
-	defer imaging.Slot()()
-	img, err := RenderWith(kind, view, opt)
-	if err != nil {
-		return nil, err
-	}
-	defer imaging.Release(img)
-	return imaging.PNG(img)
+	return imaging.DrawPNG(func() (image.Image, error) { return RenderWith(kind, view, opt) })
 }
