@@ -1,8 +1,8 @@
 package imaging
 
 import (
+	"bytes"
 	"encoding/binary"
-	"hash/adler32"
 	"hash/crc32"
 	"hash/maphash"
 	"sync/atomic"
@@ -83,9 +83,12 @@ func keyOf(w int, above []byte, rows [][]byte) bandKey {
 }
 
 // deflateBand filters and compresses one band with the encoder's
-// buffers. prev must hold the raw RGB row above the band (zeros for the
-// first band). It reports whether every pixel was opaque.
-func (e *rgbEncoder) deflateBand(rows [][]byte, w int) (band, bool, error) {
+// buffers. above is the RGBA row above the band (nil for the first band)
+// and e.prev must hold it as raw RGB (zeros for the first band). It reports
+// whether every pixel was opaque. A row equal to the one above it (a run
+// of background, the inside of a frame) is the Up filter's row of zeros,
+// written without converting or filtering it.
+func (e *rgbEncoder) deflateBand(above []byte, rows [][]byte, w int) (band, bool, error) {
 	e.zbuf.Reset()
 	if e.fw == nil {
 		fw, err := flate.NewWriter(&e.zbuf, flate.BestSpeed)
@@ -96,24 +99,32 @@ func (e *rgbEncoder) deflateBand(rows [][]byte, w int) (band, bool, error) {
 	} else {
 		e.fw.Reset(&e.zbuf)
 	}
-	sum := adler32.New()
+	sum := uint32(1)
 	n := 0
 	alpha := byte(0xff)
 	for _, row := range rows {
-		cur := e.cur
-		alpha &= rgbRow(cur, row, w)
-		f := e.pick(cur)
-		sum.Write(f)
+		var f []byte
+		if above != nil && bytes.Equal(row, above) {
+			// Same pixels as the row above, whose alpha is checked already
+			// (in this band, or when its own band was first encoded).
+			f = e.same
+			sum = adlerZeros(adlerUpdate(sum, f[:1]), len(f)-1)
+		} else {
+			alpha &= rgbRow(e.cur, row, w)
+			f = e.pick(e.cur)
+			sum = adlerUpdate(sum, f)
+			e.prev, e.cur = e.cur, e.prev
+		}
 		n += len(f)
 		if _, err := e.fw.Write(f); err != nil {
 			return band{}, false, err
 		}
-		e.prev, e.cur = e.cur, e.prev
+		above = row
 	}
 	if err := e.fw.Flush(); err != nil {
 		return band{}, false, err
 	}
-	return band{z: append([]byte(nil), e.zbuf.Bytes()...), adler: sum.Sum32(), n: n}, alpha == 0xff, nil
+	return band{z: append([]byte(nil), e.zbuf.Bytes()...), adler: sum, n: n}, alpha == 0xff, nil
 }
 
 // rgbRow converts one RGBA row of w pixels to raw RGB in dst and returns

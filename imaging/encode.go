@@ -48,6 +48,7 @@ type rgbEncoder struct {
 	sub   []byte // filter byte + Sub-filtered row
 	up    []byte // filter byte + Up-filtered row
 	none  []byte // filter byte + raw row
+	same  []byte // filter byte Up + zeros: a row equal to the one above
 	chunk [8]byte
 }
 
@@ -72,6 +73,9 @@ func fastPNG(out *bytes.Buffer, img *image.RGBA) error {
 	n := 3 * w
 	e.prev, e.cur = grow(e.prev, n), grow(e.cur, n)
 	e.sub, e.up, e.none = grow(e.sub, n+1), grow(e.up, n+1), grow(e.none, n+1)
+	e.same = grow(e.same, n+1)
+	clear(e.same)
+	e.same[0] = filterUp
 	e.idat.Reset()
 	e.idat.Write([]byte{0x78, 0x01}) // zlib header: deflate, 32 KB window, fastest
 	sum := uint32(1)
@@ -96,7 +100,7 @@ func fastPNG(out *bytes.Buffer, img *image.RGBA) error {
 			}
 			var opaque bool
 			var err error
-			bd, opaque, err = e.deflateBand(rows, w)
+			bd, opaque, err = e.deflateBand(above, rows, w)
 			if err != nil {
 				return fmt.Errorf("imaging: png: %w", err)
 			}

@@ -49,11 +49,13 @@ func (c *Canvas) ring(x, y, w, h, r float64, col color.Color, lw float64) {
 
 // fillRoundedFast fills a rounded rectangle with an opaque colour on a
 // plain canvas the cheap way: the whole pixels it surely covers (a cross of
-// two rectangles inside the corners) are set directly, and only the ring
-// left around them goes through the anti-aliasing rasterizer, filled
-// even-odd so it never repaints the inside. An opaque colour at full
-// coverage is exactly what the rasterizer would have written, so the
-// picture is the same. It reports false, drawing nothing, when it cannot.
+// two rectangles, the full-width band between the corners' arcs and the
+// full-height band between them) are set directly, and only what is left
+// around them (the four corners and the fractional edges) goes through the
+// anti-aliasing rasterizer, filled even-odd against the cross's outline so
+// it never repaints the inside. An opaque colour at full coverage is
+// exactly what the rasterizer would have written, so the picture is the
+// same. It reports false, drawing nothing, when it cannot.
 func (c *Canvas) fillRoundedFast(x, y, w, h, r float64, fill color.Color) bool {
 	dst, ok := c.Image().(*image.RGBA)
 	if !ok || !c.plain() {
@@ -63,18 +65,39 @@ func (c *Canvas) fillRoundedFast(x, y, w, h, r float64, fill color.Color) bool {
 		return false
 	}
 	r = math.Max(0, math.Min(r, math.Min(w, h)/2))
-	// The inner cross: the full-width band between the corners' arcs and
-	// the full-height band between them, each shrunk to whole pixels.
-	x0, x1 := math.Ceil(x), math.Floor(x+w)
-	y0, y1 := math.Ceil(y+r), math.Floor(y+h-r)
-	if x1-x0 < 4 || y1-y0 < 4 {
+	// The cross, each band shrunk to whole pixels.
+	hx0, hx1 := math.Ceil(x), math.Floor(x+w)
+	hy0, hy1 := math.Ceil(y+r), math.Floor(y+h-r)
+	vx0, vx1 := math.Ceil(x+r), math.Floor(x+w-r)
+	vy0, vy1 := math.Ceil(y), math.Floor(y+h)
+	hOK := hx1-hx0 >= 4 && hy1-hy0 >= 1
+	vOK := vx1-vx0 >= 1 && vy1-vy0 >= 4
+	if !hOK && !vOK {
 		return false
 	}
 	src := image.NewUniform(fill)
-	band := image.Rect(int(x0), int(y0), int(x1), int(y1))
-	draw.Draw(dst, band.Intersect(dst.Rect), src, image.Point{}, draw.Src)
 	c.DrawRoundedRectangle(x, y, w, h, r)
-	c.DrawRectangle(x0, y0, x1-x0, y1-y0)
+	switch {
+	case hOK && vOK:
+		draw.Draw(dst, image.Rect(int(hx0), int(hy0), int(hx1), int(hy1)).Intersect(dst.Rect), src, image.Point{}, draw.Src)
+		draw.Draw(dst, image.Rect(int(vx0), int(vy0), int(vx1), int(vy1)).Intersect(dst.Rect), src, image.Point{}, draw.Src)
+		// The outline of the two bands' union, clockwise from the top
+		// band's top-left corner.
+		c.NewSubPath()
+		for _, p := range [...][2]float64{
+			{vx0, vy0}, {vx1, vy0}, {vx1, hy0}, {hx1, hy0}, {hx1, hy1}, {vx1, hy1},
+			{vx1, vy1}, {vx0, vy1}, {vx0, hy1}, {hx0, hy1}, {hx0, hy0}, {vx0, hy0},
+		} {
+			c.LineTo(p[0], p[1])
+		}
+		c.ClosePath()
+	case hOK:
+		draw.Draw(dst, image.Rect(int(hx0), int(hy0), int(hx1), int(hy1)).Intersect(dst.Rect), src, image.Point{}, draw.Src)
+		c.DrawRectangle(hx0, hy0, hx1-hx0, hy1-hy0)
+	default:
+		draw.Draw(dst, image.Rect(int(vx0), int(vy0), int(vx1), int(vy1)).Intersect(dst.Rect), src, image.Point{}, draw.Src)
+		c.DrawRectangle(vx0, vy0, vx1-vx0, vy1-vy0)
+	}
 	c.SetFillRuleEvenOdd()
 	c.SetColor(fill)
 	c.Fill()
