@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"spindle/games"
@@ -97,6 +98,71 @@ func wilson(rate, n float64) (lo, hi float64) {
 	return math.Max(0, mid-half), math.Min(1, mid+half)
 }
 
+// arenaGame is what one arena game gives: each player's first places (a
+// shared first counting half) and rank, seat 0's score, and the AI's time
+// per decision.
+type arenaGame struct {
+	firsts, ranks []float64
+	score         float64
+	thinking      []time.Duration
+	err           error
+}
+
+// playArenaGame plays game number g of an arena run, players' seats
+// rotated by g, from seeds that depend on seed and g only.
+func playArenaGame(cat *games.Catalog, game string, opts games.Options, players []arenaPlayer, seed uint64, g int) arenaGame {
+	seats := len(players)
+	res := arenaGame{firsts: make([]float64, seats), ranks: make([]float64, seats)}
+	fail := func(err error) arenaGame { res.err = err; return res }
+	t, _, err := cat.New(game, opts, seats, [2]uint64{seed + uint64(g), 17})
+	if err != nil {
+		return fail(fmt.Errorf("arena: %w", err))
+	}
+	rng := rand.New(rand.NewPCG(seed+uint64(g), 23))
+	seatOf := func(p int) games.Seat { return games.Seat((p + g) % seats) } // rotate seats
+	playerAt := func(s games.Seat) int { return (int(s) - g%seats + seats) % seats }
+	for steps := 0; !t.Over(); steps++ {
+		if steps > 20000 {
+			return fail(fmt.Errorf("arena: %s game %d does not end", game, g))
+		}
+		s, ok, err := ai.Mover(t, rng)
+		if err != nil {
+			return fail(fmt.Errorf("arena: %w", err))
+		}
+		if !ok {
+			continue // chance was resolved
+		}
+		p := players[playerAt(s)]
+		start := time.Now()
+		key, err := p.choose(t, s, rng)
+		if err != nil {
+			return fail(err)
+		}
+		if p.kind == "ai" {
+			res.thinking = append(res.thinking, time.Since(start))
+		}
+		if _, err := t.Play(s, t.Version(), key); err != nil {
+			return fail(fmt.Errorf("arena: %w", err))
+		}
+	}
+	r, _ := t.Result()
+	if len(r.Scores) > 0 {
+		res.score = float64(r.Scores[0])
+	}
+	for p := range players {
+		s := seatOf(p)
+		if int(s) < len(r.Ranks) {
+			res.ranks[p] = float64(r.Ranks[s])
+			if r.Ranks[s] == 1 && !r.Draw {
+				res.firsts[p] = 1
+			} else if r.Draw && r.Ranks[s] == 1 {
+				res.firsts[p] = 0.5
+			}
+		}
+	}
+	return res
+}
+
 // runArena plays games between the given players, seats rotated, and
 // prints each player's first-place rate with a 95 % interval and the
 // AI's time per decision.
@@ -113,6 +179,7 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 	n := fs.Int("n", 20, "games to play")
 	seed := fs.Uint64("seed", 1, "seed of the first game")
 	list := fs.String("players", "ai:normal,random", "one player per seat, comma separated")
+	parallel := fs.Int("parallel", 1, "games played side by side (at most one per core, or the AI's clock decides more)")
 	opts := optFlag{}
 	fs.Var(opts, "opt", "game option key=value (repeatable), e.g. mode=ffa for Stitchcraft with 3 or more")
 	if done, err := parseArgs(fs, args); done {
@@ -126,62 +193,47 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 		}
 		players = append(players, p)
 	}
+	if *parallel < 1 {
+		return fmt.Errorf("arena: --parallel must be at least 1")
+	}
 	cat, err := buildCatalog(nil)
 	if err != nil {
 		return err
 	}
 	seats := len(players)
+	// Games are independent and each is seeded by its number, so they can
+	// be played side by side: the totals are the same whatever the order.
+	results := make([]arenaGame, *n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(*parallel, max(*n, 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for g := range next {
+				results[g] = playArenaGame(cat, *game, games.Options(opts), players, *seed, g)
+			}
+		}()
+	}
+	for g := range *n {
+		next <- g
+	}
+	close(next)
+	wg.Wait()
 	firsts := make([]float64, seats) // by player index
 	ranks := make([]float64, seats)
 	scores := 0.0 // seat 0's, for a solo game
 	var thinking []time.Duration
-	for g := range *n {
-		t, _, err := cat.New(*game, games.Options(opts), seats, [2]uint64{*seed + uint64(g), 17})
-		if err != nil {
-			return fmt.Errorf("arena: %w", err)
-		}
-		rng := rand.New(rand.NewPCG(*seed+uint64(g), 23))
-		seatOf := func(p int) games.Seat { return games.Seat((p + g) % seats) } // rotate seats
-		playerAt := func(s games.Seat) int { return (int(s) - g%seats + seats) % seats }
-		for steps := 0; !t.Over(); steps++ {
-			if steps > 20000 {
-				return fmt.Errorf("arena: %s game %d does not end", *game, g)
-			}
-			s, ok, err := ai.Mover(t, rng)
-			if err != nil {
-				return fmt.Errorf("arena: %w", err)
-			}
-			if !ok {
-				continue // chance was resolved
-			}
-			p := players[playerAt(s)]
-			start := time.Now()
-			key, err := p.choose(t, s, rng)
-			if err != nil {
-				return err
-			}
-			if p.kind == "ai" {
-				thinking = append(thinking, time.Since(start))
-			}
-			if _, err := t.Play(s, t.Version(), key); err != nil {
-				return fmt.Errorf("arena: %w", err)
-			}
-		}
-		r, _ := t.Result()
-		if len(r.Scores) > 0 {
-			scores += float64(r.Scores[0])
+	for _, r := range results {
+		if r.err != nil {
+			return r.err
 		}
 		for p := range players {
-			s := seatOf(p)
-			if int(s) < len(r.Ranks) {
-				ranks[p] += float64(r.Ranks[s])
-				if r.Ranks[s] == 1 && !r.Draw {
-					firsts[p]++
-				} else if r.Draw && r.Ranks[s] == 1 {
-					firsts[p] += 0.5
-				}
-			}
+			firsts[p] += r.firsts[p]
+			ranks[p] += r.ranks[p]
 		}
+		scores += r.score
+		thinking = append(thinking, r.thinking...)
 	}
 	if seats == 1 {
 		// A one-player game is played against the game itself (Tapestry's

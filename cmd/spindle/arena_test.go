@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"spindle/games"
@@ -60,5 +61,30 @@ func TestGreedyPlaysTheBestOnePlyMove(t *testing.T) {
 		if v, _, _ := ai.OnePly(d, seat, c.Key); v > got+1e-12 {
 			t.Fatalf("greedy played %q worth %.4f, but %q is worth %.4f", key, got, c.Key, v)
 		}
+	}
+}
+
+// TestArenaParallelGivesTheSameTotals: games played side by side add up to
+// the same table as games played one after another, and a bad --parallel
+// is refused.
+func TestArenaParallelGivesTheSameTotals(t *testing.T) {
+	run := func(args ...string) string {
+		t.Helper()
+		var out, errs strings.Builder
+		if err := runArena(append([]string{"--game", "warpweft", "--players", "greedy,random", "--n", "6", "--seed", "3"}, args...), &out, &errs); err != nil {
+			t.Fatalf("arena %v: %v (%s)", args, err, errs.String())
+		}
+		return out.String()
+	}
+	one, three := run(), run("--parallel", "3")
+	if one != three {
+		t.Errorf("one at a time:\n%s\nthree side by side:\n%s", one, three)
+	}
+	if !strings.Contains(one, "first") {
+		t.Errorf("no rates in the arena's output:\n%s", one)
+	}
+	var out, errs strings.Builder
+	if err := runArena([]string{"--parallel", "0"}, &out, &errs); err == nil {
+		t.Error("--parallel 0 was accepted")
 	}
 }
