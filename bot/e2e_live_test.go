@@ -52,11 +52,17 @@ func TestEndToEndLiveTable(t *testing.T) {
 		t.Fatal("LAUNCH_ACTIVITY started no Activity instance")
 	}
 	api := e.fake.URL() + "/api/v10"
-	live := activity.New(activity.Config{App: e.app, Poster: e.bot.Poster(), ClientID: e.fake.AppID(), Log: zerolog.Nop(),
-		Auth:    activity.DiscordOAuth{ClientID: e.fake.AppID(), ClientSecret: e.fake.ClientSecret(), API: api},
-		Locator: activity.DiscordInstances{AppID: e.fake.AppID(), BotToken: "test-token", API: api}})
-	srv := httptest.NewServer(WithActivity(http.NotFoundHandler(), live))
+	liveCfg := activity.Config{App: e.app, Poster: e.bot.Poster(), ClientID: e.fake.AppID(), Log: zerolog.Nop(),
+		Auth:       activity.DiscordOAuth{ClientID: e.fake.AppID(), ClientSecret: e.fake.ClientSecret(), API: api},
+		Locator:    activity.DiscordInstances{AppID: e.fake.AppID(), BotToken: "test-token", API: api},
+		SessionKey: activity.SessionKey(e.fake.ClientSecret())}
+	srv := httptest.NewServer(WithActivity(http.NotFoundHandler(), activity.New(liveCfg)))
 	defer srv.Close()
+	// A second process of the same application, as behind a load
+	// balancer: it accepts the first one's sign-ins.
+	other := httptest.NewServer(WithActivity(http.NotFoundHandler(), activity.New(liveCfg)))
+	defer other.Close()
+	base := srv.URL
 	try := func(method, path, session string, body, out any) int {
 		t.Helper()
 		var rd *bytes.Reader
@@ -66,7 +72,7 @@ func TestEndToEndLiveTable(t *testing.T) {
 		} else {
 			rd = bytes.NewReader(nil)
 		}
-		req, _ := http.NewRequest(method, srv.URL+"/activity"+path, rd)
+		req, _ := http.NewRequest(method, base+"/activity"+path, rd)
 		req.Header.Set("Content-Type", "application/json")
 		if session != "" {
 			req.Header.Set("Authorization", "Bearer "+session)
@@ -116,6 +122,19 @@ func TestEndToEndLiveTable(t *testing.T) {
 	if st.Panel == nil {
 		t.Fatalf("%s has no panel on the live table", actor.Name)
 	}
+	// Found through the instance, the table comes with a session that
+	// names it, which the page uses from then on; the first one does not.
+	if st.Session == "" {
+		t.Fatal("the table found through the instance came without a session naming it")
+	}
+	byID := fmt.Sprintf("/api/table?table=%d", st.Table)
+	if code := try("GET", byID, signed.Session, nil, nil); code != http.StatusForbidden {
+		t.Errorf("GET %s with the sign-in's first session: status %d, want 403", byID, code)
+	}
+	session := st.Session
+	// Every later request goes to the other process.
+	base = other.URL
+	call("GET", byID, session, nil, nil)
 	before := st.Version
 	panel := st.Panel
 	if code := try("POST", "/api/act", stranger.Session, map[string]any{"table": st.Table,
@@ -133,7 +152,7 @@ func TestEndToEndLiveTable(t *testing.T) {
 			State activity.State
 			Panel *activity.View
 		}
-		call("POST", "/api/act", signed.Session, map[string]any{"table": st.Table, "custom_id": id, "values": vals}, &out)
+		call("POST", "/api/act", session, map[string]any{"table": st.Table, "custom_id": id, "values": vals}, &out)
 		if out.Panel != nil {
 			panel = out.Panel
 		}

@@ -2,17 +2,19 @@ package activity
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"spindle/commands"
@@ -129,89 +131,143 @@ func call(client *http.Client, req *http.Request, v any) error {
 	return nil
 }
 
-// sessions are the live table's sign-ins: a random token the page sends
-// as "Authorization: Bearer", bound to one Discord user. Only the token's
-// SHA-256 is kept, so the map holds nothing a reader could replay.
+// sessions are the live table's sign-ins: a token the page sends as
+// "Authorization: Bearer" that carries its own content (the Discord user,
+// its expiry and the tables found through the sign-in's Activity
+// instance) under an HMAC-SHA256 of the session key. Nothing is kept on
+// the server, so every process that shares the key accepts the sign-in,
+// and a restart does not end it. A token is never logged.
 type sessions struct {
-	mu    sync.Mutex
-	m     map[[32]byte]*session
-	sweep time.Time
+	key []byte
 }
 
-type session struct {
-	user    commands.User
-	expires time.Time
-	// tables are those this sign-in found through its Activity's
-	// instance (Locator): the only ones it may name by id when the
-	// server checks instances.
-	tables map[uint64]bool
+// newSessions signs with key, or, when key is empty, with a random key of
+// this process's own (its sign-ins then end with it).
+func newSessions(key []byte) sessions {
+	if len(key) == 0 {
+		key = make([]byte, 32)
+		_, _ = rand.Read(key) // crypto/rand.Read never fails (it aborts the program instead)
+	}
+	return sessions{key: key}
+}
+
+// SessionKey derives the key that signs the live table's sessions from the
+// application's client secret: every process of one application then
+// accepts the others' sign-ins, and the key changes with the secret.
+func SessionKey(clientSecret string) []byte {
+	m := hmac.New(sha256.New, []byte(clientSecret))
+	m.Write([]byte("spindle activity session v1"))
+	return m.Sum(nil)
 }
 
 // signedIn is a request's session, as the handlers use it.
 type signedIn struct {
-	User commands.User
-	key  [32]byte
+	User    commands.User
+	expires int64    // Unix seconds
+	tables  []uint64 // found through the Activity instance, newest last
 }
 
-// maxSessions bounds the sign-ins kept at once; the oldest are refused
-// room only by expiry, so past it new sign-ins are refused.
-const maxSessions = 100000
+// Token layout: version, expiry, table count and tables, then the user's
+// id and name with their lengths, then the MAC of all of it.
+const (
+	tokenVersion = 1
+	// maxGrants bounds the tables a token carries; the oldest go first.
+	maxGrants = 16
+	// maxTokenField bounds a user id or name in a token.
+	maxTokenField = 256
+	macLen        = sha256.Size
+)
 
-func (s *sessions) issue(u commands.User, now time.Time, life time.Duration) (string, error) {
-	var b [32]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", fmt.Errorf("activity: session token: %w", err)
+// issue returns a new token for u, valid for life from now.
+func (s sessions) issue(u commands.User, now time.Time, life time.Duration) (string, error) {
+	return s.sign(signedIn{User: u, expires: now.Add(life).Unix()})
+}
+
+// sign encodes and signs a session.
+func (s sessions) sign(who signedIn) (string, error) {
+	if len(who.User.ID) > maxTokenField || len(who.User.Name) > maxTokenField {
+		return "", errors.New("activity: a user id or name too long for a session")
 	}
-	token := base64.RawURLEncoding.EncodeToString(b[:])
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.m == nil {
-		s.m = map[[32]byte]*session{}
+	b := []byte{tokenVersion}
+	b = binary.BigEndian.AppendUint64(b, uint64(who.expires))
+	tables := who.tables[max(0, len(who.tables)-maxGrants):]
+	b = append(b, byte(len(tables)))
+	for _, t := range tables {
+		b = binary.BigEndian.AppendUint64(b, t)
 	}
-	if now.After(s.sweep) {
-		for k, v := range s.m {
-			if now.After(v.expires) {
-				delete(s.m, k)
-			}
+	for _, f := range []string{who.User.ID, who.User.Name} {
+		b = binary.AppendUvarint(b, uint64(len(f)))
+		b = append(b, f...)
+	}
+	m := hmac.New(sha256.New, s.key)
+	m.Write(b)
+	return base64.RawURLEncoding.EncodeToString(m.Sum(b)), nil
+}
+
+// lookup checks a token's MAC and expiry and returns its session.
+func (s sessions) lookup(token string, now time.Time) (signedIn, bool) {
+	raw, err := base64.RawURLEncoding.DecodeString(token)
+	if err != nil || len(raw) < 1+8+1+macLen {
+		return signedIn{}, false
+	}
+	body, mac := raw[:len(raw)-macLen], raw[len(raw)-macLen:]
+	m := hmac.New(sha256.New, s.key)
+	m.Write(body)
+	if !hmac.Equal(mac, m.Sum(nil)) {
+		return signedIn{}, false
+	}
+	who, ok := parseSession(body)
+	if !ok || now.Unix() >= who.expires {
+		return signedIn{}, false
+	}
+	return who, true
+}
+
+// parseSession decodes a token's body (its MAC already checked, or not:
+// it never panics on any bytes).
+func parseSession(b []byte) (signedIn, bool) {
+	if len(b) < 10 || b[0] != tokenVersion {
+		return signedIn{}, false
+	}
+	who := signedIn{expires: int64(binary.BigEndian.Uint64(b[1:9]))}
+	n := int(b[9])
+	b = b[10:]
+	if n > maxGrants || len(b) < 8*n {
+		return signedIn{}, false
+	}
+	for range n {
+		who.tables = append(who.tables, binary.BigEndian.Uint64(b))
+		b = b[8:]
+	}
+	var fields [2]string
+	for i := range fields {
+		l, k := binary.Uvarint(b)
+		if k <= 0 || l > maxTokenField || uint64(len(b)-k) < l {
+			return signedIn{}, false
 		}
-		s.sweep = now.Add(time.Minute)
+		fields[i] = string(b[k : k+int(l)])
+		b = b[k+int(l):]
 	}
-	if len(s.m) >= maxSessions {
-		return "", errors.New("activity: too many sessions")
-	}
-	s.m[sha256.Sum256([]byte(token))] = &session{user: u, expires: now.Add(life), tables: map[uint64]bool{}}
-	return token, nil
-}
-
-func (s *sessions) lookup(token string, now time.Time) (signedIn, bool) {
-	if token == "" {
+	if len(b) != 0 || fields[0] == "" {
 		return signedIn{}, false
 	}
-	key := sha256.Sum256([]byte(token))
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	v, ok := s.m[key]
-	if !ok || now.After(v.expires) {
-		return signedIn{}, false
-	}
-	return signedIn{User: v.user, key: key}, true
+	who.User = commands.User{ID: fields[0], Name: fields[1]}
+	return who, true
 }
 
-// allow lets the sign-in name table by id from now on.
-func (s *sessions) allow(who signedIn, table uint64) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if v, ok := s.m[who.key]; ok {
-		v.tables[table] = true
+// allow returns a token that also lets the sign-in name table by id (the
+// same one when it already could), with the same expiry.
+func (s sessions) allow(who signedIn, table uint64) (string, error) {
+	if s.allowed(who, table) {
+		return "", nil
 	}
+	who.tables = append(slices.Clip(who.tables), table)
+	return s.sign(who)
 }
 
 // allowed reports whether the sign-in found table through its instance.
-func (s *sessions) allowed(who signedIn, table uint64) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	v, ok := s.m[who.key]
-	return ok && v.tables[table]
+func (s sessions) allowed(who signedIn, table uint64) bool {
+	return slices.Contains(who.tables, table)
 }
 
 // Locator says where an Activity instance runs and whether a user is in

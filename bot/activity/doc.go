@@ -9,9 +9,11 @@
 // code goes to POST api/token, where the bot, which alone holds the
 // application's client secret, exchanges it at Discord's POST
 // /oauth2/token (DiscordOAuth) and reads the user with GET /users/@me. The
-// server then issues a session: 32 random bytes the page sends as
-// "Authorization: Bearer", bound to that Discord user id, kept in memory
-// as its SHA-256 only, for SessionLife.
+// server then issues a session the page sends as "Authorization:
+// Bearer": the Discord user, its expiry (SessionLife on) and the tables
+// the sign-in found through its instance, under an HMAC-SHA256 of the
+// session key (SessionKey, from the client secret). The server keeps no
+// session, so every process sharing the key accepts it.
 //
 //	GET  /                   the page (index.html, app.js, app.css)
 //	GET  /api/config         the application's client id, for the SDK
@@ -23,7 +25,8 @@
 // With a Locator (DiscordInstances: Discord's Activity Instance API) the
 // table is the running game of the channel the page's Activity instance
 // runs in, answered only to users in that instance, and a table id is
-// accepted only from a sign-in that found it so; without one (the
+// accepted only from a session that names it (the answer that found it
+// carries one: State.Session); without one (the
 // sandbox) the page names its guild and channel.
 //
 // A State holds the board (the chat's own table or result message: the

@@ -45,6 +45,11 @@ type Config struct {
 	Log     zerolog.Logger
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// SessionKey signs the sign-ins (SessionKey derives it from the
+	// client secret): processes that share it accept each other's, so
+	// any of them can serve any page. Empty means a random key of this
+	// process's own.
+	SessionKey []byte
 	// SessionLife is how long a sign-in lasts; zero means 12 hours.
 	SessionLife time.Duration
 	// StreamLife bounds one event stream (the page reconnects); zero
@@ -78,7 +83,7 @@ func New(cfg Config) *Server {
 	if cfg.StreamLife == 0 {
 		cfg.StreamLife = 5 * time.Minute
 	}
-	s := &Server{cfg: cfg, mux: http.NewServeMux(), epoch: strconv.FormatInt(time.Now().UnixNano(), 36)}
+	s := &Server{cfg: cfg, mux: http.NewServeMux(), epoch: strconv.FormatInt(time.Now().UnixNano(), 36), sessions: newSessions(cfg.SessionKey)}
 	page, err := fs.Sub(static, "static")
 	if err != nil {
 		panic(fmt.Sprintf("activity: embedded page: %v", err)) // fixed at build time
@@ -210,17 +215,19 @@ var errElsewhere = apiError{http.StatusForbidden, "Open the live table from its 
 // tableOf finds the table a request names: ?table=N, or the running game
 // of the channel where the Activity runs: ?instance=I, asked of Discord
 // when the server has a Locator, else ?guild=G&channel=C as the page says.
-func (s *Server) tableOf(r *http.Request, who signedIn) (uint64, error) {
+// A table found by its channel comes with a new session token that names
+// it (grant), unless the sign-in could name it already.
+func (s *Server) tableOf(r *http.Request, who signedIn) (id uint64, grant string, err error) {
 	q := r.URL.Query()
 	if t := q.Get("table"); t != "" {
 		id, err := strconv.ParseUint(t, 10, 64)
 		if err != nil {
-			return 0, apiError{http.StatusBadRequest, "bad table"}
+			return 0, "", apiError{http.StatusBadRequest, "bad table"}
 		}
 		if s.cfg.Locator != nil && !s.sessions.allowed(who, id) {
-			return 0, errElsewhere
+			return 0, "", errElsewhere
 		}
-		return id, nil
+		return id, "", nil
 	}
 	guild, channel := q.Get("guild"), q.Get("channel")
 	if s.cfg.Locator != nil {
@@ -229,17 +236,19 @@ func (s *Server) tableOf(r *http.Request, who signedIn) (uint64, error) {
 		var err error
 		if guild, channel, err = s.cfg.Locator.Locate(ctx, q.Get("instance"), who.User.ID); err != nil {
 			s.cfg.Log.Info().Err(err).Str("user", who.User.ID).Msg("activity: instance refused")
-			return 0, apiError{http.StatusForbidden, "You're not in this Activity. Open it from the channel's board."}
+			return 0, "", apiError{http.StatusForbidden, "You're not in this Activity. Open it from the channel's board."}
 		}
 	}
 	if channel == "" {
-		return 0, apiError{http.StatusBadRequest, "no table or channel named"}
+		return 0, "", apiError{http.StatusBadRequest, "no table or channel named"}
 	}
-	id, err := s.cfg.App.LiveIn(guild, channel)
-	if err == nil {
-		s.sessions.allow(who, id)
+	if id, err = s.cfg.App.LiveIn(guild, channel); err != nil {
+		return 0, "", err
 	}
-	return id, err
+	if grant, err = s.sessions.allow(who, id); err != nil {
+		return 0, "", err
+	}
+	return id, grant, nil
 }
 
 // state is table id as u may see it.
@@ -263,7 +272,7 @@ func (s *Server) state(id uint64, u commands.User) (State, error) {
 
 func (s *Server) handleTable(w http.ResponseWriter, r *http.Request, who signedIn) {
 	u := who.User
-	id, err := s.tableOf(r, who)
+	id, grant, err := s.tableOf(r, who)
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -273,6 +282,7 @@ func (s *Server) handleTable(w http.ResponseWriter, r *http.Request, who signedI
 		s.fail(w, err)
 		return
 	}
+	st.Session = grant
 	writeJSON(w, http.StatusOK, st)
 }
 
@@ -352,7 +362,7 @@ func (s *Server) handleAct(w http.ResponseWriter, r *http.Request, who signedIn)
 // goes. The page fetches the table again on each.
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request, who signedIn) {
 	u := who.User
-	id, err := s.tableOf(r, who)
+	id, _, err := s.tableOf(r, who) // the page's stream names its table by id
 	if err != nil {
 		s.fail(w, err)
 		return

@@ -22,6 +22,10 @@ type State struct {
 	Board   View     `json:"board"`
 	// Panel is the user's own seat's panel; absent for a spectator.
 	Panel *View `json:"panel,omitempty"`
+	// Session, when set, is a new sign-in token that also names this
+	// table, issued when the sign-in has just found the table through its
+	// channel: the page sends it from then on.
+	Session string `json:"session,omitempty"`
 }
 
 // View is a commands.Message as the page draws it: text (Discord

@@ -173,8 +173,9 @@ func runServe(ctx context.Context, cmd string, cfg Config, args []string, stdout
 				notifier = activity.NewShared(store, func(err error) { log.Warn().Err(err).Msg("activity: announce a move to the other processes") })
 			}
 			h = bot.WithActivity(h, activity.New(activity.Config{App: app, Poster: b.Poster(), ClientID: cfg.Discord.ApplicationID, Log: log, Notifier: notifier,
-				Auth:    activity.DiscordOAuth{ClientID: cfg.Discord.ApplicationID, ClientSecret: secret},
-				Locator: activity.DiscordInstances{AppID: cfg.Discord.ApplicationID, BotToken: token}}))
+				Auth:       activity.DiscordOAuth{ClientID: cfg.Discord.ApplicationID, ClientSecret: secret},
+				Locator:    activity.DiscordInstances{AppID: cfg.Discord.ApplicationID, BotToken: token},
+				SessionKey: activity.SessionKey(secret)}))
 		}
 		stop, err := serveHTTP(ctx, cfg.Discord.InteractionsAddr, h, log)
 		if err != nil {

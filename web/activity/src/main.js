@@ -23,7 +23,7 @@ async function call(path, init = {}) {
   const res = await fetch(api(path), { ...init, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
   const data = await res.json().catch(() => ({}));
   if (res.status === 401 && live.signedIn && !sessionStorage.getItem('spindle-resigned')) {
-    // The server forgot the sign-in (a restart): sign in again, once.
+    // The sign-in is no longer accepted (expired, or the key changed): sign in again, once.
     sessionStorage.setItem('spindle-resigned', '1');
     location.reload();
   }
@@ -296,6 +296,8 @@ async function main() {
     : 'guild=' + encodeURIComponent(sdk.guildId || '') + '&channel=' + encodeURIComponent(sdk.channelId || '') +
       '&instance=' + encodeURIComponent(q.get('instance_id') || sdk.instanceId || '');
   const st = await call('table?' + where);
+  // A table found by its channel comes with a session that names it.
+  if (st.session) live.session = st.session;
   live.table = st.table;
   take(st);
   live.panel = st.panel || null;
