@@ -93,7 +93,11 @@ func (c *pgCursor) at() ([]byte, []byte) {
 func (c *pgCursor) First() ([]byte, []byte) { c.page = 0; return c.fetch(false, nil, false) }
 func (c *pgCursor) Last() ([]byte, []byte) {
 	c.page = 0
-	if r, ok := c.b.tx.cached('l', c.b.path, nil); ok {
+	r, ok := c.b.tx.cached('l', c.b.path, nil)
+	if !ok {
+		r, ok = c.b.tx.remembered('l', c.b.path, nil)
+	}
+	if ok {
 		c.desc, c.i, c.cur = true, 0, nil
 		if !r.found {
 			c.rows, c.end = nil, true
