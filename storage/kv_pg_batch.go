@@ -22,13 +22,12 @@ const (
 	pgPut        = `INSERT INTO spindle_kv (bucket, key, value) VALUES ($1, $2, $3)
 		ON CONFLICT (bucket, key) DO UPDATE SET value = EXCLUDED.value`
 	pgDelete = "DELETE FROM spindle_kv WHERE bucket = $1 AND key = $2 AND value IS NOT NULL"
-	// pgPuts, pgDeletes and pgMarkers are the same for many keys in one
-	// statement.
+	// pgPuts and pgMarkers are the same for many keys in one statement
+	// (an index probe per row: ON CONFLICT). Deletes, rare in a move, go
+	// one statement each.
 	pgPuts = `INSERT INTO spindle_kv (bucket, key, value)
 		SELECT * FROM unnest($1::bytea[], $2::bytea[], $3::bytea[])
 		ON CONFLICT (bucket, key) DO UPDATE SET value = EXCLUDED.value`
-	pgDeletes = `DELETE FROM spindle_kv kv USING unnest($1::bytea[], $2::bytea[]) AS d(b, k)
-		WHERE kv.bucket = d.b AND kv.key = d.k AND kv.value IS NOT NULL`
 	pgMarkers = `INSERT INTO spindle_kv (bucket, key, value)
 		SELECT b, k, NULL FROM unnest($1::bytea[], $2::bytea[]) AS m(b, k)
 		ON CONFLICT (bucket, key) DO NOTHING`
@@ -63,7 +62,9 @@ func (t *pgTx) prelude(b *pgx.Batch) {
 	}
 	queueRows(b, marks, pgCreateBucket, pgMarkers, 2)
 	queueRows(b, puts, pgPut, pgPuts, 3)
-	queueRows(b, dels, pgDelete, pgDeletes, 2)
+	for _, d := range dels {
+		b.Queue(pgDelete, d[0], d[1])
+	}
 	t.pending = t.pending[:0]
 	clear(t.pendIdx)
 }

@@ -101,19 +101,25 @@ type pgGuard struct {
 // pgGuardSQL checks guards in one statement and divides by zero when one
 // fails: $1-$3 rows that must hold exactly this value (NULL: a nested
 // bucket's marker), locked; $4-$6 keys that must have no value row
-// (marker false) or no marker (true); $7-$8 buckets that must have no row
-// after a key (NULL: no row at all).
+// (marker false) or no marker (true); $7-$9 buckets whose last row must
+// be this key and value (NULL, NULL: no row at all), not locked, as
+// the ordinary read of a bucket's last row is not. Each lookup is a LATERAL subquery
+// that the planner cannot flatten (a lock, OFFSET 0, LIMIT): one index
+// probe per guard, whatever the plan cached (pg.go forces generic plans),
+// never a scan of the table hashed, which a plan made while the table was
+// small could otherwise choose.
 const pgGuardSQL = `SELECT 1 / ((
 	SELECT count(*) FROM unnest($1::bytea[], $2::bytea[], $3::bytea[]) AS p(b, k, v),
 		LATERAL (SELECT 1 FROM spindle_kv kv WHERE kv.bucket = p.b AND kv.key = p.k
 			AND kv.value IS NOT DISTINCT FROM p.v FOR UPDATE) x
 	) = cardinality($1::bytea[])
-	AND NOT EXISTS (SELECT 1 FROM unnest($4::bytea[], $5::bytea[], $6::bool[]) AS a(b, k, marker)
-		WHERE EXISTS (SELECT 1 FROM spindle_kv kv WHERE kv.bucket = a.b AND kv.key = a.k
-			AND (kv.value IS NULL) = a.marker))
-	AND NOT EXISTS (SELECT 1 FROM unnest($7::bytea[], $8::bytea[]) AS l(b, k)
-		WHERE EXISTS (SELECT 1 FROM spindle_kv kv WHERE kv.bucket = l.b
-			AND kv.key > coalesce(l.k, '\x'::bytea))))::int`
+	AND (SELECT count(*) FROM unnest($4::bytea[], $5::bytea[], $6::bool[]) AS a(b, k, marker),
+		LATERAL (SELECT 1 FROM spindle_kv kv WHERE kv.bucket = a.b AND kv.key = a.k
+			AND (kv.value IS NULL) = a.marker OFFSET 0) x) = 0
+	AND (SELECT count(*) FROM unnest($7::bytea[], $8::bytea[], $9::bytea[]) AS l(b, k, v)
+		LEFT JOIN LATERAL (SELECT kv.key, kv.value FROM spindle_kv kv WHERE kv.bucket = l.b
+			ORDER BY kv.key DESC LIMIT 1) x ON true
+		WHERE x.key IS DISTINCT FROM l.k OR x.value IS DISTINCT FROM l.v) = 0)::int`
 
 // queueGuards queues the guard statement for the guards not sent yet.
 func (t *pgTx) queueGuards(b *pgx.Batch) {
@@ -124,7 +130,7 @@ func (t *pgTx) queueGuards(b *pgx.Batch) {
 		pb, pk, pv [][]byte
 		ab, ak     [][]byte
 		am         []bool
-		lb, lk     [][]byte
+		lb, lk, lv [][]byte
 	)
 	for _, g := range t.guards {
 		path, key := []byte(g.path), []byte(g.key)
@@ -143,15 +149,14 @@ func (t *pgTx) queueGuards(b *pgx.Batch) {
 			}
 		case 'l':
 			if g.c.found {
-				pb, pk, pv = append(pb, path), append(pk, g.c.k), append(pv, g.c.v)
-				lb, lk = append(lb, path), append(lk, g.c.k)
+				lb, lk, lv = append(lb, path), append(lk, g.c.k), append(lv, g.c.v)
 			} else {
-				lb, lk = append(lb, path), append(lk, nil)
+				lb, lk, lv = append(lb, path), append(lk, nil), append(lv, nil)
 			}
 		}
 	}
 	t.guards = t.guards[:0]
-	b.Queue(pgGuardSQL, nonNil(pb), nonNil(pk), nonNil(pv), nonNil(ab), nonNil(ak), nonNilBools(am), nonNil(lb), nonNil(lk))
+	b.Queue(pgGuardSQL, nonNil(pb), nonNil(pk), nonNil(pv), nonNil(ab), nonNil(ak), nonNilBools(am), nonNil(lb), nonNil(lk), nonNil(lv))
 }
 
 // nonNil makes an absent list an empty array rather than NULL.
