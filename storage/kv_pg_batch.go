@@ -35,7 +35,8 @@ const (
 
 // prelude queues what must precede the next statement: BEGIN, the guards
 // of the reads answered from memory, then the pending writes, the last
-// write of each key, at most one statement of each kind.
+// write of each key, at most one statement of each kind but deletes (the
+// puts in the guards' statement when there are guards).
 func (t *pgTx) prelude(b *pgx.Batch) {
 	if !t.begun {
 		if t.write {
@@ -45,7 +46,6 @@ func (t *pgTx) prelude(b *pgx.Batch) {
 		}
 		t.begun = true
 	}
-	t.queueGuards(b)
 	var puts, dels, marks [][3][]byte
 	for i, w := range t.pending {
 		if t.pendIdx[[2]string{string(w.bucket), string(w.key)}] != i {
@@ -59,6 +59,10 @@ func (t *pgTx) prelude(b *pgx.Batch) {
 		default:
 			puts = append(puts, [3][]byte{w.bucket, w.key, w.value})
 		}
+	}
+	if len(t.guards) > 0 {
+		t.queueGuards(b, puts)
+		puts = nil
 	}
 	queueRows(b, marks, pgCreateBucket, pgMarkers, 2)
 	queueRows(b, puts, pgPut, pgPuts, 3)

@@ -121,8 +121,18 @@ const pgGuardSQL = `SELECT 1 / ((
 			ORDER BY kv.key DESC LIMIT 1) x ON true
 		WHERE x.key IS DISTINCT FROM l.k OR x.value IS DISTINCT FROM l.v) = 0)::int`
 
-// queueGuards queues the guard statement for the guards not sent yet.
-func (t *pgTx) queueGuards(b *pgx.Batch) {
+// pgGuardPutsSQL is pgGuardSQL with puts ($10-$12: buckets, keys,
+// values) in the same statement: a data-modifying WITH that the main query
+// does not read, which PostgreSQL runs after it, so after the guards
+// passed (and not at all when one failed).
+const pgGuardPutsSQL = `WITH w AS (INSERT INTO spindle_kv (bucket, key, value)
+		SELECT * FROM unnest($10::bytea[], $11::bytea[], $12::bytea[])
+		ON CONFLICT (bucket, key) DO UPDATE SET value = EXCLUDED.value)
+	` + pgGuardSQL
+
+// queueGuards queues the guard statement for the guards not sent yet,
+// with puts, the rows to write after them, if any.
+func (t *pgTx) queueGuards(b *pgx.Batch, puts [][3][]byte) {
 	if len(t.guards) == 0 {
 		return
 	}
@@ -156,7 +166,16 @@ func (t *pgTx) queueGuards(b *pgx.Batch) {
 		}
 	}
 	t.guards = t.guards[:0]
-	b.Queue(pgGuardSQL, nonNil(pb), nonNil(pk), nonNil(pv), nonNil(ab), nonNil(ak), nonNilBools(am), nonNil(lb), nonNil(lk), nonNil(lv))
+	args := []any{nonNil(pb), nonNil(pk), nonNil(pv), nonNil(ab), nonNil(ak), nonNilBools(am), nonNil(lb), nonNil(lk), nonNil(lv)}
+	if len(puts) == 0 {
+		b.Queue(pgGuardSQL, args...)
+		return
+	}
+	wb, wk, wv := make([][]byte, len(puts)), make([][]byte, len(puts)), make([][]byte, len(puts))
+	for i, p := range puts {
+		wb[i], wk[i], wv[i] = p[0], p[1], p[2]
+	}
+	b.Queue(pgGuardPutsSQL, append(args, wb, wk, wv)...)
 }
 
 // nonNil makes an absent list an empty array rather than NULL.
