@@ -778,39 +778,48 @@ func readSteps(tx kvTx, id uint64) ([]games.Step, error) {
 // ErrNotFound; the catalog's refusals (games.ErrSchema, ErrNewerRules,
 // ErrOldRules, ErrUnknownGame, ErrCorrupt) are wrapped with the table id.
 func (s *Store) Load(cat *games.Catalog, id uint64) (games.Table, error) {
-	var t games.Table
-	err := s.db.View(func(tx kvTx) error {
-		var err error
-		t, err = loadTx(tx, cat, id)
-		return err
-	})
-	return t, err
+	v, err := s.Envelope(id)
+	if err != nil {
+		return nil, err
+	}
+	t, err := cat.Decode(v)
+	if err != nil {
+		return nil, fmt.Errorf("storage: table %d: %w", id, err)
+	}
+	return t, nil
 }
 
 // Envelope returns the stored envelope bytes of table id as written by
 // Envelope().Marshal(). They hold the secret seed: never show or log them.
 func (s *Store) Envelope(id uint64) ([]byte, error) {
-	var b []byte
-	err := s.db.View(func(tx kvTx) error {
-		v := tx.Bucket(bucketTables).Get(itob(id))
-		if v == nil {
-			return fmt.Errorf("storage: table %d: %w", id, ErrNotFound)
-		}
-		b = bytes.Clone(v)
-		return nil
-	})
-	return b, err
+	b, err := readOne(s.db, bucketTables, itob(id))
+	if err != nil {
+		return nil, err
+	}
+	if b == nil {
+		return nil, fmt.Errorf("storage: table %d: %w", id, ErrNotFound)
+	}
+	return b, nil
 }
 
 // Log returns table id's log in version order.
 func (s *Store) Log(id uint64) ([]Entry, error) {
+	rows, exists, err := readNested(s.db, bucketLogs, itob(id))
+	if err != nil {
+		return nil, err
+	}
+	if !exists {
+		return nil, fmt.Errorf("storage: log of table %d: %w", id, ErrNotFound)
+	}
 	var out []Entry
-	err := s.db.View(func(tx kvTx) error {
-		var err error
-		out, err = readLog(tx, id)
-		return err
-	})
-	return out, err
+	for _, r := range rows {
+		e, err := decodeEntry(r.k, r.v)
+		if err != nil {
+			return nil, fmt.Errorf("storage: table %d: %w", id, err)
+		}
+		out = append(out, e)
+	}
+	return out, nil
 }
 
 // LogBack walks table id's log from the newest entry back, calling fn on
