@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"sync"
@@ -209,9 +210,19 @@ type pgCached struct {
 	k, v  []byte // v nil: a nested bucket's marker
 }
 
-// pgCacheKey names a probe's result: its kind, bucket path and key.
+// pgCacheKey names a probe's result: its kind, the length of its bucket
+// path (4 bytes), the path and the key, so that no two probes share a name
+// whatever bytes paths and keys hold.
 func pgCacheKey(kind byte, path string, key []byte) string {
-	return string(kind) + path + "\x00\x00" + string(key)
+	var n [4]byte
+	binary.BigEndian.PutUint32(n[:], uint32(len(path)))
+	return string(kind) + string(n[:]) + path + string(key)
+}
+
+// pgCachePath returns the bucket path of a name made by pgCacheKey.
+func pgCachePath(ck string) string {
+	n := int(binary.BigEndian.Uint32([]byte(ck[1:5])))
+	return ck[5 : 5+n]
 }
 
 // prefetch runs probes in one round trip and keeps their results.

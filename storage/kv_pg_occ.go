@@ -59,7 +59,7 @@ func (r *pgRows) learn(known map[string]*pgCached, dropped []string) {
 	}
 	for _, path := range dropped {
 		for ck := range r.m {
-			p := ck[1:strings.Index(ck, "\x00\x00")]
+			p := pgCachePath(ck)
 			if p == path || strings.HasPrefix(p, path+"\x00") {
 				delete(r.m, ck)
 			}

@@ -186,3 +186,46 @@ func TestPostgresStaleMemoryMoves(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestPgRowsForgetDroppedBuckets checks the process's memory: a dropped
+// bucket's rows and those of the buckets nested in it are forgotten, and
+// nothing else, whatever bytes the paths and keys hold (a nested bucket's
+// path holds zero bytes).
+func TestPgRowsForgetDroppedBuckets(t *testing.T) {
+	var r pgRows
+	id := string(itob(256)) // 0 0 0 0 0 0 1 0
+	child := pathOf("timers", []byte(id))
+	keep := []string{
+		pgCacheKey('g', "timers", []byte(id+"x")),
+		pgCacheKey('g', "timersx", []byte("k")),
+		pgCacheKey('l', pathOf("timers", itob(257)), nil),
+	}
+	drop := []string{
+		pgCacheKey('g', child, []byte("k")),
+		pgCacheKey('l', child, nil),
+		pgCacheKey('b', child, []byte("n")),
+		pgCacheKey('g', pathOf(child, []byte("n")), []byte("k")),
+	}
+	known := map[string]*pgCached{}
+	for _, ck := range append(append([]string{}, keep...), drop...) {
+		known[ck] = &pgCached{found: true, v: []byte("v")}
+	}
+	if len(known) != len(keep)+len(drop) {
+		t.Fatalf("%d names for %d probes: two probes share a name", len(known), len(keep)+len(drop))
+	}
+	r.learn(known, nil)
+	r.learn(nil, []string{child})
+	for _, ck := range keep {
+		if _, ok := r.get(ck); !ok {
+			t.Errorf("%q forgotten", ck)
+		}
+	}
+	for _, ck := range drop {
+		if _, ok := r.get(ck); ok {
+			t.Errorf("%q remembered after its bucket was dropped", ck)
+		}
+	}
+	if pgCacheKey('g', "a\x00\x00b", []byte("c")) == pgCacheKey('g', "a", []byte("b\x00\x00c")) {
+		t.Error("two probes share a name")
+	}
+}
