@@ -127,3 +127,94 @@ func (d *pgDB) readNested(parent, name []byte) ([]kvPair, bool, error) {
 	slices.SortFunc(out, func(a, b kvPair) int { return bytes.Compare(a.k, b.k) })
 	return out, true, nil
 }
+
+// readNestedBack returns up to n rows of the bucket nested in the
+// top-level bucket parent under name, from the last key before before
+// (from the last key when nil) backwards, and whether that bucket exists:
+// one statement on PostgreSQL.
+func readNestedBack(db kvDB, parent, name, before []byte, n int) ([]kvPair, bool, error) {
+	if d, ok := db.(*pgDB); ok {
+		return d.readNestedBack(parent, name, before, n)
+	}
+	var (
+		out    []kvPair
+		exists bool
+	)
+	err := db.View(func(tx kvTx) error {
+		out, exists = nil, false
+		bk := tx.Bucket(parent)
+		if bk == nil {
+			return nil
+		}
+		nb := bk.Bucket(name)
+		if nb == nil {
+			return nil
+		}
+		exists = true
+		c := nb.Cursor()
+		var k, v []byte
+		switch {
+		case before == nil:
+			k, v = c.Last()
+		default:
+			if k, _ = c.Seek(before); k == nil {
+				k, v = c.Last()
+			} else {
+				k, v = c.Prev()
+			}
+		}
+		for ; k != nil && len(out) < n; k, v = c.Prev() {
+			p := kvPair{k: bytes.Clone(k)}
+			if v != nil {
+				p.v = append([]byte{}, v...)
+			}
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out, exists, err
+}
+
+func (d *pgDB) readNestedBack(parent, name, before []byte, n int) ([]kvPair, bool, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), pgTimeout)
+	defer cancel()
+	q := `SELECT true, key, value FROM spindle_kv WHERE bucket = $1 AND key = $2 AND value IS NULL
+		UNION ALL (SELECT false, key, value FROM spindle_kv WHERE bucket = $3 ORDER BY key DESC LIMIT $4)`
+	args := []any{parent, name, []byte(pathOf(string(parent), name)), n}
+	if before != nil {
+		q = `SELECT true, key, value FROM spindle_kv WHERE bucket = $1 AND key = $2 AND value IS NULL
+		UNION ALL (SELECT false, key, value FROM spindle_kv WHERE bucket = $3 AND key < $5 ORDER BY key DESC LIMIT $4)`
+		args = append(args, before)
+	}
+	rows, err := d.pool.Query(ctx, q, args...)
+	if err != nil {
+		return nil, false, fmt.Errorf("storage: postgres %s: %w", d.name, err)
+	}
+	defer rows.Close()
+	var (
+		out    []kvPair
+		exists bool
+	)
+	for rows.Next() {
+		var (
+			marker bool
+			p      kvPair
+		)
+		if err := rows.Scan(&marker, &p.k, &p.v); err != nil {
+			return nil, false, fmt.Errorf("storage: postgres %s: %w", d.name, err)
+		}
+		if marker {
+			exists = true
+			continue
+		}
+		out = append(out, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, false, fmt.Errorf("storage: postgres %s: %w", d.name, err)
+	}
+	if !exists {
+		return nil, false, nil
+	}
+	slices.SortFunc(out, func(a, b kvPair) int { return bytes.Compare(b.k, a.k) })
+	return out, true, nil
+}

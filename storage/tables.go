@@ -824,16 +824,27 @@ func (s *Store) Log(id uint64) ([]Entry, error) {
 
 // LogBack walks table id's log from the newest entry back, calling fn on
 // each until fn returns false or the log's start is reached. A board reads
-// only the recent part of a long game's log this way.
+// only the recent part of a long game's log this way. It reads a few
+// entries at a time, each read a statement of its own on PostgreSQL (the
+// first usually the only one): the entries older than those already read
+// never change (a log grows at its end and an undo drops its newest
+// entries), so the walk is the log as the first read found it, but for a
+// table forgotten meanwhile, whose walk stops where its log vanished.
 func (s *Store) LogBack(id uint64, fn func(Entry) bool) error {
-	return s.db.View(func(tx kvTx) error {
-		log := tx.Bucket(bucketLogs).Bucket(itob(id))
-		if log == nil {
-			return fmt.Errorf("storage: log of table %d: %w", id, ErrNotFound)
+	var before []byte
+	for n, first := 16, true; ; n, first = min(n*4, 1024), false {
+		rows, exists, err := readNestedBack(s.db, bucketLogs, itob(id), before, n)
+		if err != nil {
+			return err
 		}
-		c := log.Cursor()
-		for k, v := c.Last(); k != nil; k, v = c.Prev() {
-			e, err := decodeEntry(k, v)
+		if !exists {
+			if first {
+				return fmt.Errorf("storage: log of table %d: %w", id, ErrNotFound)
+			}
+			return nil
+		}
+		for _, r := range rows {
+			e, err := decodeEntry(r.k, r.v)
 			if err != nil {
 				return fmt.Errorf("storage: table %d: %w", id, err)
 			}
@@ -841,8 +852,11 @@ func (s *Store) LogBack(id uint64, fn func(Entry) bool) error {
 				return nil
 			}
 		}
-		return nil
-	})
+		if len(rows) < n {
+			return nil
+		}
+		before = rows[len(rows)-1].k
+	}
 }
 
 // Replay rebuilds table id from its envelope header and its log alone (the
