@@ -18,11 +18,16 @@ import (
 // write that followed the read, and fails the transaction (a division by
 // zero, SQLSTATE 22012) when one does not hold. Then nothing is written:
 // the transaction is rolled back and run again the ordinary way, every
-// read from the server under its lock (pgDB.Update). So a move whose rows
-// this process stored last, the usual case, is one round trip: BEGIN, the
-// guard, the writes and COMMIT in one pipelined batch; and a cached row
-// never decides an outcome, since it is used only when the server confirms
-// it under the lock the ordinary read would have taken.
+// read from the server under its lock (pgDB.Update). A move also presumes
+// its new interaction id absent (kvProbe.absent), checked the same way. So
+// a move whose rows this process stored last, the usual case, is one
+// statement in one round trip: the guards, then the writes in the same
+// statement (pgGuardPutsSQL), committed as an implicit transaction (no
+// BEGIN or COMMIT: pgTx.commit); and a remembered row never decides an
+// outcome, since it is used only when the server confirms it under the
+// lock the ordinary read would have taken. A transaction that fails after
+// reading a remembered row is run again the ordinary way too, so that its
+// error is decided on the server's rows.
 
 // errGuard says a row answered from the process's memory was not the one
 // stored: the transaction wrote nothing and is to be run again reading the
