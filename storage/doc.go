@@ -40,8 +40,9 @@
 // sent nothing before its commit sends the guards, the writes (one
 // multi-row statement, run after the guards in the same statement) and no
 // BEGIN or COMMIT: the statements of one pipelined batch are one implicit
-// transaction. So a move on a table this process moved last is one
-// statement in one round trip, and what it remembers never decides an
+// transaction. So a move on a table this process moved last is one round
+// trip (one statement, and a few more in the batch when it schedules
+// timers), and what it remembers never decides an
 // outcome the server did not confirm. Reads of one key and of a table's
 // whole log are one statement each, without a transaction around them
 // (kv_one.go). The one conformance suite, the package's tests, runs

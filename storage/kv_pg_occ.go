@@ -21,8 +21,9 @@ import (
 // read from the server under its lock (pgDB.Update). A move also presumes
 // its new interaction id absent (kvProbe.absent), checked the same way. So
 // a move whose rows this process stored last, the usual case, is one
-// statement in one round trip: the guards, then the writes in the same
-// statement (pgGuardPutsSQL), committed as an implicit transaction (no
+// round trip: the guards, then the puts in the same statement
+// (pgGuardPutsSQL; markers and deletes, if any, in statements of their
+// own in the batch), committed as an implicit transaction (no
 // BEGIN or COMMIT: pgTx.commit); and a remembered row never decides an
 // outcome, since it is used only when the server confirms it under the
 // lock the ordinary read would have taken. A transaction that fails after
