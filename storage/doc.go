@@ -27,8 +27,26 @@
 // are rerunnable anyway). Reads see one snapshot (REPEATABLE READ). To
 // save round trips, BEGIN goes with the first statement, writes wait and
 // go with the next statement or the COMMIT in one pipelined batch, and a
-// move's reads are made together (prefetch). The one conformance suite, the
-// package's tests, runs against both backends (TestPostgresConformance).
+// move's reads are made together (prefetch).
+//
+// A write transaction is run optimistically first (kv_pg_occ.go): a read
+// of a row this process last stored or read under lock in a committed
+// transaction is answered from its memory, and a move's new interaction id
+// is presumed absent, without asking the server. Each such answer is a
+// guard, checked under the same row lock the ordinary read takes, in one
+// statement sent before any write that followed the read; a guard that
+// does not hold fails the transaction (a division by zero) and it is run
+// again the ordinary way, every read from the server. A transaction that
+// sent nothing before its commit sends the guards, the writes (one
+// multi-row statement, run after the guards in the same statement) and no
+// BEGIN or COMMIT: the statements of one pipelined batch are one implicit
+// transaction. So a move on a table this process moved last is one round
+// trip (one statement, and a few more in the batch when it schedules
+// timers), and what it remembers never decides an
+// outcome the server did not confirm. Reads of one key and of a table's
+// whole log are one statement each, without a transaction around them
+// (kv_one.go). The one conformance suite, the package's tests, runs
+// against both backends (TestPostgresConformance).
 //
 // Claims: Due and Unannounced on PostgreSQL lease what they return to the
 // process (Options.Lease), skipping rows another transaction holds (FOR

@@ -81,11 +81,15 @@ type kvCursor interface {
 // kvProbe is a read a transaction can make in advance (prefetch): the
 // value of key in the bucket at path, whether key names a bucket nested
 // there (nested), or the last key of that bucket (last, key unused).
+// absent says the key is almost always absent (a new interaction id): a
+// PostgreSQL transaction run optimistically presumes so without asking,
+// and confirms it at commit (kv_pg_occ.go).
 type kvProbe struct {
 	path   [][]byte
 	key    []byte
 	nested bool
 	last   bool
+	absent bool
 }
 
 // prefetch asks tx to make probes now, together: on PostgreSQL in one
@@ -108,7 +112,7 @@ func moveProbes(id uint64, inter string) []kvProbe {
 		{path: [][]byte{bucketBindings}, key: itob(id)},
 	}
 	if inter != "" {
-		ps = append(ps, kvProbe{path: [][]byte{bucketInteractions}, key: []byte(inter)})
+		ps = append(ps, kvProbe{path: [][]byte{bucketInteractions}, key: []byte(inter), absent: true})
 	}
 	return ps
 }

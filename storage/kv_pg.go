@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"sync"
@@ -54,6 +55,12 @@ type pgDB struct {
 	// announced is told the other processes' NOTIFY spindle_table: a
 	// table's new version (Store.OnAnnounce).
 	announced atomic.Pointer[func(table, version uint64)]
+
+	// rows is what this process last knew to be stored, for the
+	// optimistic run of write transactions (kv_pg_occ.go).
+	rows pgRows
+	// trips counts the batches transactions sent: their round trips.
+	trips atomic.Uint64
 }
 
 // pgMaxAttempts bounds the reruns of a transaction PostgreSQL aborted for a
@@ -64,25 +71,36 @@ const pgMaxAttempts = 8
 const pgTimeout = 30 * time.Second
 
 func (d *pgDB) View(fn func(kvTx) error) error {
-	return d.once(fn, false)
+	return d.once(fn, false, false)
 }
 
+// Update runs fn optimistically first (kv_pg_occ.go) and, when a row it
+// took from the process's memory was not the one stored, again reading
+// every row from the server.
 func (d *pgDB) Update(fn func(kvTx) error) error {
 	var last error
-	for attempt := 0; attempt < pgMaxAttempts; attempt++ {
-		err := d.once(fn, true)
+	optimistic := true
+	for attempt := 0; attempt < pgMaxAttempts; {
+		err := d.once(fn, true, optimistic)
+		if optimistic && errors.Is(err, errGuard) {
+			optimistic = false
+			continue
+		}
 		if !retryable(err) {
 			return err
 		}
 		last = err
-		time.Sleep(time.Duration(attempt+1) * 5 * time.Millisecond)
+		attempt++
+		time.Sleep(time.Duration(attempt) * 5 * time.Millisecond)
 	}
 	return last
 }
 
 // once runs fn once in a transaction, a write one (committed when fn
-// succeeds) or a read-only one.
-func (d *pgDB) once(fn func(kvTx) error, write bool) error {
+// succeeds) or a read-only one. A write transaction run optimistically
+// that fails on a remembered row, or fails at all after reading one,
+// returns errGuard.
+func (d *pgDB) once(fn func(kvTx) error, write, optimistic bool) error {
 	ctx, cancel := context.WithTimeout(context.Background(), pgTimeout)
 	defer cancel()
 	t, err := d.begin(ctx, write)
@@ -90,14 +108,30 @@ func (d *pgDB) once(fn func(kvTx) error, write bool) error {
 		return err
 	}
 	defer t.end()
+	t.optimistic = write && optimistic
 	ferr := fn(t)
 	if t.err != nil {
+		if errors.Is(t.err, errGuard) {
+			d.rows.forget(t.used)
+		}
 		return t.err
+	}
+	if ferr != nil && len(t.used) > 0 {
+		// An error decided on remembered rows is decided again on
+		// the server's.
+		return errGuard
 	}
 	if ferr != nil || !write {
 		return ferr
 	}
-	return t.commit()
+	if err := t.commit(); err != nil {
+		if errors.Is(err, errGuard) {
+			d.rows.forget(t.used)
+		}
+		return err
+	}
+	d.rows.learn(t.known, t.dropped)
+	return nil
 }
 
 // begin takes a connection for a transaction; the transaction itself
@@ -107,7 +141,8 @@ func (d *pgDB) begin(ctx context.Context, write bool) (*pgTx, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: postgres %s: %w", d.name, err)
 	}
-	return &pgTx{ctx: ctx, conn: conn, db: d, write: write, pendIdx: map[[2]string]int{}}, nil
+	return &pgTx{ctx: ctx, conn: conn, db: d, write: write, pendIdx: map[[2]string]int{},
+		wrote: map[[2]string]bool{}, wrotePath: map[string]bool{}}, nil
 }
 
 // retryable reports whether err is a conflict PostgreSQL resolved by
@@ -151,6 +186,22 @@ type pgTx struct {
 	// cache holds prefetched reads (pgCacheKey), dropped as the
 	// transaction writes over them.
 	cache map[string]pgCached
+
+	// optimistic says reads may be answered from the process's memory
+	// (kv_pg_occ.go); guards are those reads not confirmed yet, used the
+	// cache keys of all of them.
+	optimistic bool
+	guards     []pgGuard
+	used       []string
+	// known is what the transaction read under lock or wrote, for the
+	// process's memory once it commits (nil: forget the key); dropped
+	// the paths of the buckets it dropped.
+	known   map[string]*pgCached
+	dropped []string
+	// wrote and wrotePath are the keys and buckets written, whose
+	// remembered rows the transaction no longer uses.
+	wrote     map[[2]string]bool
+	wrotePath map[string]bool
 }
 
 // pgCached is a prefetched read: a row found or not.
@@ -159,9 +210,19 @@ type pgCached struct {
 	k, v  []byte // v nil: a nested bucket's marker
 }
 
-// pgCacheKey names a probe's result: its kind, bucket path and key.
+// pgCacheKey names a probe's result: its kind, the length of its bucket
+// path (4 bytes), the path and the key, so that no two probes share a name
+// whatever bytes paths and keys hold.
 func pgCacheKey(kind byte, path string, key []byte) string {
-	return string(kind) + path + "\x00\x00" + string(key)
+	var n [4]byte
+	binary.BigEndian.PutUint32(n[:], uint32(len(path)))
+	return string(kind) + string(n[:]) + path + string(key)
+}
+
+// pgCachePath returns the bucket path of a name made by pgCacheKey.
+func pgCachePath(ck string) string {
+	n := int(binary.BigEndian.Uint32([]byte(ck[1:5])))
+	return ck[5 : 5+n]
 }
 
 // prefetch runs probes in one round trip and keeps their results.
@@ -176,8 +237,7 @@ func (t *pgTx) prefetch(probes []kvProbe) {
 	if t.write {
 		lock = " FOR UPDATE"
 	}
-	b := &pgx.Batch{}
-	t.prelude(b)
+	q := &pgx.Batch{}
 	for _, p := range probes {
 		path := ""
 		for _, name := range p.path {
@@ -199,7 +259,16 @@ func (t *pgTx) prefetch(probes []kvProbe) {
 		if _, ok := t.pendIdx[[2]string{path, string(p.key)}]; ok && !p.last {
 			continue
 		}
-		b.Queue(sql, arg...).Query(func(rows pgx.Rows) error {
+		if _, ok := t.cache[ck]; ok {
+			continue
+		}
+		if _, ok := t.remembered(ck[0], path, p.key); ok {
+			continue
+		}
+		if p.absent && t.presume(ck[0], path, p.key) {
+			continue
+		}
+		q.Queue(sql, arg...).Query(func(rows pgx.Rows) error {
 			defer rows.Close()
 			var (
 				c    pgCached
@@ -220,10 +289,16 @@ func (t *pgTx) prefetch(probes []kvProbe) {
 				return err
 			}
 			t.cache[ck] = c
+			t.know(ck, &c)
 			return nil
 		})
 	}
-	_ = t.send(b)
+	if len(q.QueuedQueries) > 0 {
+		b := &pgx.Batch{}
+		t.prelude(b)
+		b.QueuedQueries = append(b.QueuedQueries, q.QueuedQueries...)
+		_ = t.send(b)
+	}
 }
 
 // cached returns a prefetched result.
@@ -235,44 +310,9 @@ func (t *pgTx) cached(kind byte, path string, key []byte) (pgCached, bool) {
 	return c, ok
 }
 
-// pgWrite is a buffered Put (del false) or Delete.
-type pgWrite struct {
-	bucket, key, value []byte
-	del                bool
-}
-
-const (
-	pgBeginWrite = "BEGIN ISOLATION LEVEL READ COMMITTED"
-	pgBeginRead  = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
-	pgPut        = `INSERT INTO spindle_kv (bucket, key, value) VALUES ($1, $2, $3)
-		ON CONFLICT (bucket, key) DO UPDATE SET value = EXCLUDED.value`
-	pgDelete = "DELETE FROM spindle_kv WHERE bucket = $1 AND key = $2 AND value IS NOT NULL"
-)
-
-// prelude queues what must precede the next statement: BEGIN, then the
-// pending writes.
-func (t *pgTx) prelude(b *pgx.Batch) {
-	if !t.begun {
-		if t.write {
-			b.Queue(pgBeginWrite)
-		} else {
-			b.Queue(pgBeginRead)
-		}
-		t.begun = true
-	}
-	for _, w := range t.pending {
-		if w.del {
-			b.Queue(pgDelete, w.bucket, w.key)
-		} else {
-			b.Queue(pgPut, w.bucket, w.key, w.value)
-		}
-	}
-	t.pending = t.pending[:0]
-	clear(t.pendIdx)
-}
-
 // send runs the batch and keeps its first error.
 func (t *pgTx) send(b *pgx.Batch) error {
+	t.db.trips.Add(1)
 	if err := t.conn.SendBatch(t.ctx, b).Close(); err != nil {
 		return t.fail(err)
 	}
@@ -304,42 +344,27 @@ func (t *pgTx) exec(sql string, args ...any) (pgconn.CommandTag, error) {
 	return tag, t.send(b)
 }
 
-// buffer records a write for the next round trip.
-func (t *pgTx) buffer(w pgWrite) {
-	if t.cache != nil {
-		delete(t.cache, pgCacheKey('g', string(w.bucket), w.key))
-		delete(t.cache, pgCacheKey('l', string(w.bucket), nil))
-	}
-	k := [2]string{string(w.bucket), string(w.key)}
-	t.pendIdx[k] = len(t.pending)
-	t.pending = append(t.pending, w)
-}
-
-// pendingValue answers a Get from the writes not sent yet.
-func (t *pgTx) pendingValue(bucket, key []byte) (v []byte, ok bool) {
-	i, ok := t.pendIdx[[2]string{string(bucket), string(key)}]
-	if !ok {
-		return nil, false
-	}
-	w := t.pending[i]
-	if w.del {
-		return nil, true
-	}
-	return bytes.Clone(w.value), true
-}
-
-// commit sends the pending writes, the NOTIFY and COMMIT in one round
-// trip and checks that the transaction committed.
+// commit sends the guards, the pending writes, the NOTIFY and COMMIT in
+// one round trip and checks that the transaction committed. A transaction
+// that sent nothing before goes without BEGIN and COMMIT: the statements
+// of one pipelined batch are one implicit transaction, committed at its
+// end or, when one fails, rolled back whole.
 func (t *pgTx) commit() error {
-	if !t.begun && len(t.pending) == 0 {
+	if !t.begun && len(t.pending) == 0 && len(t.guards) == 0 {
 		t.done = true
 		return nil // nothing read or written
 	}
+	implicit := !t.begun
+	t.begun = true // no BEGIN: the batch is the transaction
 	b := &pgx.Batch{}
 	t.prelude(b)
 	if t.work {
 		// Delivered at commit, to the other processes only.
 		b.Queue("SELECT pg_notify('spindle_work', $1)", t.db.owner)
+	}
+	if implicit {
+		t.done = true // committed or rolled back at the batch's end
+		return t.send(b)
 	}
 	var tag pgconn.CommandTag
 	b.Queue("COMMIT").Exec(func(ct pgconn.CommandTag) error { tag = ct; return nil })
@@ -367,6 +392,9 @@ func (t *pgTx) end() {
 
 func (t *pgTx) fail(err error) error {
 	if t.err == nil {
+		if isGuardFailure(err) {
+			err = errGuard
+		}
 		t.err = fmt.Errorf("storage: postgres %s: %w", t.db.name, err)
 	}
 	return t.err
@@ -458,7 +486,11 @@ func (b *pgBucket) Get(k []byte) []byte {
 	if v, ok := b.tx.pendingValue([]byte(b.path), k); ok {
 		return v
 	}
-	if c, ok := b.tx.cached('g', b.path, k); ok {
+	c, ok := b.tx.cached('g', b.path, k)
+	if !ok {
+		c, ok = b.tx.remembered('g', b.path, k)
+	}
+	if ok {
 		if !c.found || c.v == nil {
 			return nil
 		}
@@ -470,13 +502,20 @@ func (b *pgBucket) Get(k []byte) []byte {
 	)
 	found, err := b.tx.row("SELECT value, value IS NULL FROM spindle_kv WHERE bucket = $1 AND key = $2"+b.lock(),
 		[]any{[]byte(b.path), k}, &v, &null)
-	if err != nil || !found || null {
+	if err != nil {
 		return nil
 	}
-	if v == nil {
+	if found && !null && v == nil {
 		v = []byte{}
 	}
-	return v
+	if found && null {
+		v = nil
+	}
+	b.tx.know(pgCacheKey('g', b.path, k), &pgCached{found: found, k: bytes.Clone(k), v: v})
+	if !found {
+		return nil
+	}
+	return bytes.Clone(v)
 }
 
 func (b *pgBucket) Put(k, v []byte) error {
@@ -527,6 +566,8 @@ func (b *pgBucket) Claim(k, v []byte) ([]byte, bool, error) {
 		if null || old == nil {
 			old = []byte{}
 		}
+		b.tx.wrote[[2]string{b.path, string(k)}] = true
+		b.tx.know(pgCacheKey('g', b.path, k), &pgCached{found: true, k: bytes.Clone(k), v: bytes.Clone(old)})
 		return old, false, nil
 	}
 	b.noteWork()
@@ -579,7 +620,11 @@ func (b *pgBucket) Sequence() uint64 {
 }
 
 func (b *pgBucket) Bucket(name []byte) kvBucket {
-	if c, ok := b.tx.cached('b', b.path, name); ok {
+	c, ok := b.tx.cached('b', b.path, name)
+	if !ok {
+		c, ok = b.tx.remembered('b', b.path, name)
+	}
+	if ok {
 		if !c.found {
 			return nil
 		}
@@ -588,7 +633,11 @@ func (b *pgBucket) Bucket(name []byte) kvBucket {
 	var one int
 	found, err := b.tx.row("SELECT 1 FROM spindle_kv WHERE bucket = $1 AND key = $2 AND value IS NULL"+b.lock(),
 		[]any{[]byte(b.path), name}, &one)
-	if err != nil || !found {
+	if err != nil {
+		return nil
+	}
+	b.tx.know(pgCacheKey('b', b.path, name), &pgCached{found: found, k: bytes.Clone(name)})
+	if !found {
 		return nil
 	}
 	return &pgBucket{tx: b.tx, path: pathOf(b.path, name)}
@@ -611,13 +660,26 @@ func (b *pgBucket) CreateBucket(name []byte) (kvBucket, error) {
 	if tag.RowsAffected() == 0 {
 		return nil, errBucketExists
 	}
+	b.tx.knowWrite(pgWrite{bucket: []byte(b.path), key: bytes.Clone(name), marker: true})
+	// A new bucket is empty.
+	b.tx.know(pgCacheKey('l', pathOf(b.path, name), nil), &pgCached{})
 	return &pgBucket{tx: b.tx, path: pathOf(b.path, name)}, nil
 }
 
+// CreateBucketIfNotExists waits with the other writes (it cannot fail on
+// PostgreSQL): the marker is inserted unless present.
 func (b *pgBucket) CreateBucketIfNotExists(name []byte) (kvBucket, error) {
-	if _, err := b.tx.exec(pgCreateBucket, []byte(b.path), name); err != nil {
-		return nil, err
+	if b.tx.err != nil {
+		return nil, b.tx.err
 	}
+	if len(name) == 0 {
+		return nil, errors.New("storage: postgres: empty bucket name")
+	}
+	b.tx.buffer(pgWrite{bucket: []byte(b.path), key: bytes.Clone(name), marker: true})
+	if b.tx.cache == nil {
+		b.tx.cache = map[string]pgCached{}
+	}
+	b.tx.cache[pgCacheKey('b', b.path, name)] = pgCached{found: true, k: bytes.Clone(name)}
 	return &pgBucket{tx: b.tx, path: pathOf(b.path, name)}, nil
 }
 
@@ -630,6 +692,9 @@ func (b *pgBucket) DeleteBucket(name []byte) error {
 		return errNoBucket
 	}
 	child := pathOf(b.path, name)
+	b.tx.dropped = append(b.tx.dropped, child)
+	b.tx.know(pgCacheKey('b', b.path, name), &pgCached{})
+	b.tx.know(pgCacheKey('g', b.path, name), &pgCached{})
 	// The child's rows, and those of buckets nested in it (child, a zero
 	// byte, ...: between child+"\x00" and child+"\x01").
 	if _, err := b.tx.exec(`DELETE FROM spindle_kv WHERE bucket = $1 OR (bucket >= $2 AND bucket < $3)`,
@@ -646,148 +711,4 @@ func (b *pgBucket) KeyN() int {
 		return 0
 	}
 	return n
-}
-
-// pgPageMin and pgPageMax bound the rows a cursor fetches at once: it
-// starts small (most walks stop after a key or two) and doubles.
-const (
-	pgPageMin = 8
-	pgPageMax = 1024
-)
-
-// pgCursor walks a bucket by keyset pages.
-type pgCursor struct {
-	b    *pgBucket
-	page int
-	rows []pgRow // the page, in the direction it was read
-	i    int     // the current row in rows
-	desc bool    // rows are in descending order
-	end  bool    // rows reach the end of the bucket in their direction
-	cur  []byte  // the current key; nil off either end
-}
-
-type pgRow struct{ k, v []byte }
-
-// fetch reads a page in order (desc or not) from bound: keys after it
-// (before it, descending), at or after it when incl, all when nil.
-func (c *pgCursor) fetch(desc bool, bound []byte, incl bool) ([]byte, []byte) {
-	c.cur = nil
-	if c.b.tx.err != nil {
-		return nil, nil
-	}
-	if c.page == 0 {
-		c.page = pgPageMin
-	} else if c.page < pgPageMax {
-		c.page *= 2
-	}
-	q := "SELECT key, value, value IS NULL FROM spindle_kv WHERE bucket = $1"
-	args := []any{[]byte(c.b.path)}
-	if bound != nil {
-		op := map[[2]bool]string{{false, false}: ">", {false, true}: ">=", {true, false}: "<", {true, true}: "<="}[[2]bool{desc, incl}]
-		q += " AND key " + op + " $2"
-		args = append(args, bound)
-	}
-	if desc {
-		q += " ORDER BY key DESC"
-	} else {
-		q += " ORDER BY key"
-	}
-	q += fmt.Sprintf(" LIMIT %d", c.page)
-	c.rows = c.rows[:0]
-	err := c.b.tx.query(q, args, func(rows pgx.Rows) error {
-		defer rows.Close()
-		for rows.Next() {
-			var (
-				r    pgRow
-				null bool
-			)
-			if err := rows.Scan(&r.k, &r.v, &null); err != nil {
-				return err
-			}
-			if null {
-				r.v = nil
-			} else if r.v == nil {
-				r.v = []byte{}
-			}
-			c.rows = append(c.rows, r)
-		}
-		return rows.Err()
-	})
-	if err != nil {
-		return nil, nil
-	}
-	c.desc, c.end, c.i = desc, len(c.rows) < c.page, 0
-	if len(c.rows) == 0 {
-		return nil, nil
-	}
-	return c.at()
-}
-
-// at returns the current row, marking a nested bucket by a nil value and
-// a plain empty value by an empty slice.
-func (c *pgCursor) at() ([]byte, []byte) {
-	r := c.rows[c.i]
-	c.cur = r.k
-	return r.k, r.v
-}
-
-func (c *pgCursor) First() ([]byte, []byte) { c.page = 0; return c.fetch(false, nil, false) }
-func (c *pgCursor) Last() ([]byte, []byte) {
-	c.page = 0
-	if r, ok := c.b.tx.cached('l', c.b.path, nil); ok {
-		c.desc, c.i, c.cur = true, 0, nil
-		if !r.found {
-			c.rows, c.end = nil, true
-			return nil, nil
-		}
-		v := r.v
-		if v == nil {
-			// Prefetched without the marker test: ask the bucket.
-			return c.fetch(true, nil, false)
-		}
-		c.rows, c.end = []pgRow{{k: bytes.Clone(r.k), v: bytes.Clone(v)}}, false
-		return c.at()
-	}
-	return c.fetch(true, nil, false)
-}
-
-func (c *pgCursor) Seek(k []byte) ([]byte, []byte) {
-	c.page = 0
-	return c.fetch(false, k, true)
-}
-
-func (c *pgCursor) Next() ([]byte, []byte) {
-	if c.cur == nil {
-		return nil, nil
-	}
-	if !c.desc && c.i+1 < len(c.rows) {
-		c.i++
-		return c.at()
-	}
-	if !c.desc && c.end {
-		c.cur = nil
-		return nil, nil
-	}
-	if c.desc {
-		c.page = 0
-	}
-	return c.fetch(false, c.cur, false)
-}
-
-func (c *pgCursor) Prev() ([]byte, []byte) {
-	if c.cur == nil {
-		return nil, nil
-	}
-	if c.desc && c.i+1 < len(c.rows) {
-		c.i++
-		return c.at()
-	}
-	if c.desc && c.end {
-		c.cur = nil
-		return nil, nil
-	}
-	if !c.desc {
-		c.page = 0
-	}
-	return c.fetch(true, c.cur, false)
 }

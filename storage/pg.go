@@ -64,6 +64,16 @@ func OpenPostgres(url string, opts Options) (*Store, error) {
 		cfg.ConnConfig.RuntimeParams["synchronous_commit"] = "off"
 	}
 	cfg.MaxConns = max(cfg.MaxConns, 8)
+	// The store's statements are prepared once per connection (pgx's
+	// statement cache) and are key lookups whose best plan never depends
+	// on the values: a generic plan saves planning each of them again at
+	// every execution (a move's guard statement costs several times its
+	// execution to plan). A server that does not know the setting keeps
+	// its own choice.
+	cfg.AfterConnect = func(ctx context.Context, c *pgx.Conn) error {
+		_, _ = c.Exec(ctx, "SET plan_cache_mode = force_generic_plan")
+		return nil
+	}
 	timeout := opts.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout

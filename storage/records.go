@@ -213,9 +213,7 @@ func (s *Store) PutBinding(b Binding, ts ...Timer) error {
 // already part of it.
 func (s *Store) GetBinding(id uint64) (Binding, error) {
 	var b Binding
-	err := s.db.View(func(tx kvTx) error {
-		return getJSON(tx.Bucket(bucketBindings), itob(id), &b, fmt.Sprintf("binding %d", id))
-	})
+	err := s.readJSON(bucketBindings, itob(id), &b, fmt.Sprintf("binding %d", id))
 	if err != nil {
 		return b, err
 	}
@@ -308,9 +306,7 @@ func (s *Store) PutGuild(guild string, v any) error {
 
 // GetGuild decodes a guild's settings into v; none wraps ErrNotFound.
 func (s *Store) GetGuild(guild string, v any) error {
-	return s.db.View(func(tx kvTx) error {
-		return getJSON(tx.Bucket(bucketGuilds), []byte(guild), v, "guild "+guild)
-	})
+	return s.readJSON(bucketGuilds, []byte(guild), v, "guild "+guild)
 }
 
 // PutUser stores a user's preferences (notifications, quiet hours, away)
@@ -330,9 +326,23 @@ func (s *Store) PutUser(user string, v any) error {
 
 // GetUser decodes a user's preferences into v; none wraps ErrNotFound.
 func (s *Store) GetUser(user string, v any) error {
-	return s.db.View(func(tx kvTx) error {
-		return getJSON(tx.Bucket(bucketUsers), []byte(user), v, "user "+user)
-	})
+	return s.readJSON(bucketUsers, []byte(user), v, "user "+user)
+}
+
+// readJSON decodes the record k of the top-level bucket into v, as getJSON
+// does, in one read of its own (readOne).
+func (s *Store) readJSON(bucket, k []byte, v any, what string) error {
+	b, err := readOne(s.db, bucket, k)
+	if err != nil {
+		return err
+	}
+	if b == nil {
+		return fmt.Errorf("storage: %s: %w", what, ErrNotFound)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("storage: %s: %w", what, errors.Join(games.ErrCorrupt, err))
+	}
+	return nil
 }
 
 func putJSON(bk kvBucket, k []byte, v any) error {

@@ -778,53 +778,73 @@ func readSteps(tx kvTx, id uint64) ([]games.Step, error) {
 // ErrNotFound; the catalog's refusals (games.ErrSchema, ErrNewerRules,
 // ErrOldRules, ErrUnknownGame, ErrCorrupt) are wrapped with the table id.
 func (s *Store) Load(cat *games.Catalog, id uint64) (games.Table, error) {
-	var t games.Table
-	err := s.db.View(func(tx kvTx) error {
-		var err error
-		t, err = loadTx(tx, cat, id)
-		return err
-	})
-	return t, err
+	v, err := s.Envelope(id)
+	if err != nil {
+		return nil, err
+	}
+	t, err := cat.Decode(v)
+	if err != nil {
+		return nil, fmt.Errorf("storage: table %d: %w", id, err)
+	}
+	return t, nil
 }
 
 // Envelope returns the stored envelope bytes of table id as written by
 // Envelope().Marshal(). They hold the secret seed: never show or log them.
 func (s *Store) Envelope(id uint64) ([]byte, error) {
-	var b []byte
-	err := s.db.View(func(tx kvTx) error {
-		v := tx.Bucket(bucketTables).Get(itob(id))
-		if v == nil {
-			return fmt.Errorf("storage: table %d: %w", id, ErrNotFound)
-		}
-		b = bytes.Clone(v)
-		return nil
-	})
-	return b, err
+	b, err := readOne(s.db, bucketTables, itob(id))
+	if err != nil {
+		return nil, err
+	}
+	if b == nil {
+		return nil, fmt.Errorf("storage: table %d: %w", id, ErrNotFound)
+	}
+	return b, nil
 }
 
 // Log returns table id's log in version order.
 func (s *Store) Log(id uint64) ([]Entry, error) {
+	rows, exists, err := readNested(s.db, bucketLogs, itob(id))
+	if err != nil {
+		return nil, err
+	}
+	if !exists {
+		return nil, fmt.Errorf("storage: log of table %d: %w", id, ErrNotFound)
+	}
 	var out []Entry
-	err := s.db.View(func(tx kvTx) error {
-		var err error
-		out, err = readLog(tx, id)
-		return err
-	})
-	return out, err
+	for _, r := range rows {
+		e, err := decodeEntry(r.k, r.v)
+		if err != nil {
+			return nil, fmt.Errorf("storage: table %d: %w", id, err)
+		}
+		out = append(out, e)
+	}
+	return out, nil
 }
 
 // LogBack walks table id's log from the newest entry back, calling fn on
 // each until fn returns false or the log's start is reached. A board reads
-// only the recent part of a long game's log this way.
+// only the recent part of a long game's log this way. It reads a few
+// entries at a time, each read a statement of its own on PostgreSQL (the
+// first usually the only one): the entries older than those already read
+// never change (a log grows at its end and an undo drops its newest
+// entries), so the walk is the log as the first read found it, but for a
+// table forgotten meanwhile, whose walk stops where its log vanished.
 func (s *Store) LogBack(id uint64, fn func(Entry) bool) error {
-	return s.db.View(func(tx kvTx) error {
-		log := tx.Bucket(bucketLogs).Bucket(itob(id))
-		if log == nil {
-			return fmt.Errorf("storage: log of table %d: %w", id, ErrNotFound)
+	var before []byte
+	for n, first := 16, true; ; n, first = min(n*4, 1024), false {
+		rows, exists, err := readNestedBack(s.db, bucketLogs, itob(id), before, n)
+		if err != nil {
+			return err
 		}
-		c := log.Cursor()
-		for k, v := c.Last(); k != nil; k, v = c.Prev() {
-			e, err := decodeEntry(k, v)
+		if !exists {
+			if first {
+				return fmt.Errorf("storage: log of table %d: %w", id, ErrNotFound)
+			}
+			return nil
+		}
+		for _, r := range rows {
+			e, err := decodeEntry(r.k, r.v)
 			if err != nil {
 				return fmt.Errorf("storage: table %d: %w", id, err)
 			}
@@ -832,8 +852,11 @@ func (s *Store) LogBack(id uint64, fn func(Entry) bool) error {
 				return nil
 			}
 		}
-		return nil
-	})
+		if len(rows) < n {
+			return nil
+		}
+		before = rows[len(rows)-1].k
+	}
 }
 
 // Replay rebuilds table id from its envelope header and its log alone (the

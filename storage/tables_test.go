@@ -637,3 +637,49 @@ func TestLogBack(t *testing.T) {
 		t.Fatalf("LogBack of a missing table: %v", err)
 	}
 }
+
+// TestLogBackPages walks a long log back across the reads it is made of
+// (16 entries, then 64, ...), whole and stopping at a page's edge, and
+// reads it whole (Log), on either backend.
+func TestLogBackPages(t *testing.T) {
+	s, _ := open(t)
+	const id, n = 77, 300
+	err := s.db.Update(func(tx kvTx) error {
+		log, err := tx.Bucket(bucketLogs).CreateBucket(itob(id))
+		if err != nil {
+			return err
+		}
+		for v := uint64(1); v <= n; v++ {
+			if err := putJSON(log, itob(v), Entry{Step: games.Step{Version: v}, At: t0}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stop := range []int{n + 1, 16, 17, 80, 81} {
+		var back []uint64
+		if err := s.LogBack(id, func(e Entry) bool { back = append(back, e.Version); return len(back) < stop }); err != nil {
+			t.Fatal(err)
+		}
+		if len(back) != min(stop, n) {
+			t.Fatalf("walk stopping at %d read %d entries", stop, len(back))
+		}
+		for i, v := range back {
+			if v != n-uint64(i) {
+				t.Fatalf("walk stopping at %d: entry %d is version %d, want %d", stop, i, v, n-i)
+			}
+		}
+	}
+	log, err := s.Log(id)
+	if err != nil || len(log) != n {
+		t.Fatalf("Log: %d entries, %v", len(log), err)
+	}
+	for i, e := range log {
+		if e.Version != uint64(i+1) {
+			t.Fatalf("Log entry %d is version %d", i, e.Version)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"time"
@@ -15,16 +16,18 @@ import (
 	"github.com/rs/zerolog"
 
 	"spindle/commands"
+	"spindle/games"
 	"spindle/storage"
 )
 
 // benchPostgresSection measures the PostgreSQL store at o.store, in a
 // schema of its own that it drops at the end: the durable move against
 // PostgreSQL's own floor (a one-row commit from this client, sampled in
-// turn with the moves), and rendered
-// moves per second through the handlers with 1, 2 and 3 processes (stores
-// with their own connections, committers and caches) sharing the database.
-func benchPostgresSection(r *benchReport, o benchOpts, _ string) error {
+// turn with the moves), and rendered moves per second through the
+// handlers with 1, 2 and 3 processes (stores with their own connections,
+// committers and caches) sharing the database, against one bbolt process
+// measured with the same loop before and after them.
+func benchPostgresSection(r *benchReport, o benchOpts, work string) error {
 	if o.store == "" {
 		return errors.New("bench: section 6 needs --store postgres:URL")
 	}
@@ -48,65 +51,122 @@ func benchPostgresSection(r *benchReport, o benchOpts, _ string) error {
 	if err != nil {
 		return err
 	}
+	// The reference, one bbolt process, is measured with the same loop
+	// before and after the PostgreSQL levels, and their mean taken: the
+	// machine's load drifts during the section.
+	bolt := func(run int) (float64, error) {
+		store, err := storage.Open(filepath.Join(work, fmt.Sprintf("pgref%d.db", run)), storage.Options{Timeout: time.Second})
+		if err != nil {
+			return 0, fmt.Errorf("bench: %w", err)
+		}
+		defer store.Close()
+		return benchRendered(o, cat, []*storage.Store{store}, fmt.Sprintf("b%d", run))
+	}
+	// A first run warms what the process keeps between pictures (glyphs,
+	// bands): not counted.
+	warm := o
+	warm.moves = max(o.moves/4, o.workers)
+	store, err := storage.Open(filepath.Join(work, "pgwarm.db"), storage.Options{Timeout: time.Second})
+	if err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	_, err = benchRendered(warm, cat, []*storage.Store{store}, "w")
+	store.Close()
+	if err != nil {
+		return err
+	}
+	ref0, err := bolt(0)
+	if err != nil {
+		return err
+	}
+	rates := make([]float64, 4)
 	for procs := 1; procs <= 3; procs++ {
-		apps := make([]*benchApp, procs)
-		for p := range apps {
+		stores := make([]*storage.Store, procs)
+		for p := range stores {
 			store, err := storage.Open(target, storage.Options{Timeout: 10 * time.Second})
 			if err != nil {
 				return fmt.Errorf("bench: %w", err)
 			}
 			defer store.Close()
-			apps[p] = &benchApp{app: &commands.App{Store: store, Catalog: cat, Log: zerolog.Nop()},
-				poster: &benchPoster{last: map[string]benchPosted{}}, game: o.game, seats: o.seats,
-				prefix: fmt.Sprintf("l%dp%d-", procs, p)}
+			stores[p] = store
 		}
-		workers := max(o.workers/procs, 1)
-		per := max(o.moves/(procs*workers), 1)
-		errs := make([]error, procs*workers)
-		counts := make([]int, procs*workers)
-		var wg sync.WaitGroup
-		start := time.Now()
-		for p, h := range apps {
-			for w := range workers {
-				i := p*workers + w
-				wg.Go(func() {
-					rng := rand.New(rand.NewPCG(uint64(procs), uint64(i)))
-					b, err := h.newTable(fmt.Sprintf("pg%d-%d-%d-0", procs, p, w))
+		if rates[procs], err = benchRendered(o, cat, stores, fmt.Sprintf("l%d", procs)); err != nil {
+			return err
+		}
+	}
+	ref1, err := bolt(1)
+	if err != nil {
+		return err
+	}
+	ref := (ref0 + ref1) / 2
+	r.info("1 bbolt process: rendered moves per second (before, after)", fmt.Sprintf("%.1f, %.1f /s", ref0, ref1))
+	for procs := 1; procs <= 3; procs++ {
+		r.info(fmt.Sprintf("%d process(es): rendered moves per second", procs), fmt.Sprintf("%.1f /s", rates[procs]))
+	}
+	for procs := 1; procs <= 3; procs++ {
+		ratio := rates[procs] / ref
+		r.check(fmt.Sprintf("%d process(es) / one bbolt process", procs), fmt.Sprintf("%.2f x", ratio), ">= 1.0 x", ratio >= 1)
+	}
+	return nil
+}
+
+// benchRendered plays rendered moves through the handlers with one app
+// per store (a process: its own connections, committer and caches), the
+// workers shared among them, each at tables of its own, and returns the
+// moves per second.
+func benchRendered(o benchOpts, cat *games.Catalog, stores []*storage.Store, tag string) (float64, error) {
+	procs := len(stores)
+	apps := make([]*benchApp, procs)
+	for p, store := range stores {
+		apps[p] = &benchApp{app: &commands.App{Store: store, Catalog: cat, Log: zerolog.Nop()},
+			poster: &benchPoster{last: map[string]benchPosted{}}, game: o.game, seats: o.seats,
+			prefix: fmt.Sprintf("%sp%d-", tag, p)}
+	}
+	workers := max(o.workers/procs, 1)
+	per := max(o.moves/(procs*workers), 1)
+	errs := make([]error, procs*workers)
+	counts := make([]int, procs*workers)
+	var wg sync.WaitGroup
+	start := time.Now()
+	for p, h := range apps {
+		for w := range workers {
+			i := p*workers + w
+			wg.Go(func() {
+				rng := rand.New(rand.NewPCG(uint64(procs), uint64(i)))
+				b, err := h.newTable(fmt.Sprintf("%s-%d-%d-0", tag, p, w))
+				if err != nil {
+					errs[i] = err
+					return
+				}
+				for next := 1; counts[i] < per; {
+					_, done, err := h.move(b, rng)
 					if err != nil {
 						errs[i] = err
 						return
 					}
-					for next := 1; counts[i] < per; {
-						_, done, err := h.move(b, rng)
-						if err != nil {
+					if done {
+						if b, err = h.newTable(fmt.Sprintf("%s-%d-%d-%d", tag, p, w, next)); err != nil {
 							errs[i] = err
 							return
 						}
-						if done {
-							if b, err = h.newTable(fmt.Sprintf("pg%d-%d-%d-%d", procs, p, w, next)); err != nil {
-								errs[i] = err
-								return
-							}
-							next++
-							continue
-						}
-						counts[i]++
+						next++
+						continue
 					}
-				})
-			}
+					counts[i]++
+				}
+			})
 		}
-		wg.Wait()
-		wall := time.Since(start)
-		if err := errors.Join(errs...); err != nil {
-			return err
-		}
-		total := 0
-		for _, c := range counts {
-			total += c
-		}
-		r.info(fmt.Sprintf("%d process(es): rendered moves per second", procs), fmt.Sprintf("%.1f /s", float64(total)/wall.Seconds()))
 	}
-	return nil
+	wg.Wait()
+	wall := time.Since(start)
+	if err := errors.Join(errs...); err != nil {
+		return 0, err
+	}
+	total := 0
+	for _, c := range counts {
+		total += c
+	}
+	return float64(total) / wall.Seconds(), nil
 }
 
 // benchSchema creates a schema of its own in the database at u and

@@ -40,7 +40,7 @@ func TestBenchPostgres(t *testing.T) {
 	if err := run(t.Context(), args, &out, &errb); err != nil {
 		t.Fatalf("%v: %v\n%s\n%s", args, err, out.String(), errb.String())
 	}
-	for _, want := range []string{"durable move / one-row commit", "3 process(es): rendered moves per second"} {
+	for _, want := range []string{"durable move / one-row commit", "3 process(es): rendered moves per second", "1 bbolt process", "3 process(es) / one bbolt process"} {
 		if !strings.Contains(out.String(), want) {
 			t.Fatalf("the report lacks %q:\n%s", want, out.String())
 		}
