@@ -50,7 +50,7 @@ func (a *App) awayCommand(ctx context.Context, req Request, p Poster) (Response,
 		shift = d
 		text = fmt.Sprintf("💤 <@%s> is away until <t:%d:f>; their clock is paused.", req.User.ID, start.Add(d).Unix())
 	}
-	if err := a.Store.PutUser(req.User.ID, pr); err != nil {
+	if err := a.putPrefs(req.User.ID, pr); err != nil {
 		return Response{}, err
 	}
 	ids, err := a.Store.Playing(req.User.ID)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -32,10 +33,30 @@ type Prefs struct {
 }
 
 func (a *App) prefs(user string) Prefs {
+	if v, ok := a.recent.get("u:" + user); ok {
+		return v.(Prefs).clone()
+	}
 	p := Prefs{When: "my-turn"}
 	if err := a.Store.GetUser(user, &p); err != nil && !errors.Is(err, storage.ErrNotFound) {
 		a.Log.Warn().Err(err).Msg("could not read notification preferences")
+		return p // a failed read is not kept
 	}
+	a.recent.put("u:"+user, p.clone())
+	return p
+}
+
+// putPrefs stores a user's preferences and keeps them as read.
+func (a *App) putPrefs(user string, p Prefs) error {
+	if err := a.Store.PutUser(user, p); err != nil {
+		return err
+	}
+	a.recent.put("u:"+user, p.clone())
+	return nil
+}
+
+// clone copies p, so a kept value never shares its map with a caller.
+func (p Prefs) clone() Prefs {
+	p.Away = maps.Clone(p.Away)
 	return p
 }
 
@@ -104,7 +125,7 @@ func (a *App) notifyCommand(req Request) (Response, error) {
 		return Response{}, sorry("I don't know that /notify command.")
 	}
 	if req.Command != "notify show" {
-		if err := a.Store.PutUser(req.User.ID, p); err != nil {
+		if err := a.putPrefs(req.User.ID, p); err != nil {
 			return Response{}, err
 		}
 	}
@@ -156,7 +177,7 @@ func (a *App) dm(ctx context.Context, p Poster, b storage.Binding, user, text st
 			// they turn DMs on again with /notify dm.
 			pr := a.prefs(user)
 			pr.DM = false
-			if err := a.Store.PutUser(user, pr); err != nil {
+			if err := a.putPrefs(user, pr); err != nil {
 				a.Log.Warn().Err(err).Msg("could not turn direct messages off")
 			}
 		}

@@ -91,17 +91,18 @@ func (a *App) panelAs(b storage.Binding, t games.Table, seat games.Seat, nav Nav
 	return m, nil
 }
 
-// canUndo reports whether seat has something to take back now.
+// canUndo reports whether seat has something to take back now: whether
+// games.UndoKeep finds anything, which depends only on the log's newest
+// entry, so only that entry is read (LogBack), not the whole log.
 func (a *App) canUndo(id uint64, t games.Table, seat games.Seat) bool {
-	log, err := a.Store.Log(id)
-	if err != nil {
+	var last []games.Step
+	if err := a.Store.LogBack(id, func(e storage.Entry) bool {
+		last = append(last, e.Step)
+		return false
+	}); err != nil {
 		return false
 	}
-	steps := make([]games.Step, len(log))
-	for i, e := range log {
-		steps[i] = e.Step
-	}
-	_, err = games.UndoKeep(steps, t.ToAct(), seat, nil)
+	_, err := games.UndoKeep(last, t.ToAct(), seat, nil)
 	return err == nil
 }
 

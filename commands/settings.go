@@ -41,9 +41,20 @@ func (a *App) settings(guild string) Settings {
 	if guild == "" {
 		return s
 	}
+	if v, ok := a.recent.get("g:" + guild); ok {
+		return v.(Settings).clone()
+	}
 	if err := a.Store.GetGuild(guild, &s); err != nil && !errors.Is(err, storage.ErrNotFound) {
 		a.Log.Warn().Err(err).Str("guild", guild).Msg("could not read server settings")
+		return s // a failed read is not kept
 	}
+	a.recent.put("g:"+guild, s.clone())
+	return s
+}
+
+// clone copies s, so a kept value never shares its list with a caller.
+func (s Settings) clone() Settings {
+	s.Channels = slices.Clone(s.Channels)
 	return s
 }
 
@@ -117,6 +128,7 @@ func (a *App) settingsCommand(req Request) (Response, error) {
 		if err := a.Store.PutGuild(req.Guild, s); err != nil {
 			return Response{}, err
 		}
+		a.recent.put("g:"+req.Guild, s.clone())
 	}
 	return Response{Message: &Message{Ephemeral: true, Embeds: []Embed{{Title: "Spindle settings for this server", Color: colourRules,
 		Description: describeSettings(s)}}}}, nil
