@@ -49,12 +49,12 @@ type App struct {
 	// (live.go): the live table's notifier.
 	Changes Changes
 
-	locks      sync.Map   // table id -> *sync.Mutex
-	panels     openPanels // the replies that show seats' panels (follow.go)
-	shown      sync.Map   // table id -> the version its latest announcement shows (uint64)
-	recaps     sync.Map   // table id -> recapEntry, its latest board story
+	locks      sync.Map    // table id -> *sync.Mutex
+	panels     openPanels  // the replies that show seats' panels (follow.go)
+	shown      sync.Map    // table id -> the version its latest announcement shows (uint64)
+	recaps     sync.Map    // table id -> recapEntry, its latest board story
 	recent     recentReads // players' preferences and servers' settings, read moments ago (recent.go)
-	boards     sync.Map   // table id -> *boardQueue
+	boards     sync.Map    // table id -> *boardQueue
 	imagesOnce sync.Once
 	// focusKinds remembers, by game ID, whether a game's panel marks the
 	// menu group it shows (imaging.Focuses).
