@@ -107,6 +107,24 @@ func mustWeights(b []byte) [numFeatures]float64 {
 	return w
 }
 
+// SetWeights makes w (numFeatures weights, or nil for the hand-set
+// defaults) the projection's weights for the whole process and returns
+// the previous ones. It is for the training command, which plays its
+// games with the weights of an earlier round; it must not be called while
+// any game is being evaluated.
+func SetWeights(w []float64) ([]float64, error) {
+	old := append([]float64(nil), evalW[:]...)
+	switch {
+	case w == nil:
+		evalW = defaultWeights
+	case len(w) == numFeatures:
+		copy(evalW[:], w)
+	default:
+		return nil, fmt.Errorf("tapestry: weights: %d weights for %d features", len(w), numFeatures)
+	}
+	return old, nil
+}
+
 // ParseWeights reads a weights file: every feature must have a weight.
 func ParseWeights(b []byte) ([numFeatures]float64, error) {
 	var f WeightsFile
