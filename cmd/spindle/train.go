@@ -210,16 +210,21 @@ func holdout(x [][]float64, y []float64, game []int, lambda float64, log io.Writ
 	if err != nil || len(tx) == 0 {
 		return
 	}
-	rmse := func(w []float64) float64 {
-		e := 0.0
+	// errs is the root mean square error and the mean error (bias).
+	errs := func(w []float64) (float64, float64) {
+		e, b := 0.0, 0.0
 		for i, r := range tx {
 			p := 0.0
 			for j, v := range r {
 				p += w[j] * v
 			}
 			e += (p - ty[i]) * (p - ty[i])
+			b += p - ty[i]
 		}
-		return math.Sqrt(e / float64(len(tx)))
+		n := float64(len(tx))
+		return math.Sqrt(e / n), b / n
 	}
-	fmt.Fprintf(log, "train: held-out error (VP to come, %d samples): hand-set weights %.1f, fitted %.1f\n", len(tx), rmse(tapestry.DefaultWeights()), rmse(w))
+	he, hb := errs(tapestry.DefaultWeights())
+	fe, fb := errs(w)
+	fmt.Fprintf(log, "train: held-out error of the VP to come (%d samples): hand-set weights %.1f (bias %+.1f), fitted %.1f (bias %+.1f)\n", len(tx), he, hb, fe, fb)
 }

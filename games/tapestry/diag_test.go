@@ -42,6 +42,7 @@ func TestDiagSolo(t *testing.T) {
 	kind := games.Bind(Game{})
 	causes := [2]map[string]float64{{}, {}}
 	wins, vp, avp := 0.0, 0.0, 0.0
+	var aerr, acnt [6]float64 // the Automa's projection less its final VP, by the AI's era
 	for g := range n {
 		seed := seed0 + uint64(g)
 		tbl, _, err := kind.New(games.Options{"automa_level": level}, 1, [2]uint64{seed, 17})
@@ -50,6 +51,7 @@ func TestDiagSolo(t *testing.T) {
 		}
 		rng := rand.New(rand.NewPCG(seed, 23))
 		var turns []string
+		var aproj [][2]float64
 		dec := 0
 		for !tbl.Over() {
 			s, ok, err := ai.Mover(tbl, rng)
@@ -62,6 +64,7 @@ func TestDiagSolo(t *testing.T) {
 			var st State
 			raw, _ := tbl.StateJSON()
 			json.Unmarshal(raw, &st)
+			aproj = append(aproj, [2]float64{float64(st.Players[0].Era), st.automaProjected()})
 			key, err := ai.Choose(tbl, s, lvl, ai.Options{Seed: rng.Uint64()})
 			if err != nil {
 				t.Fatal(err)
@@ -107,6 +110,11 @@ func TestDiagSolo(t *testing.T) {
 				wins++
 			}
 		}
+		for _, a := range aproj {
+			e := int(a[0])
+			aerr[e] += a[1] - float64(st.Players[Automa].VP)
+			acnt[e]++
+		}
 		p := &st.Players[0]
 		vp += float64(p.VP) / float64(n)
 		avp += float64(st.Players[Automa].VP) / float64(n)
@@ -118,6 +126,11 @@ func TestDiagSolo(t *testing.T) {
 			seed, p.VP, st.Players[Automa].VP, dec, pos, st.count(0, "landmarks", ""), p.Achieved, p.TechCount(), st.Controlled(0), p.Taken, diagCivs(p), strings.Join(turns, " "))
 	}
 	fmt.Printf("wins %.1f/%d ai mean %.1f automa mean %.1f\n", wins, n, vp, avp)
+	for e := range aerr {
+		if acnt[e] > 0 {
+			fmt.Printf("era %d: automa projection bias %+.1f over %.0f decisions\n", e, aerr[e]/acnt[e], acnt[e])
+		}
+	}
 	for i, m := range causes {
 		var ks []string
 		for k := range m {
