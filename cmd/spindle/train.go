@@ -11,6 +11,7 @@ import (
 	"os"
 	"runtime/debug"
 	"strconv"
+	"strings"
 
 	"spindle/games"
 	"spindle/games/ai"
@@ -38,7 +39,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", "file to write the weights to (default stdout), e.g. games/tapestry/evalweights.json")
 	dump := fs.String("samples", "", "file to write the samples to (JSON), to fit them again with --from")
 	with := fs.String("with", "", `weights file the games are played with ("hand" for the hand-set weights; default the embedded ones)`)
-	from := fs.String("from", "", "fit the samples of this file (written by --samples) instead of playing")
+	from := fs.String("from", "", "fit the samples of these files (comma separated, written by --samples) instead of playing")
 	if done, err := parseArgs(fs, args); done {
 		return err
 	}
@@ -72,12 +73,24 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	}
 	var smp trainSet
 	if *from != "" {
-		b, err := os.ReadFile(*from)
-		if err != nil {
-			return fmt.Errorf("train: %w", err)
-		}
-		if err := json.Unmarshal(b, &smp); err != nil {
-			return fmt.Errorf("train: %s: %w", *from, err)
+		for i, name := range strings.Split(*from, ",") {
+			b, err := os.ReadFile(name)
+			if err != nil {
+				return fmt.Errorf("train: %w", err)
+			}
+			var part trainSet
+			if err := json.Unmarshal(b, &part); err != nil {
+				return fmt.Errorf("train: %s: %w", name, err)
+			}
+			// Games of different files never share a number.
+			for j := range part.Game {
+				part.Game[j] += i * 1_000_000
+			}
+			if i > 0 {
+				smp.How += " + "
+			}
+			smp.How += part.How
+			smp.X, smp.Y, smp.Game = append(smp.X, part.X...), append(smp.Y, part.Y...), append(smp.Game, part.Game...)
 		}
 	} else {
 		x, y, g, err := trainSamples(*n, *seed, p.level, stderr)

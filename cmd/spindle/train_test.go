@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -31,6 +34,41 @@ func TestTrainIsReproducible(t *testing.T) {
 	}
 	if c := run("6"); bytes.Equal(a, c) {
 		t.Errorf("seeds 5 and 6 wrote the same weights")
+	}
+}
+
+// TestTrainRefits: samples kept with --samples and fitted again with
+// --from give the weights of the run that played them.
+func TestTrainRefits(t *testing.T) {
+	dir := t.TempDir()
+	smp, w1 := filepath.Join(dir, "s.json"), filepath.Join(dir, "w1.json")
+	var out, log bytes.Buffer
+	if err := runTrain([]string{"--n", "1", "--seed", "7", "--with", "hand", "--samples", smp, "--out", w1}, &out, &log); err != nil {
+		t.Fatalf("train: %v\n%s", err, log.String())
+	}
+	out.Reset()
+	if err := runTrain([]string{"--from", smp + "," + smp}, &out, &log); err != nil {
+		t.Fatalf("train --from: %v\n%s", err, log.String())
+	}
+	b, err := os.ReadFile(w1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := tapestry.ParseWeights(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := tapestry.ParseWeights(out.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		if math.Abs(got[i]-want[i]) > 2e-4 {
+			t.Errorf("weight %s: %v refitted from the samples twice over, %v played", tapestry.FeatureNames[i], got[i], want[i])
+		}
+	}
+	if !strings.Contains(out.String(), "--with hand") {
+		t.Errorf("the refit does not record the samples' command:\n%s", out.String())
 	}
 }
 
