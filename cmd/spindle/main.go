@@ -69,6 +69,7 @@ commands:
   backup FILE    write a consistent copy of the database
   bench          measure every speed goal (render, disk, handlers, start-up)
   arena          play games between AI levels, random and greedy players; print win rates
+  train          fit Tapestry's evaluator weights on AI games (reproducible from --seed)
   verify         check a finished game's chance outcomes against its revealed seed
   migrate        copy the store between a bbolt file and PostgreSQL, checked by replay
 Run "spindle COMMAND --help" for a command's flags.
@@ -101,6 +102,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runRender(rest, stdout, stderr)
 	case "arena":
 		return runArena(rest, stdout, stderr)
+	case "train":
+		return runTrain(rest, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

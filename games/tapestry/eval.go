@@ -10,32 +10,15 @@ import (
 // it holds, what its income mat will score on the income turns it has
 // left, and a VP-equivalent for what it holds that will turn into VP
 // later (resources and income, tiles, cards, tech cards, track progress,
-// outposts). Solo compares the human's projection with the Automa's,
-// whose remaining income turns score by its level's multipliers.
+// outposts), a linear model whose weights are fitted (features.go).
+// Solo compares the human's projection with the Automa's, whose
+// remaining income turns score by its level's multipliers.
 
-// evalParams are the VP-equivalents of the projection.
+// evalParams are the evaluator's constants beside the projection's
+// weights (features.go).
 type evalParams struct {
-	// Res is a resource's worth by the income turns taken (0..4): it
-	// falls as the game runs out of turns to spend it.
-	Res [5]float64
-	// Tile is a territory tile's worth, Card a tapestry card's that will
-	// be played on an income turn, CardExtra one beyond those, Tech a tech
-	// card's upgrades to come (bottom row, middle row).
-	Tile, Card, CardExtra float64
-	Tech                  [2]float64
-	// Pos is a track space's worth, by tier of the space reached
-	// (tiers I..IV), scaled by the share of the game left.
-	Pos [4]float64
-	// Line is the worth, per capital scoring left and house icon, of a
-	// row or column of the capital short of one plot (half for two).
-	Line float64
-	// Outpost is an outpost's worth while conquests remain.
-	Outpost float64
 	// Scale is the logistic scale (VP) of the seats' shares.
 	Scale float64
-	// Growth is how much the per-scoring income VP grows per scoring left
-	// (more territories, tech cards and capital lines to come).
-	Growth float64
 	// AutomaGrowth is the Automa's growth, per bot income turn to come,
 	// of its scoring counts (territories and landmarks, military and
 	// science spaces, exploration and technology spaces), without and
@@ -52,27 +35,14 @@ type evalParams struct {
 	VPWeight float64
 	// VPScale is the VP over which that share saturates.
 	VPScale float64
-	// Pending is the share of a chosen advance's worth (the weigher's
-	// estimate) counted before it is paid.
-	Pending float64
 }
 
 var evalP = evalParams{
-	Res:          [5]float64{1.6, 1.6, 1.5, 1.2, 0.4},
-	Tile:         2.0,
-	Card:         4.0,
-	CardExtra:    1.0,
-	Tech:         [2]float64{3.0, 2.0},
-	Pos:          [4]float64{0.8, 1.0, 1.2, 1.5},
-	Line:         0.4,
-	Outpost:      0.5,
 	Scale:        30,
-	Growth:       0.15,
 	AutomaGrowth: [2][3]float64{{3.5, 3.0, 2.9}, {4.5, 4.0, 3.8}},
 	AutomaExtra:  5,
 	VPWeight:     0.5,
 	VPScale:      150,
-	Pending:      1,
 }
 
 // income is what one income step of seat's mat pays, and VP one scoring
@@ -134,78 +104,24 @@ func nearLines(base, cover string) float64 {
 	return n
 }
 
-// projected is seat's estimated final VP.
-func (s *State) projected(seat int) float64 {
-	p := &s.Players[seat]
-	v := float64(p.VP)
-	if p.Done || p.Mat == 0 {
-		return v
-	}
-	P := &evalP
-	era := int(p.Era)
-	scorings := 5 - max(era, 1) // income turns 2..5 still to take
-	incomes := max(0, 4-era)    // income turns 1..4 still to take
-	// An income turn under way has counted its era but may not have
-	// scored or paid yet.
-	for i := range s.Tasks {
-		if t := &s.Tasks[i]; int(t.Seat) == seat {
-			switch t.Op {
-			case "inc_vp":
-				scorings++
-			case "inc_income":
-				incomes++
-			}
-		}
-	}
-	plays := max(0, 4-max(era, 1))
-	left := float64(5-era) / 5 // share of the game left
-	y := s.matYield(seat)
-	capital := s.capitalScore(seat)
-	ter := s.Controlled(seat)
-	per := float64(y.fixed + y.capital*capital + y.tech*p.TechCount() + y.ter*ter)
-	v += float64(scorings) * per * (1 + P.Growth*float64(scorings-1))
-	if y.capital > 0 && scorings > 0 {
-		base := Mats[p.Mat-1].base
-		v += P.Line * float64(scorings*y.capital) * nearLines(base, p.Cover)
-	}
-	rv := P.Res[min(era, 4)]
-	held := 0
-	for _, n := range p.Res {
-		held += min(n, ResCap)
-	}
-	v += rv * float64(held+incomes*y.res.Total())
-	v += P.Tile * left * float64(len(p.Tiles)+incomes*y.tiles)
-	cards := len(p.Hand) + incomes*y.cards
-	v += P.Card*float64(min(cards, plays)) + P.CardExtra*left*float64(max(0, cards-plays))
-	v += left * (P.Tech[0]*float64(len(p.Tech[0])) + P.Tech[1]*float64(len(p.Tech[1])))
-	for t := range Track(NumTracks) {
-		pos := p.Position(t)
-		for sp := 1; sp <= pos; sp++ {
-			v += P.Pos[(sp-1)/3] * left
-		}
-	}
-	v += P.Outpost * left * float64(p.Outposts)
-	v += s.pendingAdvance(seat, rv)
-	return v
-}
-
-// pendingAdvance is the worth of an advance turn seat has chosen but not
-// paid for yet (the pay ask): every payment leads to it, so the one-ply
+// pendingAdvance is the worth (the weigher's estimate) of the space of
+// an advance turn seat has chosen but not paid for yet (the pay ask), and
+// its cost in resources: every payment leads to it, so the one-ply
 // judgement of the turn's choice sees the space it goes to.
-func (s *State) pendingAdvance(seat int, rv float64) float64 {
+func (s *State) pendingAdvance(seat int) (float64, int) {
 	a := s.Ask
 	if a == nil || int(a.Seat) != seat || a.Kind != "pay" {
-		return 0
+		return 0, 0
 	}
 	p := &s.Players[seat]
 	t, k := Track(a.Task.Track), int(a.Task.Tok)
 	if t < 0 || t >= NumTracks || k < 0 || k >= len(p.Tokens[t]) || p.Tokens[t][k] >= 12 {
-		return 0
+		return 0, 0
 	}
 	from := int(p.Tokens[t][k])
 	c := Spaces[t][from].Cost
 	w := weigher{s: s, seat: seat, p: p}
-	return evalP.Pending*w.spaceWorth(t, from+1) - rv*float64(c.Any+c.Res.Total())
+	return w.spaceWorth(t, from+1), c.Any + c.Res.Total()
 }
 
 // automaProjected is the Automa's estimated final VP: its VP and what its

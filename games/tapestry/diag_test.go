@@ -1,0 +1,154 @@
+package tapestry
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"spindle/games"
+	"spindle/games/ai"
+)
+
+var causeRE = regexp.MustCompile(`\{\{p(\d+)\}\} \+(\d+) VP(?: \(([^)]*)\))?`)
+
+// TestDiagSolo plays solo games with an AI level and prints where each
+// side's VP came from and when the AI took its income turns. It runs only
+// with TAPESTRY_DIAG set ("level,n,seed,ai", e.g. "2,10,1,normal").
+func TestDiagSolo(t *testing.T) {
+	spec := os.Getenv("TAPESTRY_DIAG")
+	if spec == "" {
+		t.Skip("TAPESTRY_DIAG not set")
+	}
+	f := strings.Split(spec, ",")
+	level, n, seed0, name := f[0], atoi(f[1]), uint64(atoi(f[2])), f[3]
+	lvl, _ := ai.ByName(name)
+	if wf := os.Getenv("TAPESTRY_WEIGHTS"); wf != "" {
+		b, err := os.ReadFile(wf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		saved := evalW
+		defer func() { evalW = saved }()
+		if evalW, err = ParseWeights(b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	kind := games.Bind(Game{})
+	causes := [2]map[string]float64{{}, {}}
+	wins, vp, avp := 0.0, 0.0, 0.0
+	var aerr, acnt [6]float64 // the Automa's projection less its final VP, by the AI's era
+	for g := range n {
+		seed := seed0 + uint64(g)
+		tbl, _, err := kind.New(games.Options{"automa_level": level}, 1, [2]uint64{seed, 17})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 23))
+		var turns []string
+		var aproj [][2]float64
+		dec := 0
+		for !tbl.Over() {
+			s, ok, err := ai.Mover(tbl, rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok {
+				continue
+			}
+			var st State
+			raw, _ := tbl.StateJSON()
+			json.Unmarshal(raw, &st)
+			aproj = append(aproj, [2]float64{float64(st.Players[0].Era), st.automaProjected()})
+			key, err := ai.Choose(tbl, s, lvl, ai.Options{Seed: rng.Uint64()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			dec++
+			if st.Ask != nil && st.Ask.Kind == "turn" {
+				p := &st.Players[0]
+				if key == "income" {
+					turns = append(turns, fmt.Sprintf("I%d(r%d)", p.Era+1, p.Res.Total()))
+				} else {
+					k, _, _ := strings.Cut(strings.TrimPrefix(key, "adv:"), ".")
+					turns = append(turns, k[:1])
+				}
+			}
+			steps, err := tbl.Play(s, tbl.Version(), key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, stp := range steps {
+				for _, e := range stp.Events {
+					for _, m := range causeRE.FindAllStringSubmatch(e.Public, -1) {
+						p, _ := strconv.Atoi(m[1])
+						v, _ := strconv.Atoi(m[2])
+						c := m[3]
+						if i := strings.IndexAny(c, "0123456789"); i > 0 {
+							c = strings.TrimSpace(c[:i])
+						}
+						if p < 2 {
+							causes[p][c] += float64(v) / float64(n)
+						}
+					}
+				}
+			}
+		}
+		var st State
+		raw, _ := tbl.StateJSON()
+		json.Unmarshal(raw, &st)
+		r, _ := tbl.Result()
+		if r.Ranks[0] == 1 {
+			if r.Draw {
+				wins += 0.5
+			} else {
+				wins++
+			}
+		}
+		for _, a := range aproj {
+			e := int(a[0])
+			aerr[e] += a[1] - float64(st.Players[Automa].VP)
+			acnt[e]++
+		}
+		p := &st.Players[0]
+		vp += float64(p.VP) / float64(n)
+		avp += float64(st.Players[Automa].VP) / float64(n)
+		pos := []int{}
+		for tr := range Track(NumTracks) {
+			pos = append(pos, p.Position(tr))
+		}
+		fmt.Printf("seed %d: ai %d automa %d dec %d pos %v lm %d ach %v tech %d ter %d taken %v civ %v\n  %s\n",
+			seed, p.VP, st.Players[Automa].VP, dec, pos, st.count(0, "landmarks", ""), p.Achieved, p.TechCount(), st.Controlled(0), p.Taken, diagCivs(p), strings.Join(turns, " "))
+	}
+	fmt.Printf("wins %.1f/%d ai mean %.1f automa mean %.1f\n", wins, n, vp, avp)
+	for e := range aerr {
+		if acnt[e] > 0 {
+			fmt.Printf("era %d: automa projection bias %+.1f over %.0f decisions\n", e, aerr[e]/acnt[e], acnt[e])
+		}
+	}
+	for i, m := range causes {
+		var ks []string
+		for k := range m {
+			ks = append(ks, k)
+		}
+		sort.Slice(ks, func(a, b int) bool { return m[ks[a]] > m[ks[b]] })
+		fmt.Printf("seat %d VP by cause:", i)
+		for _, k := range ks {
+			fmt.Printf(" %s=%.1f", k, m[k])
+		}
+		fmt.Println()
+	}
+}
+
+func diagCivs(p *Player) []string {
+	var out []string
+	for _, c := range p.Civs {
+		out = append(out, Civs[c.Civ].Name)
+	}
+	return out
+}
