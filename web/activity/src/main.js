@@ -11,7 +11,7 @@ import { DiscordSDK, DiscordSDKMock } from '@discord/embedded-app-sdk';
 
 const q = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
-const live = { state: null, panel: null, session: '', table: 0, busy: 0, states: [], signedIn: false, latest: -1, cellClicks: 0, hexClicks: 0 };
+const live = { state: null, panel: null, session: '', table: 0, busy: 0, states: [], signedIn: false, latest: -1, cellClicks: 0, hexClicks: 0, cellMenus: 0, hexMenus: 0 };
 window.spindle = live; // read by the browser tests
 
 function api(path) { return new URL('api/' + path, document.baseURI).toString(); }
@@ -113,6 +113,7 @@ function renderCells(into, select) {
   const ys = cells.map((c) => c.p.y);
   const minX = Math.min(...xs);
   const minY = Math.min(...ys);
+  live.cellMenus++;
   const grid = el('div', { className: 'cells' });
   grid.style.gridTemplateColumns = 'repeat(' + (Math.max(...xs) - minX + 1) + ', minmax(4.5em, 9em))';
   for (const c of cells) {
@@ -137,6 +138,7 @@ function renderHexes(into, select) {
   const minY = Math.min(...pos.map((p) => p.y));
   const maxX = Math.max(...pos.map((p) => p.x));
   const maxY = Math.max(...pos.map((p) => p.y));
+  live.hexMenus++;
   const map = el('div', { className: 'hexes' });
   map.style.width = (maxX - minX + 2 * r) + 'px';
   map.style.height = (maxY - minY + 1.732 * r) + 'px';
