@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // Reads of one key, or of one bucket whole, are the most frequent reads
@@ -99,33 +101,7 @@ func (d *pgDB) readNested(parent, name []byte) ([]kvPair, bool, error) {
 	if err != nil {
 		return nil, false, fmt.Errorf("storage: postgres %s: %w", d.name, err)
 	}
-	defer rows.Close()
-	var (
-		out    []kvPair
-		exists bool
-	)
-	for rows.Next() {
-		var (
-			marker bool
-			p      kvPair
-		)
-		if err := rows.Scan(&marker, &p.k, &p.v); err != nil {
-			return nil, false, fmt.Errorf("storage: postgres %s: %w", d.name, err)
-		}
-		if marker {
-			exists = true
-			continue
-		}
-		out = append(out, p)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, false, fmt.Errorf("storage: postgres %s: %w", d.name, err)
-	}
-	if !exists {
-		return nil, false, nil
-	}
-	slices.SortFunc(out, func(a, b kvPair) int { return bytes.Compare(a.k, b.k) })
-	return out, true, nil
+	return d.nestedRows(rows, false)
 }
 
 // readNestedBack returns up to n rows of the bucket nested in the
@@ -190,6 +166,13 @@ func (d *pgDB) readNestedBack(parent, name, before []byte, n int) ([]kvPair, boo
 	if err != nil {
 		return nil, false, fmt.Errorf("storage: postgres %s: %w", d.name, err)
 	}
+	return d.nestedRows(rows, true)
+}
+
+// nestedRows reads the answer of a nested bucket's read: a marker row
+// (true) when the bucket exists, then its pairs (false), sorted by key,
+// newest first when desc. It closes rows.
+func (d *pgDB) nestedRows(rows pgx.Rows, desc bool) ([]kvPair, bool, error) {
 	defer rows.Close()
 	var (
 		out    []kvPair
@@ -215,6 +198,11 @@ func (d *pgDB) readNestedBack(parent, name, before []byte, n int) ([]kvPair, boo
 	if !exists {
 		return nil, false, nil
 	}
-	slices.SortFunc(out, func(a, b kvPair) int { return bytes.Compare(b.k, a.k) })
+	slices.SortFunc(out, func(a, b kvPair) int {
+		if desc {
+			a, b = b, a
+		}
+		return bytes.Compare(a.k, b.k)
+	})
 	return out, true, nil
 }
