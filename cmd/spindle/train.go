@@ -9,7 +9,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -26,9 +25,7 @@ import (
 // regression towards the hand-set defaults (tapestry.FitWeights). It
 // writes the weights file, by default to stdout.
 func runTrain(args []string, stdout, stderr io.Writer) error {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
-	}
+	lazyGC()
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	game := fs.String("game", "tapestry", "game id (only tapestry has trainable weights)")
