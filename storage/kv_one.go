@@ -46,11 +46,7 @@ func readNested(db kvDB, parent, name []byte) ([]kvPair, bool, error) {
 	)
 	err := db.View(func(tx kvTx) error {
 		out, exists = nil, false
-		bk := tx.Bucket(parent)
-		if bk == nil {
-			return nil
-		}
-		nb := bk.Bucket(name)
+		nb := nestedIn(tx, parent, name)
 		if nb == nil {
 			return nil
 		}
@@ -118,11 +114,7 @@ func readNestedBack(db kvDB, parent, name, before []byte, n int) ([]kvPair, bool
 	)
 	err := db.View(func(tx kvTx) error {
 		out, exists = nil, false
-		bk := tx.Bucket(parent)
-		if bk == nil {
-			return nil
-		}
-		nb := bk.Bucket(name)
+		nb := nestedIn(tx, parent, name)
 		if nb == nil {
 			return nil
 		}
@@ -205,4 +197,14 @@ func (d *pgDB) nestedRows(rows pgx.Rows, desc bool) ([]kvPair, bool, error) {
 		return bytes.Compare(a.k, b.k)
 	})
 	return out, true, nil
+}
+
+// nestedIn is the bucket name nested in the top-level bucket parent, or
+// nil when either is missing.
+func nestedIn(tx kvTx, parent, name []byte) kvBucket {
+	bk := tx.Bucket(parent)
+	if bk == nil {
+		return nil
+	}
+	return bk.Bucket(name)
 }
