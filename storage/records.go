@@ -336,13 +336,7 @@ func (s *Store) readJSON(bucket, k []byte, v any, what string) error {
 	if err != nil {
 		return err
 	}
-	if b == nil {
-		return fmt.Errorf("storage: %s: %w", what, ErrNotFound)
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		return fmt.Errorf("storage: %s: %w", what, errors.Join(games.ErrCorrupt, err))
-	}
-	return nil
+	return decodeJSON(b, v, what)
 }
 
 func putJSON(bk kvBucket, k []byte, v any) error {
@@ -365,7 +359,12 @@ func putBytes(bk kvBucket, k, v []byte) error {
 }
 
 func getJSON(bk kvBucket, k []byte, v any, what string) error {
-	b := bk.Get(k)
+	return decodeJSON(bk.Get(k), v, what)
+}
+
+// decodeJSON decodes a stored record b (nil: absent, which wraps
+// ErrNotFound) into v; bytes that do not decode wrap games.ErrCorrupt.
+func decodeJSON(b []byte, v any, what string) error {
 	if b == nil {
 		return fmt.Errorf("storage: %s: %w", what, ErrNotFound)
 	}

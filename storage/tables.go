@@ -733,7 +733,13 @@ func checkLogHead(tx kvTx, id, version uint64) error {
 }
 
 func loadTx(tx kvTx, cat *games.Catalog, id uint64) (games.Table, error) {
-	v := tx.Bucket(bucketTables).Get(itob(id))
+	return decodeTable(cat, id, tx.Bucket(bucketTables).Get(itob(id)))
+}
+
+// decodeTable decodes table id's stored envelope v (nil: no such table,
+// which wraps ErrNotFound) with the catalog, its refusals wrapped with
+// the table id.
+func decodeTable(cat *games.Catalog, id uint64, v []byte) (games.Table, error) {
 	if v == nil {
 		return nil, fmt.Errorf("storage: table %d: %w", id, ErrNotFound)
 	}
@@ -778,15 +784,11 @@ func readSteps(tx kvTx, id uint64) ([]games.Step, error) {
 // ErrNotFound; the catalog's refusals (games.ErrSchema, ErrNewerRules,
 // ErrOldRules, ErrUnknownGame, ErrCorrupt) are wrapped with the table id.
 func (s *Store) Load(cat *games.Catalog, id uint64) (games.Table, error) {
-	v, err := s.Envelope(id)
+	v, err := readOne(s.db, bucketTables, itob(id))
 	if err != nil {
 		return nil, err
 	}
-	t, err := cat.Decode(v)
-	if err != nil {
-		return nil, fmt.Errorf("storage: table %d: %w", id, err)
-	}
-	return t, nil
+	return decodeTable(cat, id, v)
 }
 
 // Envelope returns the stored envelope bytes of table id as written by

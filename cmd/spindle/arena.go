@@ -108,6 +108,36 @@ type arenaGame struct {
 	err           error
 }
 
+// maxGameSteps bounds a game played to its end; past it the game is taken
+// not to end.
+const maxGameSteps = 20000
+
+// playToEnd plays t to its end: chance steps resolved by ai.Mover from
+// rng, and each seat's move asked of move. A game still going after
+// maxGameSteps steps is an error.
+func playToEnd(t games.Table, rng *rand.Rand, move func(games.Seat) (string, error)) error {
+	for steps := 0; !t.Over(); steps++ {
+		if steps > maxGameSteps {
+			return fmt.Errorf("the game does not end within %d steps", maxGameSteps)
+		}
+		s, ok, err := ai.Mover(t, rng)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue // chance was resolved
+		}
+		key, err := move(s)
+		if err != nil {
+			return err
+		}
+		if _, err := t.Play(s, t.Version(), key); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // playArenaGame plays game number g of an arena run, players' seats
 // rotated by g, from seeds that depend on seed and g only.
 func playArenaGame(cat *games.Catalog, game string, opts games.Options, players []arenaPlayer, seed uint64, g int) arenaGame {
@@ -121,29 +151,17 @@ func playArenaGame(cat *games.Catalog, game string, opts games.Options, players 
 	rng := rand.New(rand.NewPCG(seed+uint64(g), 23))
 	seatOf := func(p int) games.Seat { return games.Seat((p + g) % seats) } // rotate seats
 	playerAt := func(s games.Seat) int { return (int(s) - g%seats + seats) % seats }
-	for steps := 0; !t.Over(); steps++ {
-		if steps > 20000 {
-			return fail(fmt.Errorf("arena: %s game %d does not end", game, g))
-		}
-		s, ok, err := ai.Mover(t, rng)
-		if err != nil {
-			return fail(fmt.Errorf("arena: %w", err))
-		}
-		if !ok {
-			continue // chance was resolved
-		}
+	err = playToEnd(t, rng, func(s games.Seat) (string, error) {
 		p := players[playerAt(s)]
 		start := time.Now()
 		key, err := p.choose(t, s, rng)
-		if err != nil {
-			return fail(err)
-		}
 		if p.kind == "ai" {
 			res.thinking = append(res.thinking, time.Since(start))
 		}
-		if _, err := t.Play(s, t.Version(), key); err != nil {
-			return fail(fmt.Errorf("arena: %w", err))
-		}
+		return key, err
+	})
+	if err != nil {
+		return fail(fmt.Errorf("arena: %s game %d: %w", game, g, err))
 	}
 	r, _ := t.Result()
 	if len(r.Scores) > 0 {

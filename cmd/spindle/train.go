@@ -157,36 +157,23 @@ func trainSamples(n int, seed uint64, lvl ai.Level, log io.Writer) (x [][]float6
 		rng := rand.New(rand.NewPCG(seed+uint64(g), 37))
 		var fs [][]float64
 		var vps []int
-		for steps := 0; !t.Over(); steps++ {
-			if steps > 20000 {
-				return nil, nil, nil, fmt.Errorf("train: game %d does not end", g)
-			}
-			s, ok, err := ai.Mover(t, rng)
-			if err != nil {
-				return nil, nil, nil, fmt.Errorf("train: %w", err)
-			}
-			if !ok {
-				continue
-			}
+		err = playToEnd(t, rng, func(s games.Seat) (string, error) {
 			raw, err := t.StateJSON()
 			if err != nil {
-				return nil, nil, nil, fmt.Errorf("train: %w", err)
+				return "", err
 			}
 			f, vp, ok, err := tapestry.Features(raw, int(s))
 			if err != nil {
-				return nil, nil, nil, fmt.Errorf("train: %w", err)
+				return "", err
 			}
 			if ok {
 				fs = append(fs, f)
 				vps = append(vps, vp)
 			}
-			key, err := ai.Choose(t, s, lvl, ai.Options{Seed: rng.Uint64()})
-			if err != nil {
-				return nil, nil, nil, fmt.Errorf("train: %w", err)
-			}
-			if _, err := t.Play(s, t.Version(), key); err != nil {
-				return nil, nil, nil, fmt.Errorf("train: %w", err)
-			}
+			return ai.Choose(t, s, lvl, ai.Options{Seed: rng.Uint64()})
+		})
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("train: game %d: %w", g, err)
 		}
 		r, _ := t.Result()
 		if len(r.Scores) == 0 {
