@@ -40,27 +40,12 @@ func readNested(db kvDB, parent, name []byte) ([]kvPair, bool, error) {
 	if d, ok := db.(*pgDB); ok {
 		return d.readNested(parent, name)
 	}
-	var (
-		out    []kvPair
-		exists bool
-	)
-	err := db.View(func(tx kvTx) error {
-		out, exists = nil, false
-		nb := nestedIn(tx, parent, name)
-		if nb == nil {
-			return nil
-		}
-		exists = true
+	return viewNested(db, parent, name, func(nb kvBucket, add func(k, v []byte) int) error {
 		return nb.ForEach(func(k, v []byte) error {
-			p := kvPair{k: bytes.Clone(k)}
-			if v != nil {
-				p.v = append([]byte{}, v...)
-			}
-			out = append(out, p)
+			add(k, v)
 			return nil
 		})
 	})
-	return out, exists, err
 }
 
 func (d *pgDB) readOne(bucket, key []byte) ([]byte, error) {
@@ -108,17 +93,7 @@ func readNestedBack(db kvDB, parent, name, before []byte, n int) ([]kvPair, bool
 	if d, ok := db.(*pgDB); ok {
 		return d.readNestedBack(parent, name, before, n)
 	}
-	var (
-		out    []kvPair
-		exists bool
-	)
-	err := db.View(func(tx kvTx) error {
-		out, exists = nil, false
-		nb := nestedIn(tx, parent, name)
-		if nb == nil {
-			return nil
-		}
-		exists = true
+	return viewNested(db, parent, name, func(nb kvBucket, add func(k, v []byte) int) error {
 		c := nb.Cursor()
 		var k, v []byte
 		switch {
@@ -131,16 +106,11 @@ func readNestedBack(db kvDB, parent, name, before []byte, n int) ([]kvPair, bool
 				k, v = c.Prev()
 			}
 		}
-		for ; k != nil && len(out) < n; k, v = c.Prev() {
-			p := kvPair{k: bytes.Clone(k)}
-			if v != nil {
-				p.v = append([]byte{}, v...)
-			}
-			out = append(out, p)
+		for got := 0; k != nil && got < n; k, v = c.Prev() {
+			got = add(k, v)
 		}
 		return nil
 	})
-	return out, exists, err
 }
 
 func (d *pgDB) readNestedBack(parent, name, before []byte, n int) ([]kvPair, bool, error) {
@@ -197,6 +167,35 @@ func (d *pgDB) nestedRows(rows pgx.Rows, desc bool) ([]kvPair, bool, error) {
 		return bytes.Compare(a.k, b.k)
 	})
 	return out, true, nil
+}
+
+// viewNested runs walk, in a bbolt read transaction of its own, on the
+// bucket nested in the top-level bucket parent under name, and returns the
+// rows walk gave to add (copied out of the transaction; add returns how
+// many there are so far) and whether that bucket exists.
+func viewNested(db kvDB, parent, name []byte, walk func(nb kvBucket, add func(k, v []byte) int) error) ([]kvPair, bool, error) {
+	var (
+		out    []kvPair
+		exists bool
+	)
+	add := func(k, v []byte) int {
+		p := kvPair{k: bytes.Clone(k)}
+		if v != nil {
+			p.v = append([]byte{}, v...)
+		}
+		out = append(out, p)
+		return len(out)
+	}
+	err := db.View(func(tx kvTx) error {
+		out, exists = nil, false
+		nb := nestedIn(tx, parent, name)
+		if nb == nil {
+			return nil
+		}
+		exists = true
+		return walk(nb, add)
+	})
+	return out, exists, err
 }
 
 // nestedIn is the bucket name nested in the top-level bucket parent, or
