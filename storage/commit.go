@@ -111,8 +111,9 @@ func newCommitter() *committer {
 	}
 }
 
-// write runs fn in the next group commit and returns once that commit is
-// durable (or failed). fn may run more than once (a batch that fails is
+// write runs fn in the next group commit (on PostgreSQL: in a transaction
+// of its own, committed from the caller's goroutine) and returns once that
+// commit is durable (or failed). fn may run more than once (a batch that fails is
 // rerun request by request), so it must not keep state across runs other
 // than its results. An error fn returns before writing anything must be
 // marked with clean, so that the other requests of its batch go on.
@@ -123,6 +124,16 @@ func (s *Store) write(fn func(kvTx) error) error {
 	}
 	defer release()
 	done := make(chan error, 1)
+	if s.pg != nil {
+		// PostgreSQL runs concurrent transactions side by side, each on
+		// a connection of its own, and groups their commits at its WAL
+		// flush itself. So a write commits from its caller's goroutine,
+		// alone (with the message ids recorded meanwhile, as a batch
+		// would carry them): no hand-over to the committer and back,
+		// and no wait behind another caller's transaction.
+		s.commit([]writeReq{{fn: fn, done: done}})
+		return unclean(<-done)
+	}
 	c.reqs <- writeReq{fn: fn, done: done}
 	return unclean(<-done)
 }
@@ -189,7 +200,8 @@ func (s *Store) run() {
 	}
 }
 
-// commit runs batch and the pending message ids in one transaction. When
+// commit runs batch and the pending message ids in one transaction (the
+// committer's on bbolt; on PostgreSQL any goroutine's, several at once). When
 // a request fails after it began writing, the transaction is rolled back
 // and every request is rerun alone, so only the failing one fails.
 func (s *Store) commit(batch []writeReq) {

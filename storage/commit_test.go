@@ -17,10 +17,16 @@ import (
 // hold queues a write that keeps the committer busy until n more requests
 // are queued behind it (or a second passed), so that they form one batch.
 // It returns once the hold is running.
+// On PostgreSQL, where writes do not queue (each commits from its
+// caller), there is nothing to hold: it returns at once.
 func hold(t *testing.T, s *Store, n int) <-chan error {
 	t.Helper()
 	running := make(chan struct{})
 	done := make(chan error, 1)
+	if s.pg != nil {
+		done <- nil
+		return done
+	}
 	go func() {
 		first := true
 		done <- s.write(func(kvTx) error {
@@ -54,6 +60,7 @@ func tables(t *testing.T, s *Store, cat *games.Catalog, n int) ([]uint64, []game
 }
 
 func TestGroupCommitSharesCommits(t *testing.T) {
+	boltOnly(t, "PostgreSQL commits each write on its own connection and groups the WAL flushes itself")
 	for _, n := range []int{2, 16} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			cat := catalog(t)
@@ -122,6 +129,56 @@ func TestGroupCommitManyMovesSomeBatched(t *testing.T) {
 	}
 	if got := s.c.commits.Load() - before; got > uint64(total) {
 		t.Fatalf("%d moves took %d commits", total, got)
+	}
+}
+
+// TestPostgresWritesRunSideBySide checks that on PostgreSQL a write does
+// not wait for another one still in its transaction: a move commits while
+// a slower write holds its connection, and both are stored.
+func TestPostgresWritesRunSideBySide(t *testing.T) {
+	pgOnly(t, "writes that commit from their callers")
+	cat := catalog(t)
+	s, _ := open(t)
+	ids, tabs := tables(t, s, cat, 1)
+	inside, release := make(chan struct{}), make(chan struct{})
+	slow := make(chan error, 1)
+	go func() {
+		first := true
+		slow <- s.write(func(tx kvTx) error {
+			if first {
+				first = false
+				close(inside)
+				<-release
+			}
+			return tx.Bucket(bucketGuilds).Put([]byte("slow"), []byte("{}"))
+		})
+	}()
+	<-inside
+	seat, key := next(t, tabs[0])
+	played := make(chan error, 1)
+	go func() {
+		_, _, err := s.Play(cat, ids[0], seat, tabs[0].Version(), key, meta(1))
+		played <- err
+	}()
+	select {
+	case err := <-played:
+		if err != nil {
+			t.Fatalf("move beside a write in progress: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		close(release)
+		t.Fatal("the move waited for another caller's write")
+	}
+	close(release)
+	if err := <-slow; err != nil {
+		t.Fatalf("the slow write: %v", err)
+	}
+	var g map[string]any
+	if err := s.GetGuild("slow", &g); err != nil {
+		t.Fatalf("the slow write was not stored: %v", err)
+	}
+	if tab, err := s.Load(cat, ids[0]); err != nil || tab.Version() != tabs[0].Version()+1 {
+		t.Fatalf("table after the move: %v, %v", tab, err)
 	}
 }
 

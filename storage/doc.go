@@ -126,6 +126,15 @@
 // transaction, so only the failing one fails. Write functions are
 // therefore written to be run again.
 //
+// On PostgreSQL the committer only writes the message ids recorded lazily
+// (SetMessage, SetLog) when nothing else commits: each write commits from
+// its caller's goroutine, alone, on a pooled connection of its own (with
+// the message ids recorded meanwhile). The server runs such transactions
+// side by side and shares its WAL flushes among the commits waiting for
+// one, which is the group commit bbolt's committer does by hand; handing
+// every write to one goroutine and back would only add two wake-ups to
+// each move and queue a process's moves behind one another.
+//
 // Create, CreateAt, Play, Concede and Undo each write one move in one
 // transaction: the new envelope, the log entries (the move and the chance
 // steps it triggered), the interaction record and its time index entry,

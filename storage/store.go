@@ -93,9 +93,12 @@ type Options struct {
 	Lease time.Duration
 }
 
-// Store is the bbolt database of one bot process. Its methods are safe for
-// concurrent use: every write goes through one committer goroutine, which
-// commits whatever queued meanwhile in a single transaction (group commit).
+// Store is the database of one bot process (a bbolt file, or a PostgreSQL
+// database shared with other processes). Its methods are safe for
+// concurrent use: on bbolt every write goes through one committer
+// goroutine, which commits whatever queued meanwhile in a single
+// transaction (group commit); on PostgreSQL each write commits on its own
+// connection and the server groups the commits.
 type Store struct {
 	db kvDB
 	// bdb is the bbolt file of the embedded backend; nil on PostgreSQL.

@@ -122,51 +122,52 @@ func benchRendered(o benchOpts, cat *games.Catalog, stores []*storage.Store, tag
 			poster: &benchPoster{last: map[string]benchPosted{}}, game: o.game, seats: o.seats,
 			prefix: fmt.Sprintf("%sp%d-", tag, p)}
 	}
-	workers := max(o.workers/procs, 1)
-	per := max(o.moves/(procs*workers), 1)
-	errs := make([]error, procs*workers)
-	counts := make([]int, procs*workers)
+	// The workers are dealt to the processes in turn, so that every
+	// level drives as many tables at once as the bbolt reference does.
+	total := max(o.workers, procs)
+	per := max(o.moves/total, 1)
+	errs := make([]error, total)
+	counts := make([]int, total)
 	var wg sync.WaitGroup
 	start := time.Now()
-	for p, h := range apps {
-		for w := range workers {
-			i := p*workers + w
-			wg.Go(func() {
-				rng := rand.New(rand.NewPCG(uint64(procs), uint64(i)))
-				b, err := h.newTable(fmt.Sprintf("%s-%d-%d-0", tag, p, w))
+	for i := range total {
+		p, w := i%procs, i/procs
+		h := apps[p]
+		wg.Go(func() {
+			rng := rand.New(rand.NewPCG(uint64(procs), uint64(i)))
+			b, err := h.newTable(fmt.Sprintf("%s-%d-%d-0", tag, p, w))
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			for next := 1; counts[i] < per; {
+				_, done, err := h.move(b, rng)
 				if err != nil {
 					errs[i] = err
 					return
 				}
-				for next := 1; counts[i] < per; {
-					_, done, err := h.move(b, rng)
-					if err != nil {
+				if done {
+					if b, err = h.newTable(fmt.Sprintf("%s-%d-%d-%d", tag, p, w, next)); err != nil {
 						errs[i] = err
 						return
 					}
-					if done {
-						if b, err = h.newTable(fmt.Sprintf("%s-%d-%d-%d", tag, p, w, next)); err != nil {
-							errs[i] = err
-							return
-						}
-						next++
-						continue
-					}
-					counts[i]++
+					next++
+					continue
 				}
-			})
-		}
+				counts[i]++
+			}
+		})
 	}
 	wg.Wait()
 	wall := time.Since(start)
 	if err := errors.Join(errs...); err != nil {
 		return 0, err
 	}
-	total := 0
+	played := 0
 	for _, c := range counts {
-		total += c
+		played += c
 	}
-	return float64(total) / wall.Seconds(), nil
+	return float64(played) / wall.Seconds(), nil
 }
 
 // benchSchema creates a schema of its own in the database at u and
