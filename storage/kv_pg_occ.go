@@ -142,6 +142,11 @@ func (t *pgTx) queueGuards(b *pgx.Batch, puts [][3][]byte) {
 	if len(t.guards) == 0 {
 		return
 	}
+	if sql, args, ok := pgScalarGuards(t.guards, puts); ok && !pgArrayGuards {
+		t.guards = t.guards[:0]
+		b.Queue(sql, args...)
+		return
+	}
 	var (
 		pb, pk, pv [][]byte
 		ab, ak     [][]byte
@@ -183,6 +188,9 @@ func (t *pgTx) queueGuards(b *pgx.Batch, puts [][3][]byte) {
 	}
 	b.Queue(pgGuardPutsSQL, append(args, wb, wk, wv)...)
 }
+
+// pgArrayGuards makes every transaction use the array form (tests).
+var pgArrayGuards bool
 
 // nonNil makes an absent list an empty array rather than NULL.
 func nonNil(s [][]byte) [][]byte {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -227,5 +228,68 @@ func TestPgRowsForgetDroppedBuckets(t *testing.T) {
 	}
 	if pgCacheKey('g', "a\x00\x00b", []byte("c")) == pgCacheKey('g', "a", []byte("b\x00\x00c")) {
 		t.Error("two probes share a name")
+	}
+}
+
+// TestPostgresGuardsInArrays runs the tests of the remembered rows again
+// with every guard statement in the array form, which transactions too big
+// for the statement written for their guards (kv_pg_guard1.go) use.
+func TestPostgresGuardsInArrays(t *testing.T) {
+	pgOnly(t, "the guard statements of a PostgreSQL process")
+	pgArrayGuards = true
+	defer func() { pgArrayGuards = false }()
+	t.Run("one round trip", TestPostgresMoveIsOneRoundTrip)
+	t.Run("remembered rows confirmed", TestPostgresRememberedRowsAreConfirmed)
+	t.Run("stale memory", TestPostgresStaleMemoryMoves)
+}
+
+// TestPgScalarGuards checks the statement written for a transaction's
+// guards: a remembered row it also writes is compared and set by its
+// update, another is locked and compared, and a transaction too big for
+// it, or reading one row twice with two answers, is left to the array form.
+func TestPgScalarGuards(t *testing.T) {
+	env := pgGuard{kind: 'g', path: "tables", key: "k1", c: pgCached{found: true, v: []byte("old")}}
+	other := pgGuard{kind: 'g', path: "bindings", key: "k1", c: pgCached{found: true, v: []byte("b")}}
+	marker := pgGuard{kind: 'b', path: "logs", key: "k1", c: pgCached{found: true}}
+	last := pgGuard{kind: 'l', path: "logs\x00k1", c: pgCached{found: true, k: []byte("v1"), v: []byte("e1")}}
+	absent := pgGuard{kind: 'g', path: "interactions", key: "i1"}
+	puts := [][3][]byte{{[]byte("tables"), []byte("k1"), []byte("new")}, {[]byte("logs\x00k1"), []byte("v2"), []byte("e2")}}
+	sql, args, ok := pgScalarGuards([]pgGuard{env, marker, last, absent, other, env}, puts)
+	if !ok {
+		t.Fatal("a move's guards were left to the array form")
+	}
+	for _, want := range []string{
+		"c0 AS (UPDATE spindle_kv SET value = $1 WHERE bucket = $2 AND key = $3 AND value = $4 RETURNING 1)",
+		"EXISTS (SELECT 1 FROM c0)",
+		"value IS NULL FOR UPDATE",
+		"ORDER BY key DESC LIMIT 1",
+		"NOT EXISTS (SELECT 1 FROM spindle_kv WHERE bucket = $",
+		"AND value = $", // the binding, locked and compared
+		"w AS (INSERT INTO spindle_kv (bucket, key, value) VALUES ($",
+	} {
+		if !strings.Contains(sql, want) {
+			t.Errorf("statement lacks %q:\n%s", want, sql)
+		}
+	}
+	if n := strings.Count(sql, "UPDATE spindle_kv SET"); n != 1 {
+		t.Errorf("%d compare-and-set updates, want 1 (the envelope, read twice):\n%s", n, sql)
+	}
+	if n := strings.Count(sql, "FOR UPDATE"); n != 2 {
+		t.Errorf("%d locked lookups, want 2 (the log's marker, the binding):\n%s", n, sql)
+	}
+	if got := string(args[0].([]byte)); got != "new" {
+		t.Errorf("first argument %q, want the envelope's new value", got)
+	}
+	twice := env
+	twice.c.v = []byte("other")
+	if _, _, ok := pgScalarGuards([]pgGuard{env, twice}, puts); ok {
+		t.Error("a row read twice with two answers was written as one guard")
+	}
+	many := make([]pgGuard, pgScalarMax+1)
+	for i := range many {
+		many[i] = pgGuard{kind: 'g', path: "p", key: fmt.Sprint(i)}
+	}
+	if _, _, ok := pgScalarGuards(many, nil); ok {
+		t.Error("a transaction over the limit was not left to the array form")
 	}
 }
