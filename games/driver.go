@@ -716,7 +716,7 @@ func (t *table[S, A, V]) Envelope() (Envelope, error) {
 		return Envelope{}, fmt.Errorf("games: encode rng: %w", err)
 	}
 	return Envelope{Schema: Schema, Game: t.info.ID, Rules: t.info.Rules, Version: t.version,
-		Seats: t.seats, Opts: t.Options(), Seed: t.seed, RNG: rng, State: state}, nil
+		Seats: t.seats, Opts: t.Options(), Seed: t.seed, RNG: rng, State: state, marshaled: true}, nil
 }
 
 // UndoKeep returns how many log entries to keep to take back seat's own last

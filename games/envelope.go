@@ -22,15 +22,46 @@ type Envelope struct {
 	Seed    [2]uint64       `json:"seed"`
 	RNG     []byte          `json:"rng"`
 	State   json.RawMessage `json:"state"`
+
+	// marshaled says State is json.Marshal's own output (the driver's
+	// Envelope), compact and escaped already: Marshal copies it as it is
+	// instead of scanning it again.
+	marshaled bool
 }
 
-// Marshal encodes the envelope.
+// envelopeHead is Envelope without its state, in the same order.
+type envelopeHead struct {
+	Schema  int       `json:"schema"`
+	Game    string    `json:"game"`
+	Rules   int       `json:"rules"`
+	Version uint64    `json:"version"`
+	Seats   int       `json:"seats"`
+	Opts    Options   `json:"opts"`
+	Seed    [2]uint64 `json:"seed"`
+	RNG     []byte    `json:"rng"`
+}
+
+// Marshal encodes the envelope. A state the driver encoded is copied into
+// the output as it is; the bytes are those json.Marshal would write.
 func (e Envelope) Marshal() ([]byte, error) {
-	b, err := json.Marshal(e)
+	if !e.marshaled || len(e.State) == 0 {
+		b, err := json.Marshal(e)
+		if err != nil {
+			return nil, fmt.Errorf("games: encode envelope: %w", err)
+		}
+		return b, nil
+	}
+	head, err := json.Marshal(envelopeHead{Schema: e.Schema, Game: e.Game, Rules: e.Rules, Version: e.Version,
+		Seats: e.Seats, Opts: e.Opts, Seed: e.Seed, RNG: e.RNG})
 	if err != nil {
 		return nil, fmt.Errorf("games: encode envelope: %w", err)
 	}
-	return b, nil
+	const key = `,"state":`
+	out := make([]byte, 0, len(head)+len(key)+len(e.State))
+	out = append(out, head[:len(head)-1]...)
+	out = append(out, key...)
+	out = append(out, e.State...)
+	return append(out, '}'), nil
 }
 
 // ParseEnvelope decodes a stored envelope and refuses an unknown schema.
