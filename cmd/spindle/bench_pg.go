@@ -54,13 +54,17 @@ func benchPostgresSection(r *benchReport, o benchOpts, work string) error {
 	// The reference, one bbolt process, is measured with the same loop
 	// before and after the PostgreSQL levels, and their mean taken: the
 	// machine's load drifts during the section.
+	boltCPU := make([]float64, 2)
 	bolt := func(run int) (float64, error) {
 		store, err := storage.Open(filepath.Join(work, fmt.Sprintf("pgref%d.db", run)), storage.Options{Timeout: time.Second})
 		if err != nil {
 			return 0, fmt.Errorf("bench: %w", err)
 		}
 		defer store.Close()
-		return benchRendered(o, cat, []*storage.Store{store}, fmt.Sprintf("b%d", run))
+		c0 := cpuTime()
+		rate, moves, err := benchRendered(o, cat, []*storage.Store{store}, fmt.Sprintf("b%d", run))
+		boltCPU[run] = ms(cpuTime()-c0) / float64(max(moves, 1))
+		return rate, err
 	}
 	// A first run warms what the process keeps between pictures (glyphs,
 	// bands): not counted.
@@ -70,7 +74,7 @@ func benchPostgresSection(r *benchReport, o benchOpts, work string) error {
 	if err != nil {
 		return fmt.Errorf("bench: %w", err)
 	}
-	_, err = benchRendered(warm, cat, []*storage.Store{store}, "w")
+	_, _, err = benchRendered(warm, cat, []*storage.Store{store}, "w")
 	store.Close()
 	if err != nil {
 		return err
@@ -80,6 +84,8 @@ func benchPostgresSection(r *benchReport, o benchOpts, work string) error {
 		return err
 	}
 	rates := make([]float64, 4)
+	clientCPU, serverCPU := make([]float64, 4), make([]float64, 4)
+	local := isLoopback(target)
 	for procs := 1; procs <= 3; procs++ {
 		stores := make([]*storage.Store, procs)
 		for p := range stores {
@@ -90,9 +96,13 @@ func benchPostgresSection(r *benchReport, o benchOpts, work string) error {
 			defer store.Close()
 			stores[p] = store
 		}
-		if rates[procs], err = benchRendered(o, cat, stores, fmt.Sprintf("l%d", procs)); err != nil {
+		c0, s0 := cpuTime(), postgresCPU()
+		var moves int
+		if rates[procs], moves, err = benchRendered(o, cat, stores, fmt.Sprintf("l%d", procs)); err != nil {
 			return err
 		}
+		clientCPU[procs] = ms(cpuTime()-c0) / float64(max(moves, 1))
+		serverCPU[procs] = ms(postgresCPU()-s0) / float64(max(moves, 1))
 	}
 	ref1, err := bolt(1)
 	if err != nil {
@@ -102,6 +112,16 @@ func benchPostgresSection(r *benchReport, o benchOpts, work string) error {
 	r.info("1 bbolt process: rendered moves per second (before, after)", fmt.Sprintf("%.1f, %.1f /s", ref0, ref1))
 	for procs := 1; procs <= 3; procs++ {
 		r.info(fmt.Sprintf("%d process(es): rendered moves per second", procs), fmt.Sprintf("%.1f /s", rates[procs]))
+	}
+	// Where the CPU goes: on a machine the database shares, every
+	// millisecond its server spends on a move is one the renderer lacks.
+	r.info("CPU per rendered move, one bbolt process (before, after)", fmt.Sprintf("%.1f, %.1f ms", boltCPU[0], boltCPU[1]))
+	for procs := 1; procs <= 3; procs++ {
+		server := "n/a (not on this machine)"
+		if local {
+			server = fmt.Sprintf("%.2f ms", serverCPU[procs])
+		}
+		r.info(fmt.Sprintf("CPU per rendered move, %d process(es): ours, PostgreSQL's", procs), fmt.Sprintf("%.1f ms, %s", clientCPU[procs], server))
 	}
 	for procs := 1; procs <= 3; procs++ {
 		ratio := rates[procs] / ref
@@ -114,7 +134,7 @@ func benchPostgresSection(r *benchReport, o benchOpts, work string) error {
 // per store (a process: its own connections, committer and caches), the
 // workers shared among them, each at tables of its own, and returns the
 // moves per second.
-func benchRendered(o benchOpts, cat *games.Catalog, stores []*storage.Store, tag string) (float64, error) {
+func benchRendered(o benchOpts, cat *games.Catalog, stores []*storage.Store, tag string) (float64, int, error) {
 	procs := len(stores)
 	apps := make([]*benchApp, procs)
 	for p, store := range stores {
@@ -161,13 +181,13 @@ func benchRendered(o benchOpts, cat *games.Catalog, stores []*storage.Store, tag
 	wg.Wait()
 	wall := time.Since(start)
 	if err := errors.Join(errs...); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	played := 0
 	for _, c := range counts {
 		played += c
 	}
-	return float64(played) / wall.Seconds(), nil
+	return float64(played) / wall.Seconds(), played, nil
 }
 
 // benchSchema creates a schema of its own in the database at u and
