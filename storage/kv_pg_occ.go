@@ -21,8 +21,9 @@ import (
 // read from the server under its lock (pgDB.Update). A move also presumes
 // its new interaction id absent (kvProbe.absent), checked the same way. So
 // a move whose rows this process stored last, the usual case, is one
-// round trip: the guards, then the puts in the same statement
-// (pgGuardPutsSQL; markers and deletes, if any, in statements of their
+// round trip: the guards, then the puts in the same statement (written
+// for the transaction's guards when it is small, kv_pg_guard1.go, else
+// pgGuardPutsSQL; markers and deletes, if any, in statements of their
 // own in the batch), committed as an implicit transaction (no
 // BEGIN or COMMIT: pgTx.commit); and a remembered row never decides an
 // outcome, since it is used only when the server confirms it under the
