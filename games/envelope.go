@@ -21,24 +21,12 @@ type Envelope struct {
 	Opts    Options         `json:"opts"`
 	Seed    [2]uint64       `json:"seed"`
 	RNG     []byte          `json:"rng"`
-	State   json.RawMessage `json:"state"`
+	State   json.RawMessage `json:"state"` // the last field: Marshal writes it last
 
 	// marshaled says State is json.Marshal's own output (the driver's
 	// Envelope), compact and escaped already: Marshal copies it as it is
 	// instead of scanning it again.
 	marshaled bool
-}
-
-// envelopeHead is Envelope without its state, in the same order.
-type envelopeHead struct {
-	Schema  int       `json:"schema"`
-	Game    string    `json:"game"`
-	Rules   int       `json:"rules"`
-	Version uint64    `json:"version"`
-	Seats   int       `json:"seats"`
-	Opts    Options   `json:"opts"`
-	Seed    [2]uint64 `json:"seed"`
-	RNG     []byte    `json:"rng"`
 }
 
 // Marshal encodes the envelope. A state the driver encoded is copied into
@@ -51,15 +39,16 @@ func (e Envelope) Marshal() ([]byte, error) {
 		}
 		return b, nil
 	}
-	head, err := json.Marshal(envelopeHead{Schema: e.Schema, Game: e.Game, Rules: e.Rules, Version: e.Version,
-		Seats: e.Seats, Opts: e.Opts, Seed: e.Seed, RNG: e.RNG})
+	// The header is encoded with a one-byte stand-in for the state,
+	// which the state itself then replaces.
+	head := e
+	head.State = json.RawMessage("0")
+	b, err := json.Marshal(head)
 	if err != nil {
 		return nil, fmt.Errorf("games: encode envelope: %w", err)
 	}
-	const key = `,"state":`
-	out := make([]byte, 0, len(head)+len(key)+len(e.State))
-	out = append(out, head[:len(head)-1]...)
-	out = append(out, key...)
+	out := make([]byte, 0, len(b)+len(e.State))
+	out = append(out, b[:len(b)-2]...) // without the stand-in and the closing brace
 	out = append(out, e.State...)
 	return append(out, '}'), nil
 }
