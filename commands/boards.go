@@ -22,7 +22,11 @@ type boardJob struct {
 	t     games.Table
 	m     Message
 	lines []string // every public line of the moves, for the log message
-	held  []storage.Timer
+	// from is the version before the first of those moves: a game log
+	// that stops short of it lacks moves whose board never came
+	// (postBoard tells them first).
+	from uint64
+	held []storage.Timer
 	// actor is the seat whose click made the move (its panel is the
 	// click's own answer), or games.Chance for the AI, a clock or a
 	// redelivery.

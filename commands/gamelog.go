@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"spindle/games"
@@ -94,4 +95,48 @@ func clipLog(text string) string {
 		text = head + "\n…\n" + rest
 	}
 	return text
+}
+
+// missedMax bounds the moves a board tells in the game log on behalf of
+// earlier boards that never came.
+const missedMax = 64
+
+// missedLines returns the public lines of b's moves after the game log's
+// last one (b.Log.Version) up to version from, the moves before a board's
+// own: those whose board Discord refused, or which a crash left unposted,
+// when a later move's board comes first. At most missedMax moves are
+// told, the latest ones. A log that cannot be read tells nothing more.
+func (a *App) missedLines(b storage.Binding, from uint64) []string {
+	if from <= b.Log.Version {
+		return nil
+	}
+	var steps []games.Step
+	err := a.Store.LogBack(b.Table, func(e storage.Entry) bool {
+		if e.Version > from {
+			return true
+		}
+		if e.Version <= b.Log.Version || len(steps) == missedMax {
+			return false
+		}
+		steps = append(steps, e.Step)
+		return true
+	})
+	if err != nil {
+		a.Log.Warn().Err(err).Uint64("table", b.Table).Msg("could not read the moves the game log missed")
+		return nil
+	}
+	slices.Reverse(steps)
+	return fillLines(publicLines(steps), b.Names)
+}
+
+// firstVersion is the version of the first step of steps that has one
+// (a redelivery's steps open with a note that has none), or t's version
+// plus one when none has: no moves before t's.
+func firstVersion(steps []games.Step, t games.Table) uint64 {
+	for _, st := range steps {
+		if st.Version > 0 {
+			return st.Version
+		}
+	}
+	return t.Version() + 1
 }

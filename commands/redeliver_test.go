@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"spindle/games"
 	"spindle/storage"
 )
 
@@ -279,5 +280,56 @@ func TestSlowDiscordDoesNotHoldTheTable(t *testing.T) {
 			t.Logf("%q %v", p.msg.Content, p.msg.Mentions)
 		}
 		t.Fatalf("the boards did not follow the moves: %d posts", len(posts))
+	}
+}
+
+// TestRefusedBoardsLinesReachTheLog: a move whose board Discord refused,
+// followed by the next player's move before the retry loop came round,
+// still has its lines in the game log: the next board's log entry tells
+// every move since the last one logged, not only its own.
+func TestRefusedBoardsLinesReachTheLog(t *testing.T) {
+	h := newHarness(t)
+	id := h.startGame()
+	b, err := h.store.GetBinding(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	logged := b.Log.Version
+	h.rec.setRefuse(errors.New("discord: 50013 Missing Permissions"))
+	h.move(alice)
+	h.rec.setRefuse(nil)
+	h.move(bob)
+	if err := h.store.Close(); err != nil { // writes the lazily kept log state
+		t.Fatal(err)
+	}
+	st, err := storage.Open(h.path, storage.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	b, err = st.GetBinding(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log, err := st.Log(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, e := range log {
+		if e.Version > logged {
+			want = append(want, fillLines(publicLines([]games.Step{e.Step}), b.Names)...)
+		}
+	}
+	if len(want) < 2 {
+		t.Fatalf("the two moves told %d lines", len(want))
+	}
+	for _, line := range want {
+		if !strings.Contains(b.Log.Text, line) {
+			t.Errorf("the game log lacks %q:\n%s", line, b.Log.Text)
+		}
+	}
+	if b.Log.Version != log[len(log)-1].Version {
+		t.Errorf("the game log is at version %d, the table at %d", b.Log.Version, log[len(log)-1].Version)
 	}
 }

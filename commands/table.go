@@ -227,7 +227,7 @@ func (a *App) queueAnnouncement(ctx context.Context, p Poster, b *storage.Bindin
 	if !t.Over() && slices.ContainsFunc(t.ToAct(), func(s games.Seat) bool { return aiAt(b, s) }) {
 		a.wakeAI() // the AI answers as soon as the timer loop hears it
 	}
-	return a.enqueueBoard(&boardJob{ctx: context.WithoutCancel(ctx), p: p, table: b.Table, t: t, m: m, lines: lines, held: held,
+	return a.enqueueBoard(&boardJob{ctx: context.WithoutCancel(ctx), p: p, table: b.Table, t: t, m: m, lines: lines, from: firstVersion(steps, t) - 1, held: held,
 		actor: actor}), nil
 }
 
@@ -248,8 +248,13 @@ func (a *App) postBoard(j *boardJob) error {
 	if err != nil {
 		return err
 	}
-	if len(j.lines) > 0 && t.Version() > b.Log.Version {
-		a.appendLog(ctx, p, &b, t, j.lines)
+	if t.Version() > b.Log.Version {
+		// Moves the log has not told yet that came before this board's
+		// (their own board refused or lost in a crash) go first.
+		lines := append(a.missedLines(b, j.from), j.lines...)
+		if len(lines) > 0 {
+			a.appendLog(ctx, p, &b, t, lines)
+		}
 	}
 	turn := turnKey(t)
 	id, edited := "", false
