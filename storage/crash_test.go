@@ -27,6 +27,13 @@ import (
 // its envelope with each interaction once (none doubled), and every timer
 // must have fired exactly once (each firing is counted in the transaction
 // that removes the timer, so a timer fired by two processes counts two).
+// The tables are bound to channels, so every move leaves an Unannounced
+// record until a board at or past it is recorded: the workers "post" a
+// board after each move (the range the record names, printed, then
+// SetMessage) and retry the records a dead worker left (claimed with a
+// lease, as the bot's retry loop does), and every committed move must be
+// in a posted range. The survivors must take over within 10 s: no timer
+// fires, and no move is posted, more than 10 s after it was due.
 
 const crashFired = "crash_fired" // bucket: timer key -> firings (8 bytes)
 
@@ -44,7 +51,7 @@ func TestMultiProcessCrashes(t *testing.T) {
 	cat := testCatalog(t)
 	var ids []string
 	for i := range 6 {
-		id, _, _, err := s.Create(cat, "toy", nil, 2+i%3, Meta{})
+		id, err := crashTable(s, cat, fmt.Sprintf("p%d", i), 2+i%3)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -53,21 +60,26 @@ func TestMultiProcessCrashes(t *testing.T) {
 	if err := s.db.Update(func(tx kvTx) error { _, err := tx.CreateBucketIfNotExists([]byte(crashFired)); return err }); err != nil {
 		t.Fatal(err)
 	}
-	// Timers come due over the run, a few at a time.
+	// Timers come due over the run, a few at a time. Their tables are
+	// none of the real ones, whose end drops their timers.
 	start := time.Now()
 	span := time.Duration(kills) * 250 * time.Millisecond
 	var timers []Timer
 	for i := range 150 {
 		due := start.Add(span * time.Duration(i) / 150)
-		timers = append(timers, Timer{Due: due, Table: uint64(1000 + i), Kind: "expire", Deadline: due})
+		timers = append(timers, Timer{Due: due, Table: 1<<40 + uint64(i), Kind: "expire", Deadline: due})
 	}
 	if err := s.Schedule(timers...); err != nil {
 		t.Fatal(err)
 	}
 
+	// The workers stop moving once this file exists; they go on firing
+	// timers and posting what is unshown.
+	stop := t.TempDir() + "/stop"
 	var (
-		mu    sync.Mutex
-		acked = map[string][2]uint64{} // interaction -> table, version
+		mu     sync.Mutex
+		acked  = map[string][2]uint64{} // interaction -> table, version
+		posted [][4]int64               // table, from, to, when (Unix ns)
 	)
 	type worker struct {
 		cmd  *exec.Cmd
@@ -76,7 +88,7 @@ func TestMultiProcessCrashes(t *testing.T) {
 	startWorker := func(n, gen int) *worker {
 		cmd := exec.Command(os.Args[0], "-test.run", "^$")
 		cmd.Env = append(os.Environ(), "SPINDLE_CRASH_WORKER="+fmt.Sprintf("%d-%d", n, gen), "SPINDLE_CRASH_URL="+url,
-			"SPINDLE_CRASH_TABLES="+strings.Join(ids, ","))
+			"SPINDLE_CRASH_TABLES="+strings.Join(ids, ","), "SPINDLE_CRASH_STOP="+stop)
 		out, err := cmd.StdoutPipe()
 		if err != nil {
 			t.Fatal(err)
@@ -91,6 +103,15 @@ func TestMultiProcessCrashes(t *testing.T) {
 			sc := bufio.NewScanner(out)
 			for sc.Scan() {
 				f := strings.Fields(sc.Text())
+				if len(f) == 5 && f[0] == "POST" {
+					var p [4]int64
+					for i := range p {
+						p[i], _ = strconv.ParseInt(f[i+1], 10, 64)
+					}
+					mu.Lock()
+					posted = append(posted, p)
+					mu.Unlock()
+				}
 				if len(f) == 4 && f[0] == "ACK" {
 					tb, _ := strconv.ParseUint(f[2], 10, 64)
 					v, _ := strconv.ParseUint(f[3], 10, 64)
@@ -123,19 +144,25 @@ func TestMultiProcessCrashes(t *testing.T) {
 		kill(ws[i])
 		ws[i] = startWorker(i, k+1)
 	}
-	// Let the survivors fire what is left (a killed worker's claims pass
-	// on when their lease runs out).
+	// Let the survivors fire what is left and post what is unshown (a
+	// killed worker's claims pass on when their lease runs out).
+	if err := os.WriteFile(stop, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
-		n := 0
-		if err := s.db.View(func(tx kvTx) error { n = tx.Bucket(bucketSchedule).KeyN(); return nil }); err != nil {
+		n, unshown := 0, 0
+		if err := s.db.View(func(tx kvTx) error {
+			n, unshown = tx.Bucket(bucketSchedule).KeyN(), tx.Bucket(bucketOutbox).KeyN()
+			return nil
+		}); err != nil {
 			t.Fatal(err)
 		}
-		if n == 0 {
+		if n == 0 && unshown == 0 {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%d timers never fired", n)
+			t.Fatalf("%d timers never fired, %d tables' moves never shown", n, unshown)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
@@ -144,18 +171,25 @@ func TestMultiProcessCrashes(t *testing.T) {
 	}
 	ws = nil
 
-	// Timers: each fired exactly once.
+	// Timers: each fired exactly once, and in time.
+	var lateness time.Duration
 	err := s.db.View(func(tx kvTx) error {
 		fired := tx.Bucket([]byte(crashFired))
 		for _, tm := range timers {
 			v := fired.Get(tm.key())
-			if len(v) != 8 || btoi(v) != 1 {
+			if len(v) != 16 || btoi(v[:8]) != 1 {
 				n := uint64(0)
-				if len(v) == 8 {
-					n = btoi(v)
+				if len(v) == 16 {
+					n = btoi(v[:8])
 				}
 				t.Errorf("timer of table %d fired %d times, want once", tm.Table, n)
+				continue
 			}
+			at := time.Unix(0, int64(btoi(v[8:])))
+			if late := at.Sub(tm.Due); late > crashTakeover {
+				t.Errorf("timer of table %d fired %v after it was due", tm.Table, late.Round(time.Millisecond))
+			}
+			lateness = max(lateness, at.Sub(tm.Due))
 		}
 		return nil
 	})
@@ -208,6 +242,39 @@ func TestMultiProcessCrashes(t *testing.T) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
+	// Every move is in a posted range, posted within crashTakeover of
+	// its commit.
+	var slowest time.Duration
+	byTable := map[uint64][][4]int64{}
+	for _, p := range posted {
+		byTable[uint64(p[0])] = append(byTable[uint64(p[0])], p)
+	}
+	for _, id := range tables {
+		log, err := s.Log(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range log {
+			if e.Interaction == "" {
+				continue
+			}
+			first := int64(-1)
+			for _, p := range byTable[id] {
+				if uint64(p[1]) < e.Version && e.Version <= uint64(p[2]) && (first < 0 || p[3] < first) {
+					first = p[3]
+				}
+			}
+			if first < 0 {
+				t.Errorf("table %d version %d (%s) was never posted", id, e.Version, e.Interaction)
+				continue
+			}
+			delay := time.Unix(0, first).Sub(e.At)
+			slowest = max(slowest, delay)
+			if delay > crashTakeover {
+				t.Errorf("table %d version %d was posted %v after its commit", id, e.Version, delay.Round(time.Millisecond))
+			}
+		}
+	}
 	for inter, tv := range acked {
 		got, ok := seen[inter]
 		if !ok {
@@ -216,7 +283,8 @@ func TestMultiProcessCrashes(t *testing.T) {
 			t.Errorf("acknowledged move %s is at table %d version %d, acknowledged at %d/%d", inter, got>>20, got&(1<<20-1), tv[0], tv[1])
 		}
 	}
-	t.Logf("%d kills: %d moves acknowledged, %d in the logs of %d tables, %d timers fired once each", kills, len(acked), moves, len(tables), len(timers))
+	t.Logf("%d kills: %d moves acknowledged, %d in the logs of %d tables, each posted, at most %v after its commit; %d timers fired once each, at most %v late",
+		kills, len(acked), moves, len(tables), slowest.Round(time.Millisecond), len(timers), lateness.Round(time.Millisecond))
 	if len(acked) == 0 {
 		t.Fatal("no move was acknowledged: the workers did not work")
 	}
@@ -251,6 +319,18 @@ func crashWorker(name string) {
 	out := bufio.NewWriter(os.Stdout)
 	var outMu sync.Mutex
 	ctx := context.Background()
+	// post shows a table's unshown moves: the range is printed (the
+	// post) before the board is recorded, as the bot posts to Discord
+	// before SetMessage.
+	post := func(rec Unannounced) {
+		outMu.Lock()
+		fmt.Fprintf(out, "POST %d %d %d %d\n", rec.Table, rec.From, rec.To, time.Now().UnixNano())
+		_ = out.Flush()
+		outMu.Unlock()
+		if err := s.SetMessage(rec.Table, "board-"+name, rec.To, "", time.Now()); err != nil {
+			fmt.Fprintln(os.Stderr, "crash worker: set message:", err)
+		}
+	}
 	go func() {
 		for ctx.Err() == nil {
 			due, err := s.Due(time.Now(), 10)
@@ -263,14 +343,24 @@ func crashWorker(name string) {
 						return err
 					}
 					fired := tx.Bucket([]byte(crashFired))
-					n := uint64(0)
-					if v := fired.Get(tm.key()); len(v) == 8 {
-						n = btoi(v)
+					n, at := uint64(0), uint64(time.Now().UnixNano())
+					if v := fired.Get(tm.key()); len(v) == 16 {
+						n, at = btoi(v[:8]), btoi(v[8:])
 					}
-					return fired.Put(tm.key(), itob(n+1))
+					return fired.Put(tm.key(), append(itob(n+1), itob(at)...))
 				})
 				if err != nil {
 					fmt.Fprintln(os.Stderr, "crash worker: fire:", err)
+				}
+			}
+			// The retry loop: moves a dead worker left unposted.
+			recs, err := s.Unannounced(10)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "crash worker: unannounced:", err)
+			}
+			for _, rec := range recs {
+				if time.Since(rec.Since) > crashGrace {
+					post(rec)
 				}
 			}
 			time.Sleep(20 * time.Millisecond)
@@ -278,6 +368,10 @@ func crashWorker(name string) {
 	}()
 	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1))
 	for n := 0; ; n++ {
+		if _, err := os.Stat(os.Getenv("SPINDLE_CRASH_STOP")); err == nil {
+			time.Sleep(20 * time.Millisecond) // no more moves: the loop above finishes the work
+			continue
+		}
 		i := r.IntN(len(tables))
 		tab, err := s.Load(cat, tables[i])
 		if err != nil {
@@ -285,7 +379,7 @@ func crashWorker(name string) {
 			continue
 		}
 		if tab.Over() {
-			id, _, _, err := s.Create(cat, "toy", nil, 2, Meta{})
+			id, err := crashTable(s, cat, fmt.Sprintf("w%s-%d", name, n), 2)
 			if err == nil {
 				tables[i] = id
 			}
@@ -313,5 +407,36 @@ func crashWorker(name string) {
 				break
 			}
 		}
+		// Its board: what is unshown now (other workers' moves too).
+		if rec, ok, err := s.UnannouncedOf(tables[i]); err == nil && ok {
+			post(rec)
+		}
 	}
+}
+
+// crashGrace is how long a worker leaves a move's board to the worker
+// that made it before its retry loop posts it; crashTakeover is how late
+// a timer may fire, or a move be posted, when the worker that should have
+// done it died (the lease, 2 s, the grace and the loops' ticks, with room
+// for a loaded machine).
+const (
+	crashGrace    = 300 * time.Millisecond
+	crashTakeover = 10 * time.Second
+)
+
+// crashTable creates a table of seats seats bound to a channel of its own,
+// so its moves are to be shown.
+func crashTable(s *Store, cat *games.Catalog, channel string, seats int) (uint64, error) {
+	users := make([]string, seats)
+	for i := range users {
+		users[i] = fmt.Sprintf("u%d", i)
+	}
+	id, err := s.CreateLobby(Binding{Game: "toy", Guild: "g", Channel: channel, Host: users[0], Users: users, Created: time.Now()})
+	if err != nil {
+		return 0, err
+	}
+	if _, _, err := s.CreateAt(cat, id, "toy", nil, seats, Meta{}); err != nil {
+		return 0, err
+	}
+	return id, nil
 }
