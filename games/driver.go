@@ -85,6 +85,9 @@ type Table interface {
 	// Weights are the random-playout weights of Legal(seat), in order, or
 	// nil (uniform) for a game without a Weigher.
 	Weights(seat Seat) []int
+	// Focus lists the indexes in Legal(seat), ascending, of the moves a
+	// search should weigh (a Focuser), or nil for all of them.
+	Focus(seat Seat) []int
 	// Evaluate is the game's estimate of each seat's share of a game in
 	// progress (an Evaluator), in [0, 1] by seat; false when the game has
 	// none or is over. It reads the whole state: only search calls it, and
@@ -328,6 +331,24 @@ func (t *table[S, A, V]) Weights(seat Seat) []int {
 		return nil
 	}
 	return w.Weights(&t.state, seat, t.g.Legal(&t.state, seat))
+}
+
+func (t *table[S, A, V]) Focus(seat Seat) []int {
+	f, ok := any(t.g).(Focuser[S, A])
+	if !ok || seat == Spectator || !slices.Contains(t.g.ToAct(&t.state), seat) {
+		return nil
+	}
+	legal := t.g.Legal(&t.state, seat)
+	idx := f.Focus(&t.state, seat, legal)
+	for i, k := range idx {
+		if k < 0 || k >= len(legal) || (i > 0 && k <= idx[i-1]) {
+			return nil // a game's mistake costs the search its focus, never a move
+		}
+	}
+	if len(idx) == 0 {
+		return nil
+	}
+	return idx
 }
 
 func (t *table[S, A, V]) Evaluate() ([]float64, bool) {

@@ -299,6 +299,19 @@ type Weigher[S any, A Action] interface {
 	Weights(s *S, seat Seat, legal []A) []int
 }
 
+// Focuser is implemented by games some of whose decisions have an obvious
+// best answer or only a few answers worth weighing (where to put a
+// building, which resources to pay): Focus returns the indexes in legal,
+// ascending, of the moves a search should weigh against each other, or nil
+// to weigh them all. Every legal move stays legal; only search asks, so
+// that its tree and playouts spend their budget on the choices that
+// matter (a macro-action: a sub-decision resolved by the game's own
+// judgement). It may read the whole state (search asks only on
+// determinized copies) and must not change s.
+type Focuser[S any, A Action] interface {
+	Focus(s *S, seat Seat, legal []A) []int
+}
+
 // Evaluator is implemented by games that can estimate, without playing on,
 // how a game in progress is going: Evaluate returns one value per seat in
 // [0, 1], the seat's expected share of the result as games.Result would

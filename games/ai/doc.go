@@ -23,6 +23,11 @@
 //     visited a few times. A game with a Weigher adds a progressive bias
 //     towards the moves it favours, fading with visits, and untried moves
 //     are drawn by its weights.
+//   - Weighs, wherever the game is a games.Focuser, only the moves its
+//     Focus keeps (in the tree, the priors, the playouts and the answer):
+//     a sub-decision with an obvious best answer, such as where a
+//     building goes, is resolved by the game's own judgement, so the
+//     budget goes to the choices that matter (macro-actions).
 //   - Plays on past the tree for a round, until the turn has changed
 //     hands once per seat and at least cutTurns times (or cutActions
 //     actions; in a one-seat game, played against the game itself, each

@@ -237,7 +237,7 @@ func oneply(d games.Table, seat games.Seat, key string) (float64, bool, error) {
 
 // Choose returns the key of the move the search prefers for seat at t.
 func Choose(t games.Table, seat games.Seat, lvl Level, o Options) (string, error) {
-	legal := t.Legal(seat)
+	legal, _ := choices(t, seat)
 	switch len(legal) {
 	case 0:
 		return "", ErrNoMove
@@ -331,7 +331,7 @@ func iterate(t games.Table, seat games.Seat, root *node, rng *rand.Rand, stop fu
 	nd := root
 	reward := -1.0
 	for depth := 0; ; depth++ {
-		legal := d.Legal(seat)
+		legal, weights := choices(d, seat)
 		if len(legal) == 0 {
 			break
 		}
@@ -340,7 +340,7 @@ func iterate(t games.Table, seat games.Seat, root *node, rng *rand.Rand, stop fu
 				return err
 			}
 		}
-		k := nd.pick(legal, d.Weights(seat), rng)
+		k := nd.pick(legal, weights, rng)
 		path = append(path, step{nd, k})
 		if _, err := d.Play(seat, d.Version(), nd.keys[k]); err != nil {
 			// The move is legal for seat whatever the hidden zones hold
@@ -455,13 +455,12 @@ func Mover(d games.Table, rng *rand.Rand) (games.Seat, bool, error) {
 // put their feet. A game with a Weigher has its own playout policy, which
 // it follows instead (a weighted random move).
 func playSampled(d games.Table, s games.Seat, rng *rand.Rand) error {
-	w := d.Weights(s)
-	if playoutSample <= 1 || w != nil {
-		return playRandom(d, s, rng)
-	}
-	legal := d.Legal(s)
+	legal, w := choices(d, s)
 	if len(legal) == 0 {
 		return fmt.Errorf("ai: playout: %s to act without a legal move", s)
+	}
+	if playoutSample <= 1 || w != nil {
+		return playOne(d, s, legal, w, rng)
 	}
 	key, bestV := "", math.Inf(-1)
 	for range min(playoutSample, len(legal)) {
@@ -484,13 +483,9 @@ func playSampled(d games.Table, s games.Seat, rng *rand.Rand) error {
 	return nil
 }
 
-// playRandom plays a random move of s on d, weighted by the game's Weigher.
-func playRandom(d games.Table, s games.Seat, rng *rand.Rand) error {
-	legal := d.Legal(s)
-	if len(legal) == 0 {
-		return fmt.Errorf("ai: playout: %s to act without a legal move", s)
-	}
-	key := legal[games.PickWeighted(d.Weights(s), len(legal), rng.IntN)].Key
+// playOne plays for s on d one of legal drawn by weights (nil: uniform).
+func playOne(d games.Table, s games.Seat, legal []games.Choice, weights []int, rng *rand.Rand) error {
+	key := legal[games.PickWeighted(weights, len(legal), rng.IntN)].Key
 	if _, err := d.Play(s, d.Version(), key); err != nil {
 		return fmt.Errorf("ai: playout: %w", err)
 	}
@@ -511,11 +506,11 @@ func Playout(d games.Table, seat games.Seat, rng *rand.Rand) (float64, error) {
 		if !ok {
 			continue
 		}
-		legal := d.Legal(s)
+		legal, weights := choices(d, s)
 		if len(legal) == 0 {
 			return 0.5, nil
 		}
-		key := legal[games.PickWeighted(d.Weights(s), len(legal), rng.IntN)].Key
+		key := legal[games.PickWeighted(weights, len(legal), rng.IntN)].Key
 		if _, err := d.Play(s, d.Version(), key); err != nil {
 			return 0, fmt.Errorf("ai: playout: %w", err)
 		}
@@ -569,4 +564,32 @@ func Reward(r games.Result, seat games.Seat, seats int) float64 {
 		margin = 0.5 + 0.5*math.Tanh((mine-other)/10)
 	}
 	return 0.9*math.Max(0, math.Min(1, rank)) + 0.1*margin
+}
+
+// choices returns the moves of seat on d that the search weighs, with
+// their Weigher weights (nil for uniform): every legal move, or those the
+// game's Focuser picks out (games.Focuser), the others resolved by the
+// game's own judgement.
+func choices(d games.Table, seat games.Seat) ([]games.Choice, []int) {
+	legal := d.Legal(seat)
+	if len(legal) < 2 {
+		return legal, nil
+	}
+	weights := d.Weights(seat)
+	focus := d.Focus(seat)
+	if len(focus) == 0 || len(focus) == len(legal) {
+		return legal, weights
+	}
+	fl := make([]games.Choice, len(focus))
+	var fw []int
+	if weights != nil {
+		fw = make([]int, len(focus))
+	}
+	for i, k := range focus {
+		fl[i] = legal[k]
+		if fw != nil {
+			fw[i] = weights[k]
+		}
+	}
+	return fl, fw
 }

@@ -83,8 +83,14 @@ func (w *weigher) effWorth(e *Effect) float64 {
 		return float64(e.Each * w.s.count(w.seat, e.Per, e.Track))
 	case "score_capital":
 		return float64(w.s.capitalScore(w.seat))
-	case "building", "building_choice":
-		return wBuilding
+	case "building":
+		return w.buildingWorth(e.Type)
+	case "building_choice":
+		best := 0.0
+		for _, t := range e.Types {
+			best = max(best, w.buildingWorth(t))
+		}
+		return best
 	case "tapestry_cards":
 		return wCard * n
 	case "territory_tiles":
@@ -317,7 +323,7 @@ func (w *weigher) weigh(a *Ask, key string) int {
 		if b < 0 || p.Taken[b] >= 5 {
 			return 5
 		}
-		return 10 + 10*len(IncomeRows[b][p.Taken[b]+1].VP)
+		return int(10 + 3*w.buildingWorth(arg))
 	case "refresh":
 		return 10
 	case "b:militarism_outpost":
