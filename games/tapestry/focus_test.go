@@ -10,32 +10,7 @@ import (
 // weigher's best two plots, the plot closing a row among them, and every
 // plot stays legal.
 func TestFocusBuilding(t *testing.T) {
-	f := newTable(t, 2)
-	p := f.p(0)
-	base := Mats[p.Mat-1].base
-	cover := []byte(p.Cover)
-	row, last := -1, -1
-	for r := 0; r < CitySize && row < 0; r++ {
-		open := 0
-		for c := range CitySize {
-			if base[r*CitySize+c] != 'X' {
-				open++
-			}
-		}
-		if open >= 2 {
-			row = r
-		}
-	}
-	for c := range CitySize {
-		if i := row*CitySize + c; base[i] != 'X' {
-			cover[i] = 'A'
-			last = i
-		}
-	}
-	cover[last] = '.'
-	p.Cover = string(cover)
-	f.push(Task{Op: "building", Seat: 0, N: int(Farm)})
-	f.at("place_building", 0)
+	f, row, last := placingToCloseRow(t)
 	legal := Game{}.Legal(&f.s, 0)
 	idx := Game{}.Focus(&f.s, 0, legal)
 	if len(idx) != focusKeep["place_building"] || !slices.IsSorted(idx) {

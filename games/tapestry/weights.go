@@ -86,11 +86,7 @@ func (w *weigher) effWorth(e *Effect) float64 {
 	case "building":
 		return w.buildingWorth(e.Type)
 	case "building_choice":
-		best := 0.0
-		for _, t := range e.Types {
-			best = max(best, w.buildingWorth(t))
-		}
-		return best
+		return bestWorth(e.Types, w.buildingWorth)
 	case "tapestry_cards":
 		return wCard * n
 	case "territory_tiles":
@@ -134,11 +130,7 @@ func (w *weigher) effWorth(e *Effect) float64 {
 	case "any_order":
 		return w.worth(e.Effects)
 	case "choose":
-		best := 0.0
-		for _, o := range e.Options {
-			best = max(best, w.worth(o))
-		}
-		return best
+		return bestWorth(e.Options, w.worth)
 	case "bespoke":
 		return 2
 	}
@@ -431,4 +423,14 @@ func (w *weigher) cardWorth(c int) float64 {
 		return 4
 	}
 	return max(1, w.worth(card.Effects))
+}
+
+// bestWorth is the largest worth f gives an item of xs (the best of a
+// choice), 0 for none.
+func bestWorth[T any](xs []T, f func(T) float64) float64 {
+	best := 0.0
+	for _, x := range xs {
+		best = max(best, f(x))
+	}
+	return best
 }

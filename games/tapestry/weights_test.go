@@ -146,32 +146,7 @@ func TestWeightsRotation(t *testing.T) {
 // TestWeightsBuilding: a plot that completes a row of the capital weighs
 // more than one in an empty row.
 func TestWeightsBuilding(t *testing.T) {
-	f := newTable(t, 2)
-	p := f.p(0)
-	base := Mats[p.Mat-1].base
-	cover := []byte(p.Cover)
-	row, last := -1, -1
-	for r := 0; r < CitySize && row < 0; r++ {
-		open := 0
-		for c := range CitySize {
-			if base[r*CitySize+c] != 'X' {
-				open++
-			}
-		}
-		if open >= 2 {
-			row = r
-		}
-	}
-	for c := range CitySize {
-		if i := row*CitySize + c; base[i] != 'X' {
-			cover[i] = 'A'
-			last = i
-		}
-	}
-	cover[last] = '.'
-	p.Cover = string(cover)
-	f.push(Task{Op: "building", Seat: 0, N: int(Farm)})
-	f.at("place_building", 0)
+	f, row, last := placingToCloseRow(t)
 	w := weighAt(t, &f.s)
 	closing := fmt.Sprintf("at:%d@%d", last/CitySize, last%CitySize)
 	for k, v := range w {
@@ -229,4 +204,39 @@ func BenchmarkWeights(b *testing.B) {
 		k := i % len(states)
 		g.Weights(&states[k], games.Seat(states[k].Ask.Seat), legal[k])
 	}
+}
+
+// placingToCloseRow sets up seat 0 of a two-seat table to place a farm
+// with every open plot of its capital's first row of two or more open
+// plots covered but the last: it returns the table, that row and the plot
+// left open, whose building would close the row.
+func placingToCloseRow(t *testing.T) (f *fx, row, last int) {
+	t.Helper()
+	f = newTable(t, 2)
+	p := f.p(0)
+	base := Mats[p.Mat-1].base
+	cover := []byte(p.Cover)
+	row, last = -1, -1
+	for r := 0; r < CitySize && row < 0; r++ {
+		open := 0
+		for c := range CitySize {
+			if base[r*CitySize+c] != 'X' {
+				open++
+			}
+		}
+		if open >= 2 {
+			row = r
+		}
+	}
+	for c := range CitySize {
+		if i := row*CitySize + c; base[i] != 'X' {
+			cover[i] = 'A'
+			last = i
+		}
+	}
+	cover[last] = '.'
+	p.Cover = string(cover)
+	f.push(Task{Op: "building", Seat: 0, N: int(Farm)})
+	f.at("place_building", 0)
+	return f, row, last
 }
