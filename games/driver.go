@@ -85,9 +85,11 @@ type Table interface {
 	// Weights are the random-playout weights of Legal(seat), in order, or
 	// nil (uniform) for a game without a Weigher.
 	Weights(seat Seat) []int
-	// Focus lists the indexes in Legal(seat), ascending, of the moves a
-	// search should weigh (a Focuser), or nil for all of them.
-	Focus(seat Seat) []int
+	// Weighed is what a search needs of seat's moves besides Legal, from
+	// one listing of them: the random-playout weights of Legal(seat), as
+	// Weights gives them, and the indexes in Legal(seat), ascending, of the
+	// moves a search should weigh (a Focuser), or nil for all of them.
+	Weighed(seat Seat) (weights, focus []int)
 	// Evaluate is the game's estimate of each seat's share of a game in
 	// progress (an Evaluator), in [0, 1] by seat; false when the game has
 	// none or is over. It reads the whole state: only search calls it, and
@@ -333,22 +335,29 @@ func (t *table[S, A, V]) Weights(seat Seat) []int {
 	return w.Weights(&t.state, seat, t.g.Legal(&t.state, seat))
 }
 
-func (t *table[S, A, V]) Focus(seat Seat) []int {
-	f, ok := any(t.g).(Focuser[S, A])
-	if !ok || seat == Spectator || !slices.Contains(t.g.ToAct(&t.state), seat) {
-		return nil
+func (t *table[S, A, V]) Weighed(seat Seat) (weights, focus []int) {
+	w, weighs := any(t.g).(Weigher[S, A])
+	f, focuses := any(t.g).(Focuser[S, A])
+	if !weighs && !focuses || seat == Spectator || !slices.Contains(t.g.ToAct(&t.state), seat) {
+		return nil, nil
 	}
 	legal := t.g.Legal(&t.state, seat)
-	idx := f.Focus(&t.state, seat, legal)
+	if weighs {
+		weights = w.Weights(&t.state, seat, legal)
+	}
+	if !focuses {
+		return weights, nil
+	}
+	idx := f.Focus(&t.state, seat, legal, weights)
 	for i, k := range idx {
 		if k < 0 || k >= len(legal) || (i > 0 && k <= idx[i-1]) {
-			return nil // a game's mistake costs the search its focus, never a move
+			return weights, nil // a game's mistake costs the search its focus, never a move
 		}
 	}
 	if len(idx) == 0 {
-		return nil
+		return weights, nil
 	}
-	return idx
+	return weights, idx
 }
 
 func (t *table[S, A, V]) Evaluate() ([]float64, bool) {

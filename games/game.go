@@ -306,10 +306,11 @@ type Weigher[S any, A Action] interface {
 // to weigh them all. Every legal move stays legal; only search asks, so
 // that its tree and playouts spend their budget on the choices that
 // matter (a macro-action: a sub-decision resolved by the game's own
-// judgement). It may read the whole state (search asks only on
-// determinized copies) and must not change s.
+// judgement). weights are the game's Weigher weights of legal (nil for a
+// game without one), listed once for both. It may read the whole state
+// (search asks only on determinized copies) and must not change s.
 type Focuser[S any, A Action] interface {
-	Focus(s *S, seat Seat, legal []A) []int
+	Focus(s *S, seat Seat, legal []A, weights []int) []int
 }
 
 // Evaluator is implemented by games that can estimate, without playing on,

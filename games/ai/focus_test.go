@@ -12,7 +12,7 @@ import (
 // answer.
 type focusSolo struct{ soloGame }
 
-func (focusSolo) Focus(_ *soloState, _ games.Seat, legal []soloAction) []int {
+func (focusSolo) Focus(_ *soloState, _ games.Seat, legal []soloAction, _ []int) []int {
 	if len(legal) == 2 {
 		return []int{1}
 	}

@@ -575,8 +575,7 @@ func choices(d games.Table, seat games.Seat) ([]games.Choice, []int) {
 	if len(legal) < 2 {
 		return legal, nil
 	}
-	weights := d.Weights(seat)
-	focus := d.Focus(seat)
+	weights, focus := d.Weighed(seat)
 	if len(focus) == 0 || len(focus) == len(legal) {
 		return legal, weights
 	}

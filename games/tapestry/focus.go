@@ -30,8 +30,9 @@ var focusKeep = map[string]int{
 }
 
 // Focus returns the indexes, ascending, of the answers in legal the
-// search should weigh, or nil for all of them.
-func (g Game) Focus(s *State, seat games.Seat, legal []Action) []int {
+// search should weigh, by the weigher's weights w of them, or nil for all
+// of them.
+func (g Game) Focus(s *State, seat games.Seat, legal []Action, w []int) []int {
 	a := s.Ask
 	if a == nil {
 		return nil
@@ -40,7 +41,6 @@ func (g Game) Focus(s *State, seat games.Seat, legal []Action) []int {
 	if !ok || len(legal) <= keep {
 		return nil
 	}
-	w := g.Weights(s, seat, legal)
 	if len(w) != len(legal) {
 		return nil
 	}

@@ -12,7 +12,7 @@ import (
 func TestFocusBuilding(t *testing.T) {
 	f, row, last := placingToCloseRow(t)
 	legal := Game{}.Legal(&f.s, 0)
-	idx := Game{}.Focus(&f.s, 0, legal)
+	idx := Game{}.Focus(&f.s, 0, legal, Game{}.Weights(&f.s, 0, legal))
 	if len(idx) != focusKeep["place_building"] || !slices.IsSorted(idx) {
 		t.Fatalf("focus %v of %d plots", idx, len(legal))
 	}
@@ -36,7 +36,7 @@ func TestFocusTurn(t *testing.T) {
 	if len(legal) < 2 {
 		t.Fatalf("%d turn options", len(legal))
 	}
-	if idx := (Game{}).Focus(&f.s, 0, legal); idx != nil {
+	if idx := (Game{}).Focus(&f.s, 0, legal, Game{}.Weights(&f.s, 0, legal)); idx != nil {
 		t.Errorf("turn focused to %v", idx)
 	}
 }
