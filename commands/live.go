@@ -97,7 +97,9 @@ func (a *App) Live(id uint64, user string) (Live, error) {
 		return Live{}, err
 	}
 	if b.Status != statusFinished {
-		if _, err := a.activeBinding(id); err != nil {
+		// The binding just read decides: reading it again could find the
+		// game finished in between (an AI's last move) and refuse it.
+		if err := notActive(b); err != nil {
 			return Live{}, err // a lobby, or a closed game
 		}
 	}

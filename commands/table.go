@@ -337,15 +337,21 @@ func (a *App) activeBinding(id uint64) (storage.Binding, error) {
 	if err != nil {
 		return b, err
 	}
+	return b, notActive(b)
+}
+
+// notActive is nil for a binding whose game is being played, and the
+// player's explanation for any other.
+func notActive(b storage.Binding) error {
 	switch b.Status {
 	case statusActive:
-		return b, nil
+		return nil
 	case statusLobby:
-		return b, sorry("This game hasn't started yet.")
+		return sorry("This game hasn't started yet.")
 	case statusFinished:
-		return b, sorry("This game is over. Start a new one with /game new.")
+		return sorry("This game is over. Start a new one with /game new.")
 	}
-	return b, sorry("This game was closed.")
+	return sorry("This game was closed.")
 }
 
 // tableButton handles the table message's buttons.
