@@ -53,6 +53,7 @@ type App struct {
 	panels     openPanels  // the replies that show seats' panels (follow.go)
 	shown      sync.Map    // table id -> the version its latest announcement shows (uint64)
 	recaps     sync.Map    // table id -> recapEntry, its latest board story
+	lastSteps  sync.Map    // table id -> lastStep, the newest step this process committed
 	recent     recentReads // players' preferences and servers' settings, read moments ago (recent.go)
 	boards     sync.Map    // table id -> *boardQueue
 	imagesOnce sync.Once
@@ -88,18 +89,18 @@ func (a *App) render(kind imaging.Kind, view any, opt imaging.Options) ([]byte, 
 
 // sameChannel refuses a component naming a table that lives in another
 // server or channel than the interaction came from.
-func (a *App) sameChannel(req Request, table uint64) error {
+func (a *App) sameChannel(req Request, table uint64) (*storage.Binding, error) {
 	b, err := a.Store.GetBinding(table)
 	if errors.Is(err, storage.ErrNotFound) {
-		return nil // the route's own lookup answers "no such table"
+		return nil, nil // the route's own lookup answers "no such table"
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if b.Guild != req.Guild || b.Channel != req.Channel {
-		return sorry("These buttons belong to a table in another channel.")
+		return nil, sorry("These buttons belong to a table in another channel.")
 	}
-	return nil
+	return &b, nil
 }
 
 // lock serialises everything done to one table (its move and the message
@@ -196,11 +197,14 @@ func (a *App) route(ctx context.Context, req Request, p Poster) (Response, error
 		if err != nil {
 			return Response{}, err
 		}
+		// read is the table's binding as this check read it, handed on
+		// so that a click reads it once.
+		var read *storage.Binding
 		switch c.Route {
 		case 'l', 'o', 't', 's', 'g', 'p':
 			// These buttons live on a table's own messages: one named by
 			// a custom_id from another server or channel is forged.
-			if err := a.sameChannel(req, c.Table); err != nil {
+			if read, err = a.sameChannel(req, c.Table); err != nil {
 				return Response{}, err
 			}
 		}
@@ -221,7 +225,7 @@ func (a *App) route(ctx context.Context, req Request, p Poster) (Response, error
 		case 'o':
 			return a.tableButton(ctx, req, c, p)
 		case 't', 's', 'g', 'p':
-			return a.panelComponent(ctx, req, c, p)
+			return a.panelComponent(ctx, req, c, p, read)
 		case 'b':
 			return a.leaderboardComponent(req, c)
 		case 'v':

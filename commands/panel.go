@@ -82,7 +82,7 @@ func (a *App) panelAs(b storage.Binding, t games.Table, seat games.Seat, nav Nav
 		controls = append([]Button{pass}, controls...)
 	}
 	if !t.Over() {
-		if a.canUndo(b.Table, t, seat) {
+		if a.canUndo(b, t, seat) {
 			controls = append(controls, Button{Label: "Undo", CustomID: id("undo"), Style: Secondary})
 		}
 		controls = append(controls, Button{Label: "Concede", CustomID: id("concede"), Style: Danger})
@@ -93,10 +93,13 @@ func (a *App) panelAs(b storage.Binding, t games.Table, seat games.Seat, nav Nav
 
 // canUndo reports whether seat has something to take back now: whether
 // games.UndoKeep finds anything, which depends only on the log's newest
-// entry, so only that entry is read (LogBack), not the whole log.
-func (a *App) canUndo(id uint64, t games.Table, seat games.Seat) bool {
+// entry, so only that entry is read (LogBack), not the whole log; and not
+// even that when this process committed it (lastStep).
+func (a *App) canUndo(b storage.Binding, t games.Table, seat games.Seat) bool {
 	var last []games.Step
-	if err := a.Store.LogBack(id, func(e storage.Entry) bool {
+	if v, ok := a.lastSteps.Load(b.Table); ok && v.(lastStep).version == t.Version() && v.(lastStep).undos == b.Undos {
+		last = []games.Step{v.(lastStep).step}
+	} else if err := a.Store.LogBack(b.Table, func(e storage.Entry) bool {
 		last = append(last, e.Step)
 		return false
 	}); err != nil {
@@ -106,11 +109,37 @@ func (a *App) canUndo(id uint64, t games.Table, seat games.Seat) bool {
 	return err == nil
 }
 
+// lastStep is the newest step of a table as this process committed it.
+// The log entry at one version and undo count is always the same (an
+// undo counts itself in the binding with the log's truncation), so the
+// step stands for the log's entry at that version while both match.
+type lastStep struct {
+	version, undos uint64
+	step           games.Step
+}
+
+// noteLastStep remembers the newest of the steps just committed to the
+// table bound by b (the binding as the commit left it).
+func (a *App) noteLastStep(b storage.Binding, steps []games.Step) {
+	if n := len(steps); n > 0 && b.Table != 0 {
+		a.lastSteps.Store(b.Table, lastStep{version: steps[n-1].Version, undos: b.Undos, step: steps[n-1]})
+	}
+}
+
 // panelComponent handles everything on a panel: moves (buttons and
 // selects), group navigation, paging, undo and concede.
-func (a *App) panelComponent(ctx context.Context, req Request, c CustomID, p Poster) (Response, error) {
-	b, err := a.activeBinding(c.Table)
-	if err != nil {
+// read, when not nil, is the binding the route just read for the click.
+func (a *App) panelComponent(ctx context.Context, req Request, c CustomID, p Poster, read *storage.Binding) (Response, error) {
+	var b storage.Binding
+	if read != nil {
+		b = *read
+	} else {
+		var err error
+		if b, err = a.Store.GetBinding(c.Table); err != nil {
+			return Response{}, err
+		}
+	}
+	if err := notActive(b); err != nil {
 		return Response{}, err
 	}
 	seat, ok := seatOf(b, req.User.ID)
@@ -174,14 +203,17 @@ func (a *App) panelComponent(ctx context.Context, req Request, c CustomID, p Pos
 func (a *App) play(ctx context.Context, req Request, b storage.Binding, seat games.Seat, at uint64, key string, p Poster) (Response, error) {
 	unlock := sync.OnceFunc(a.lock(b.Table))
 	defer unlock()
-	t, steps, err := a.Store.Play(a.Catalog, b.Table, seat, at, key, a.withClock(a.meta(req), b))
+	m, bound := a.withClock(a.meta(req), b), new(storage.Binding)
+	m.Bound = bound
+	t, steps, err := a.Store.Play(a.Catalog, b.Table, seat, at, key, m)
 	if errors.Is(err, games.ErrStale) && a.ownSteps(b.Table, seat, at) {
 		return a.refusedPanel(b, seat, fmt.Errorf("%w: %w", errOwnStep, err))
 	}
 	if err != nil {
 		return a.refusedPanel(b, seat, err)
 	}
-	return a.afterMove(ctx, b.Table, seat, t, steps, "", p, unlock)
+	a.noteLastStep(*bound, steps)
+	return a.afterMove(ctx, b.Table, *bound, seat, t, steps, "", p, unlock)
 }
 
 // errOwnStep marks a stale click whose panel was overtaken by the
@@ -214,10 +246,15 @@ func (a *App) ownSteps(table uint64, seat games.Seat, at uint64) bool {
 // The caller holds the table's lock and hands over unlock: the board is
 // queued under the lock (so boards keep the order of their moves) and the
 // lock is released before waiting on Discord.
-func (a *App) afterMove(ctx context.Context, id uint64, seat games.Seat, t games.Table, steps []games.Step, notice string, p Poster, unlock func()) (Response, error) {
-	b, err := a.Store.GetBinding(id)
-	if err != nil {
-		return Response{}, err
+// bound is the binding as the move's transaction wrote it (Meta.Bound);
+// it is read back only when the move left none.
+func (a *App) afterMove(ctx context.Context, id uint64, bound storage.Binding, seat games.Seat, t games.Table, steps []games.Step, notice string, p Poster, unlock func()) (Response, error) {
+	b := bound
+	if b.Table != id {
+		var err error
+		if b, err = a.Store.GetBinding(id); err != nil {
+			return Response{}, err
+		}
 	}
 	done, err := a.queueAnnouncement(ctx, p, &b, t, steps, seat)
 	unlock()
@@ -280,11 +317,14 @@ func (a *App) confirmConcede(b storage.Binding, _ games.Seat, v uint64) (Respons
 func (a *App) concede(ctx context.Context, req Request, b storage.Binding, seat games.Seat, at uint64, p Poster) (Response, error) {
 	unlock := sync.OnceFunc(a.lock(b.Table))
 	defer unlock()
-	t, steps, err := a.Store.Concede(a.Catalog, b.Table, seat, at, a.withClock(a.meta(req), b))
+	m, bound := a.withClock(a.meta(req), b), new(storage.Binding)
+	m.Bound = bound
+	t, steps, err := a.Store.Concede(a.Catalog, b.Table, seat, at, m)
 	if err != nil {
 		return a.refusedPanel(b, seat, err)
 	}
-	return a.afterMove(ctx, b.Table, seat, t, steps, "You conceded.", p, unlock)
+	a.noteLastStep(*bound, steps)
+	return a.afterMove(ctx, b.Table, *bound, seat, t, steps, "You conceded.", p, unlock)
 }
 
 func (a *App) undo(ctx context.Context, req Request, b storage.Binding, seat games.Seat, at uint64, p Poster) (Response, error) {
@@ -299,6 +339,8 @@ func (a *App) undo(ctx context.Context, req Request, b storage.Binding, seat gam
 		bind.Undos++ // older buttons stop working with this undo
 		return tick(bind, t)
 	}
+	bound := new(storage.Binding)
+	m.Bound = bound
 	t, undone, err := a.Store.Undo(a.Catalog, b.Table, seat, at, m)
 	a.images().forget(b.Table)
 	if err != nil {
@@ -313,7 +355,7 @@ func (a *App) undo(ctx context.Context, req Request, b storage.Binding, seat gam
 		}
 	}
 	undoStep := games.Step{Version: t.Version(), Seat: seat, Events: []games.Event{{Public: line}}}
-	return a.afterMove(ctx, b.Table, seat, t, []games.Step{undoStep}, "Undone.", p, unlock)
+	return a.afterMove(ctx, b.Table, *bound, seat, t, []games.Step{undoStep}, "Undone.", p, unlock)
 }
 
 // seatedHere finds the channel's running game, the caller's seat at it

@@ -333,3 +333,46 @@ func TestRefusedBoardsLinesReachTheLog(t *testing.T) {
 		t.Errorf("the game log is at version %d, the table at %d", b.Log.Version, log[len(log)-1].Version)
 	}
 }
+
+// TestAMoveReadsTheStoreThrice: a click that plays a move reads the store
+// three times, each a round trip on a shared store: the binding, to check
+// the click's channel (then used for the seat, the status and, as the
+// move's transaction wrote it, the announcement), the log's recent part
+// for the board's story, and the binding again where the board is posted
+// (an earlier board may have changed it). Whether the mover may undo is
+// told by the step the move committed, not read back.
+func TestAMoveReadsTheStoreThrice(t *testing.T) {
+	h := newHarness(t)
+	h.startRebet() // several actions a turn: after a bet, alice may undo it
+	table := h.lastTable()
+	panel, err := h.click(alice, table.id, button(t, table.msg, "My hand & moves"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := h.store.Reads()
+	bet, err := h.click(alice, "panel", button(t, *panel.Message, "Bet 1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reads := h.store.Reads() - before; reads != 3 {
+		t.Errorf("the move read the store %d times, want 3", reads)
+	}
+	// The Undo button the remembered step gave is the one the log gives.
+	const id = 1 // the harness's first table
+	b, err := h.store.GetBinding(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := h.store.Load(h.app.Catalog, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.app.lastSteps.Clear()
+	fresh, err := h.app.waitingPanel(b, tab, 0, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !hasButton(bet.Message, "Undo") || !hasButton(&fresh, "Undo") {
+		t.Errorf("Undo after the bet: %v; read from the log: %v", hasButton(bet.Message, "Undo"), hasButton(&fresh, "Undo"))
+	}
+}

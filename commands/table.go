@@ -206,6 +206,7 @@ func (a *App) queueAnnouncement(ctx context.Context, p Poster, b *storage.Bindin
 		return nil, err
 	}
 	steps = append(steps, auto...)
+	a.noteLastStep(*b, auto)
 	lines := fillLines(publicLines(steps), b.Names)
 	var m Message
 	if t.Over() {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -730,5 +731,69 @@ func TestCachedTablesMatchTheStore(t *testing.T) {
 				t.Fatal("the cache does not hold the table just moved")
 			}
 		}
+	}
+}
+
+// TestBoundIsTheBindingWritten: Meta.Bound receives the binding as the
+// move's transaction wrote it, its effects included, so that the caller
+// need not read it back; a move that fails leaves it as it was, and a
+// table without a binding never sets it.
+func TestBoundIsTheBindingWritten(t *testing.T) {
+	cat := catalog(t)
+	s, _ := open(t)
+	id, tab := bound(t, s, cat)
+	seat, key := next(t, tab)
+	var got Binding
+	m := meta(2)
+	m.Bound = &got
+	m.Effects = func(b *Binding, _ games.Table) ([]Timer, error) {
+		b.Clock = json.RawMessage(`{"deadline":2}`)
+		return nil, nil
+	}
+	s.beforeCommit = func() error { return errors.New("boom") }
+	if _, _, err := s.Play(cat, id, seat, tab.Version(), key, m); err == nil {
+		t.Fatal("the failing commit was accepted")
+	}
+	s.beforeCommit = nil
+	after, _, err := s.Play(cat, id, seat, tab.Version(), key, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, err := s.GetBinding(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, stored) || string(got.Clock) != `{"deadline":2}` {
+		t.Fatalf("Bound = %+v, stored %+v", got, stored)
+	}
+	// The binding changed between the moves: Bound carries the change (it
+	// is the binding the move's transaction read and wrote, not the one the
+	// last move left).
+	if err := s.PutBinding(func() Binding { b := stored; b.Names = []string{"renamed", "too"}; return b }()); err != nil {
+		t.Fatal(err)
+	}
+	seat, key = next(t, after)
+	m = meta(3)
+	m.Bound = &got
+	if _, _, err := s.Play(cat, id, seat, after.Version(), key, m); err != nil {
+		t.Fatal(err)
+	}
+	if stored, _ = s.GetBinding(id); !reflect.DeepEqual(got, stored) || got.Names[0] != "renamed" {
+		t.Fatalf("after a rename, Bound = %+v, stored %+v", got, stored)
+	}
+	// A table without a binding leaves Bound alone.
+	free, ftab, _, err := s.Create(cat, "toy", nil, 2, meta(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat, key = next(t, ftab)
+	untouched := Binding{Table: 99}
+	m = meta(5)
+	m.Bound = &untouched
+	if _, _, err := s.Play(cat, free, seat, ftab.Version(), key, m); err != nil {
+		t.Fatal(err)
+	}
+	if untouched.Table != 99 || untouched.Game != "" {
+		t.Fatalf("an unbound table set Bound: %+v", untouched)
 	}
 }

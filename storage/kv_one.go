@@ -15,6 +15,26 @@ import (
 // with the first statement, then ROLLBACK); these reads are one
 // statement, consistent by itself, sent alone: one round trip.
 
+// Reads counts the single reads the store has made (a key, or a table's
+// log whole or in part) for the program above it: each is one round trip
+// on PostgreSQL. Benchmarks and tests count the reads of a move with it.
+func (s *Store) Reads() uint64 { return s.reads.Load() }
+
+func (s *Store) readOne(bucket, key []byte) ([]byte, error) {
+	s.reads.Add(1)
+	return readOne(s.db, bucket, key)
+}
+
+func (s *Store) readNested(parent, name []byte) ([]kvPair, bool, error) {
+	s.reads.Add(1)
+	return readNested(s.db, parent, name)
+}
+
+func (s *Store) readNestedBack(parent, name, before []byte, n int) ([]kvPair, bool, error) {
+	s.reads.Add(1)
+	return readNestedBack(s.db, parent, name, before, n)
+}
+
 // readOne returns a copy of the value of key in the top-level bucket,
 // nil when it is absent or names a nested bucket.
 func readOne(db kvDB, bucket, key []byte) ([]byte, error) {

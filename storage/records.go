@@ -332,7 +332,7 @@ func (s *Store) GetUser(user string, v any) error {
 // readJSON decodes the record k of the top-level bucket into v, as getJSON
 // does, in one read of its own (readOne).
 func (s *Store) readJSON(bucket, k []byte, v any, what string) error {
-	b, err := readOne(s.db, bucket, k)
+	b, err := s.readOne(bucket, k)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -101,6 +102,8 @@ type Options struct {
 // connection and the server groups the commits.
 type Store struct {
 	db kvDB
+	// reads counts the single reads (Reads).
+	reads atomic.Uint64
 	// bdb is the bbolt file of the embedded backend; nil on PostgreSQL.
 	bdb *bolt.DB
 	// pg is the PostgreSQL backend; nil on bbolt.

@@ -84,7 +84,7 @@ func benchPostgresSection(r *benchReport, o benchOpts, work string) error {
 		return err
 	}
 	rates := make([]float64, 4)
-	clientCPU, serverCPU := make([]float64, 4), make([]float64, 4)
+	clientCPU, serverCPU, reads := make([]float64, 4), make([]float64, 4), make([]float64, 4)
 	local := isLoopback(target)
 	for procs := 1; procs <= 3; procs++ {
 		stores := make([]*storage.Store, procs)
@@ -97,10 +97,12 @@ func benchPostgresSection(r *benchReport, o benchOpts, work string) error {
 			stores[p] = store
 		}
 		c0, s0 := cpuTime(), postgresCPU()
+		r0 := totalReads(stores)
 		var moves int
 		if rates[procs], moves, err = benchRendered(o, cat, stores, fmt.Sprintf("l%d", procs)); err != nil {
 			return err
 		}
+		reads[procs] = float64(totalReads(stores)-r0) / float64(max(moves, 1))
 		clientCPU[procs] = ms(cpuTime()-c0) / float64(max(moves, 1))
 		serverCPU[procs] = ms(postgresCPU()-s0) / float64(max(moves, 1))
 	}
@@ -122,6 +124,11 @@ func benchPostgresSection(r *benchReport, o benchOpts, work string) error {
 			server = fmt.Sprintf("%.2f ms", serverCPU[procs])
 		}
 		r.info(fmt.Sprintf("CPU per rendered move, %d process(es): ours, PostgreSQL's", procs), fmt.Sprintf("%.1f ms, %s", clientCPU[procs], server))
+	}
+	// Each read outside a move's own transaction is a round trip to the
+	// database (table creations included).
+	for procs := 1; procs <= 3; procs++ {
+		r.info(fmt.Sprintf("store reads per rendered move, %d process(es)", procs), fmt.Sprintf("%.2f", reads[procs]))
 	}
 	for procs := 1; procs <= 3; procs++ {
 		ratio := rates[procs] / ref
@@ -262,4 +269,13 @@ func benchPGMoves(u, game string, seats, n int) (floor, moves []time.Duration, e
 	slices.Sort(floor)
 	slices.Sort(moves)
 	return floor, moves, nil
+}
+
+// totalReads is the single reads the stores have made (Store.Reads).
+func totalReads(stores []*storage.Store) uint64 {
+	var n uint64
+	for _, s := range stores {
+		n += s.Reads()
+	}
+	return n
 }
