@@ -15,7 +15,9 @@ import (
 	"spindle/games/ai"
 )
 
-var causeRE = regexp.MustCompile(`\{\{p(\d+)\}\} \+(\d+) VP(?: \(([^)]*)\))?`)
+// causeRE finds a score clause (games.Points) of the seat ({{p0}}) or of
+// the Automa, which solo names in full.
+var causeRE = regexp.MustCompile(`(?:\{\{p(\d+)\}\}|The (Automa)) \+(\d+) VP(?: \(([^)]*)\))?`)
 
 // TestDiagSolo plays solo games with an AI level and prints where each
 // side's VP came from and when the AI took its income turns. It runs only
@@ -87,8 +89,11 @@ func TestDiagSolo(t *testing.T) {
 				for _, e := range stp.Events {
 					for _, m := range causeRE.FindAllStringSubmatch(e.Public, -1) {
 						p, _ := strconv.Atoi(m[1])
-						v, _ := strconv.Atoi(m[2])
-						c := m[3]
+						if m[2] != "" {
+							p = Automa
+						}
+						v, _ := strconv.Atoi(m[3])
+						c := m[4]
 						if i := strings.IndexAny(c, "0123456789"); i > 0 {
 							c = strings.TrimSpace(c[:i])
 						}
