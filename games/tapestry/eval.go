@@ -13,7 +13,8 @@ import (
 // later (resources and income, tiles, cards, tech cards, track progress,
 // outposts), a linear model whose weights are fitted (features.go).
 // Solo compares the human's projection with the Automa's, whose
-// remaining income turns score by its level's multipliers.
+// remaining income turns score by its level's multipliers, less what the
+// track landmarks the human holds deny it.
 
 // evalParams are the evaluator's constants beside the projection's
 // weights (features.go).
