@@ -102,6 +102,13 @@ type Info struct {
 	// rules say so): the lobby's own Seating option then defaults to the
 	// order shown rather than a shuffle.
 	JoinOrder bool `json:"join_order,omitempty"`
+	// AIIterations, when set, replaces an AI level's iteration budget in
+	// this game, by level name ("hard": 8000): a game whose search
+	// iterations are cheap can spend more of the level's wall time on a
+	// decision. The level's time budget still bounds every decision; only
+	// a search without a clock (a reproducible run) is bound by the
+	// iterations alone.
+	AIIterations map[string]int `json:"-"`
 }
 
 // Normalize checks opts against the option schema and returns a complete

@@ -50,7 +50,10 @@
 //
 // Easy, Normal and Hard differ in their iteration budget and wall-time
 // budget (Think); the arena reports how they fare against random and
-// one-ply greedy play (docs/ai.md).
+// one-ply greedy play (docs/ai.md). A game whose iterations are cheap may
+// raise a level's iteration budget for itself (games.Info.AIIterations,
+// Level.In: Tapestry's hard), so that the level's wall time, not its
+// iterations, bounds most decisions.
 //
 // # Invariants
 //

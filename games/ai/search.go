@@ -56,6 +56,16 @@ func (l Level) StopAfter() func() bool {
 	return func() bool { return time.Now().After(deadline) }
 }
 
+// In returns the level as a game plays it: with the game's own iteration
+// budget for the level (games.Info.AIIterations), when it sets one. Think
+// is unchanged.
+func (l Level) In(info games.Info) Level {
+	if n, ok := info.AIIterations[l.Name]; ok && n > 0 {
+		l.Iterations = n
+	}
+	return l
+}
+
 // maxPlayoutActions bounds a playout; one that does not end by then
 // counts as a draw.
 const maxPlayoutActions = 4000
@@ -235,8 +245,10 @@ func oneply(d games.Table, seat games.Seat, key string) (float64, bool, error) {
 	return ev[seat], true, nil
 }
 
-// Choose returns the key of the move the search prefers for seat at t.
+// Choose returns the key of the move the search prefers for seat at t,
+// within lvl's iterations as t's game sets them (Level.In) and o.Stop.
 func Choose(t games.Table, seat games.Seat, lvl Level, o Options) (string, error) {
+	lvl = lvl.In(t.Info())
 	legal, _ := choices(t, seat)
 	switch len(legal) {
 	case 0:

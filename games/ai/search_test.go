@@ -177,3 +177,38 @@ func TestChooseWithoutEvaluator(t *testing.T) {
 		t.Fatalf("chose %q then %q; legal %v", a, b, tbl.Legal(seat))
 	}
 }
+
+// budgeted is a table whose game sets its own iteration budget for a
+// level (games.Info.AIIterations).
+type budgeted struct {
+	games.Table
+	budget map[string]int
+}
+
+func (b budgeted) Info() games.Info {
+	i := b.Table.Info()
+	i.AIIterations = b.budget
+	return i
+}
+
+// TestChooseUsesTheGamesBudget: a game's own iteration budget for a level
+// bounds the search in place of the level's.
+func TestChooseUsesTheGamesBudget(t *testing.T) {
+	cat := catalog(t)
+	tbl, seat := midGame(t, cat, "warpweft", 2, 6, 1)
+	asked := func(budget map[string]int) int {
+		n := 0
+		stop := func() bool { n++; return false }
+		if _, err := ai.Choose(budgeted{tbl, budget}, seat, ai.Normal, ai.Options{Seed: 1, Stop: stop}); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	few, own, other := asked(map[string]int{"normal": 3}), asked(nil), asked(map[string]int{"hard": 3})
+	if few >= own {
+		t.Errorf("with 3 iterations the search asked Stop %d times, with the level's %d: %d", few, ai.Normal.Iterations, own)
+	}
+	if other != own {
+		t.Errorf("a budget for hard changed normal's search: %d Stop calls, want %d", other, own)
+	}
+}

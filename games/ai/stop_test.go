@@ -69,3 +69,21 @@ func TestReward(t *testing.T) {
 		})
 	}
 }
+
+// TestLevelIn: a game's own iteration budget replaces the level's, for
+// the levels it names only, and never the level's wall time.
+func TestLevelIn(t *testing.T) {
+	info := games.Info{ID: "x", AIIterations: map[string]int{"hard": 9000, "easy": 0}}
+	if got := Hard.In(info); got.Iterations != 9000 || got.Think != Hard.Think || got.Name != "hard" {
+		t.Errorf("Hard.In = %+v, want 9000 iterations and Hard's Think", got)
+	}
+	if got := Normal.In(info); got != Normal {
+		t.Errorf("Normal.In = %+v, want Normal unchanged", got)
+	}
+	if got := Easy.In(info); got != Easy {
+		t.Errorf("Easy.In with a zero budget = %+v, want Easy unchanged", got)
+	}
+	if got := Hard.In(games.Info{ID: "y"}); got != Hard {
+		t.Errorf("Hard.In without AIIterations = %+v, want Hard unchanged", got)
+	}
+}

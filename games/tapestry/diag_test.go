@@ -15,7 +15,9 @@ import (
 	"spindle/games/ai"
 )
 
-var causeRE = regexp.MustCompile(`\{\{p(\d+)\}\} \+(\d+) VP(?: \(([^)]*)\))?`)
+// causeRE finds a score clause (games.Points) of the seat ({{p0}}) or of
+// the Automa, which solo names in full.
+var causeRE = regexp.MustCompile(`(?:\{\{p(\d+)\}\}|The (Automa)) \+(\d+) VP(?: \(([^)]*)\))?`)
 
 // TestDiagSolo plays solo games with an AI level and prints where each
 // side's VP came from and when the AI took its income turns. It runs only
@@ -42,7 +44,8 @@ func TestDiagSolo(t *testing.T) {
 	kind := games.Bind(Game{})
 	causes := [2]map[string]float64{{}, {}}
 	wins, vp, avp := 0.0, 0.0, 0.0
-	var aerr, acnt [6]float64 // the Automa's projection less its final VP, by the AI's era
+	var hlm, alm, hter, ater float64 // mean landmarks and territories at the end
+	var aerr, acnt [6]float64        // the Automa's projection less its final VP, by the AI's era
 	for g := range n {
 		seed := seed0 + uint64(g)
 		tbl, _, err := kind.New(games.Options{"automa_level": level}, 1, [2]uint64{seed, 17})
@@ -87,8 +90,11 @@ func TestDiagSolo(t *testing.T) {
 				for _, e := range stp.Events {
 					for _, m := range causeRE.FindAllStringSubmatch(e.Public, -1) {
 						p, _ := strconv.Atoi(m[1])
-						v, _ := strconv.Atoi(m[2])
-						c := m[3]
+						if m[2] != "" {
+							p = Automa
+						}
+						v, _ := strconv.Atoi(m[3])
+						c := m[4]
 						if i := strings.IndexAny(c, "0123456789"); i > 0 {
 							c = strings.TrimSpace(c[:i])
 						}
@@ -124,7 +130,18 @@ func TestDiagSolo(t *testing.T) {
 		}
 		fmt.Printf("seed %d: ai %d automa %d dec %d pos %v lm %d ach %v tech %d ter %d taken %v civ %v\n  %s\n",
 			seed, p.VP, st.Players[Automa].VP, dec, pos, st.count(0, "landmarks", ""), p.Achieved, p.TechCount(), st.Controlled(0), p.Taken, diagCivs(p), strings.Join(turns, " "))
+		a := &st.Players[Automa]
+		apos := []int{}
+		for tr := range Track(NumTracks) {
+			apos = append(apos, a.Position(tr))
+		}
+		fmt.Printf("  automa: pos %v lm %d ter %d\n", apos, st.count(Automa, "landmarks", ""), st.Controlled(Automa))
+		alm += float64(st.count(Automa, "landmarks", "")) / float64(n)
+		ater += float64(st.Controlled(Automa)) / float64(n)
+		hlm += float64(st.count(0, "landmarks", "")) / float64(n)
+		hter += float64(st.Controlled(0)) / float64(n)
 	}
+	fmt.Printf("landmarks: ai %.2f automa %.2f; territories: ai %.2f automa %.2f\n", hlm, alm, hter, ater)
 	fmt.Printf("wins %.1f/%d ai mean %.1f automa mean %.1f\n", wins, n, vp, avp)
 	for e := range aerr {
 		if acnt[e] > 0 {

@@ -2,6 +2,7 @@ package tapestry
 
 import (
 	"math"
+	"sync"
 
 	"spindle/games"
 )
@@ -12,7 +13,8 @@ import (
 // later (resources and income, tiles, cards, tech cards, track progress,
 // outposts), a linear model whose weights are fitted (features.go).
 // Solo compares the human's projection with the Automa's, whose
-// remaining income turns score by its level's multipliers.
+// remaining income turns score by its level's multipliers, less what the
+// track landmarks the human holds deny it.
 
 // evalParams are the evaluator's constants beside the projection's
 // weights (features.go).
@@ -35,6 +37,11 @@ type evalParams struct {
 	VPWeight float64
 	// VPScale is the VP over which that share saturates.
 	VPScale float64
+	// Denial is the chance that a track landmark the human holds would
+	// otherwise have gone to the Automa, which then scores it on each of
+	// its income turns left (AutomaGrowth, measured against random play,
+	// knows nothing of the race for landmarks).
+	Denial float64
 }
 
 var evalP = evalParams{
@@ -43,6 +50,7 @@ var evalP = evalParams{
 	AutomaExtra:  5,
 	VPWeight:     0.5,
 	VPScale:      150,
+	Denial:       0.9,
 }
 
 // income is what one income step of seat's mat pays, and VP one scoring
@@ -154,13 +162,14 @@ func (s *State) automaProjected() float64 {
 	if total := drawn + len(so.Deck); total > 0 {
 		done = float64(drawn) / float64(total)
 	}
+	denied := P.Denial * float64(s.trackLandmarks(0))
 	for n := int(a.Era) + 1; n <= 5; n++ {
 		m, ok := mult[n]
 		if !ok {
 			continue
 		}
 		k := float64(n-int(a.Era)) - done
-		v += float64(m.TerritoriesLandmarks)*(tl+k*g[0]) +
+		v += float64(m.TerritoriesLandmarks)*(tl+k*g[0]-denied) +
 			float64(m.MilitaryScience)*math.Min(24, ms+k*g[1]) +
 			float64(m.ExplorationTech)*math.Min(24, et+k*g[2])
 		if s.Players[0].Era < int8(n) {
@@ -170,6 +179,32 @@ func (s *State) automaProjected() float64 {
 	}
 	return v
 }
+
+// trackLandmarks is the track landmarks seat holds: the ones the Automa
+// races it to.
+func (s *State) trackLandmarks(seat int) int {
+	n := 0
+	for _, lm := range trackLandmarkIDs() {
+		if lm < len(s.LandOwner) && int(s.LandOwner[lm]) == seat {
+			n++
+		}
+	}
+	return n
+}
+
+// trackLandmarkIDs are the landmarks on the advancement tracks (read
+// once the game data is loaded).
+var trackLandmarkIDs = sync.OnceValue(func() []int {
+	var ids []int
+	for t := range Track(NumTracks) {
+		for sp := 1; sp <= 12; sp++ {
+			if lm := spaceLandmark(t, sp); lm >= 0 {
+				ids = append(ids, lm)
+			}
+		}
+	}
+	return ids
+})
 
 // evaluate is Evaluate for a game with several seats.
 func (s *State) evaluate() []float64 {

@@ -110,3 +110,37 @@ func TestSoloEvaluateOrder(t *testing.T) {
 		t.Errorf("20 VP move the share by %.3f only", up-base)
 	}
 }
+
+// TestAutomaProjectionDenied: a track landmark the human takes lowers the
+// Automa's projection (it would otherwise have raced for it); a landmark
+// the Automa holds does not count as denied.
+func TestAutomaProjectionDenied(t *testing.T) {
+	ids := trackLandmarkIDs()
+	if len(ids) != 12 {
+		t.Fatalf("%d track landmarks, want 12", len(ids))
+	}
+	g := Game{}
+	opts, _ := g.Info().Normalize(games.Options{"automa_level": "3"})
+	s, err := g.New(opts, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := dice.Seeded(4, 4)
+	for step := 0; step < 60; step++ { // into the game, the Automa far from done
+		stepWeighted(t, &s, d)
+	}
+	if s.Players[Automa].Done {
+		t.Fatal("the Automa finished too soon for the test")
+	}
+	s.LandOwner[ids[0]] = -1
+	before := s.automaProjected()
+	s.LandOwner[ids[0]] = 0
+	after := s.automaProjected()
+	if !(after < before) {
+		t.Errorf("the Automa's projection with a landmark denied = %.1f, want below %.1f", after, before)
+	}
+	s.LandOwner[ids[0]] = Automa
+	if got := s.trackLandmarks(0); got != 0 {
+		t.Errorf("the human holds %d track landmarks, want 0", got)
+	}
+}

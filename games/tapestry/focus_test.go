@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"spindle/games/ai"
 )
 
 // TestFocusBuilding: on a building's placement the search weighs only the
@@ -38,5 +40,20 @@ func TestFocusTurn(t *testing.T) {
 	}
 	if idx := (Game{}).Focus(&f.s, 0, legal, Game{}.Weights(&f.s, 0, legal)); idx != nil {
 		t.Errorf("turn focused to %v", idx)
+	}
+}
+
+// TestHardIterations: Tapestry raises ai:hard's iteration budget only,
+// so that hard's clock rather than its iterations ends most decisions,
+// and leaves easy and normal as the levels set them.
+func TestHardIterations(t *testing.T) {
+	info := Game{}.Info()
+	if got := ai.Hard.In(info); got.Iterations <= ai.Hard.Iterations || got.Think != ai.Hard.Think {
+		t.Errorf("hard in Tapestry = %+v, want more than %d iterations and the level's Think", got, ai.Hard.Iterations)
+	}
+	for _, l := range []ai.Level{ai.Easy, ai.Normal} {
+		if got := l.In(info); got != l {
+			t.Errorf("%s in Tapestry = %+v, want %+v", l.Name, got, l)
+		}
 	}
 }

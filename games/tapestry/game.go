@@ -70,8 +70,17 @@ func (Game) Info() games.Info {
 		},
 		KeyGrammar: keyGrammar,
 		Manual:     manual,
+		// A hard decision's 2 500 iterations took 0.5–1.3 s of its 2 s
+		// (0.2–0.4 ms each on the 2-core machine): hard may run up to
+		// 8 000, so that its clock (a stop at 1.8 s) rather than its
+		// iterations ends most decisions.
+		AIIterations: map[string]int{"hard": tapestryHardIterations},
 	}
 }
+
+// tapestryHardIterations is ai:hard's iteration budget in Tapestry
+// (games.Info.AIIterations).
+const tapestryHardIterations = 8000
 
 // New returns a game waiting for the set-up deal.
 func (Game) New(opts games.Options, seats int) (State, error) {
