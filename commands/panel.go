@@ -97,7 +97,7 @@ func (a *App) panelAs(b storage.Binding, t games.Table, seat games.Seat, nav Nav
 // even that when this process committed it (lastStep).
 func (a *App) canUndo(b storage.Binding, t games.Table, seat games.Seat) bool {
 	var last []games.Step
-	if v, ok := a.lastSteps.Load(b.Table); ok && v.(lastStep).version == t.Version() && v.(lastStep).undos == b.Undos {
+	if v, ok := a.lastSteps.Load(b.Table); ok && v.(lastStep).at(t.Version(), b.Undos) {
 		last = []games.Step{v.(lastStep).step}
 	} else if err := a.Store.LogBack(b.Table, func(e storage.Entry) bool {
 		last = append(last, e.Step)
@@ -118,6 +118,10 @@ type lastStep struct {
 	step           games.Step
 }
 
+// at reports whether the step is the log's entry at version after undos
+// undos.
+func (l lastStep) at(version, undos uint64) bool { return l.version == version && l.undos == undos }
+
 // noteLastStep remembers the newest of the steps just committed to the
 // table bound by b (the binding as the commit left it).
 func (a *App) noteLastStep(b storage.Binding, steps []games.Step) {
@@ -130,16 +134,16 @@ func (a *App) noteLastStep(b storage.Binding, steps []games.Step) {
 // selects), group navigation, paging, undo and concede.
 // read, when not nil, is the binding the route just read for the click.
 func (a *App) panelComponent(ctx context.Context, req Request, c CustomID, p Poster, read *storage.Binding) (Response, error) {
-	var b storage.Binding
+	var (
+		b   storage.Binding
+		err error
+	)
 	if read != nil {
-		b = *read
+		b, err = *read, notActive(*read)
 	} else {
-		var err error
-		if b, err = a.Store.GetBinding(c.Table); err != nil {
-			return Response{}, err
-		}
+		b, err = a.activeBinding(c.Table)
 	}
-	if err := notActive(b); err != nil {
+	if err != nil {
 		return Response{}, err
 	}
 	seat, ok := seatOf(b, req.User.ID)

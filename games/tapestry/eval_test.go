@@ -85,15 +85,7 @@ func TestProjectedIncomeTurn(t *testing.T) {
 // and more for the Automa lowers it.
 func TestSoloEvaluateOrder(t *testing.T) {
 	g := Game{}
-	opts, _ := g.Info().Normalize(games.Options{"automa_level": "2"})
-	st, err := g.New(opts, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := dice.Seeded(4, 4)
-	for step := 0; step < 200; step++ { // well into the game
-		stepWeighted(t, &st, d)
-	}
+	st := soloInto(t, "2", 200) // well into the game
 	if st.Over {
 		t.Fatal("the game ended too soon for the test")
 	}
@@ -119,16 +111,7 @@ func TestAutomaProjectionDenied(t *testing.T) {
 	if len(ids) != 12 {
 		t.Fatalf("%d track landmarks, want 12", len(ids))
 	}
-	g := Game{}
-	opts, _ := g.Info().Normalize(games.Options{"automa_level": "3"})
-	s, err := g.New(opts, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := dice.Seeded(4, 4)
-	for step := 0; step < 60; step++ { // into the game, the Automa far from done
-		stepWeighted(t, &s, d)
-	}
+	s := soloInto(t, "3", 60) // into the game, the Automa far from done
 	if s.Players[Automa].Done {
 		t.Fatal("the Automa finished too soon for the test")
 	}
@@ -143,4 +126,21 @@ func TestAutomaProjectionDenied(t *testing.T) {
 	if got := s.trackLandmarks(0); got != 0 {
 		t.Errorf("the human holds %d track landmarks, want 0", got)
 	}
+}
+
+// soloInto is a solo game against the Automa at level, steps weighted
+// random actions in (the same dice every time).
+func soloInto(t *testing.T, level string, steps int) State {
+	t.Helper()
+	g := Game{}
+	opts, _ := g.Info().Normalize(games.Options{"automa_level": level})
+	s, err := g.New(opts, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := dice.Seeded(4, 4)
+	for range steps {
+		stepWeighted(t, &s, d)
+	}
+	return s
 }
