@@ -3,6 +3,7 @@ package tapestry
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"regexp"
@@ -46,6 +47,7 @@ func TestDiagSolo(t *testing.T) {
 	wins, vp, avp := 0.0, 0.0, 0.0
 	var hlm, alm, hter, ater float64 // mean landmarks and territories at the end
 	var aerr, acnt [6]float64        // the Automa's projection less its final VP, by the AI's era
+	var margins []float64            // the AI's VP less the Automa's, by game
 	for g := range n {
 		seed := seed0 + uint64(g)
 		tbl, _, err := kind.New(games.Options{"automa_level": level}, 1, [2]uint64{seed, 17})
@@ -122,6 +124,7 @@ func TestDiagSolo(t *testing.T) {
 			acnt[e]++
 		}
 		p := &st.Players[0]
+		margins = append(margins, float64(p.VP-st.Players[Automa].VP))
 		vp += float64(p.VP) / float64(n)
 		avp += float64(st.Players[Automa].VP) / float64(n)
 		pos := []int{}
@@ -143,6 +146,8 @@ func TestDiagSolo(t *testing.T) {
 	}
 	fmt.Printf("landmarks: ai %.2f automa %.2f; territories: ai %.2f automa %.2f\n", hlm, alm, hter, ater)
 	fmt.Printf("wins %.1f/%d ai mean %.1f automa mean %.1f\n", wins, n, vp, avp)
+	m, se := meanSE(margins)
+	fmt.Printf("margin %.1f ± %.1f (standard error) by seed %v\n", m, se, margins)
 	for e := range aerr {
 		if acnt[e] > 0 {
 			fmt.Printf("era %d: automa projection bias %+.1f over %.0f decisions\n", e, aerr[e]/acnt[e], acnt[e])
@@ -168,4 +173,25 @@ func diagCivs(p *Player) []string {
 		out = append(out, Civs[c.Civ].Name)
 	}
 	return out
+}
+
+// meanSE is the mean of xs and its standard error.
+func meanSE(xs []float64) (float64, float64) {
+	n := float64(len(xs))
+	if n == 0 {
+		return 0, 0
+	}
+	sum := 0.0
+	for _, x := range xs {
+		sum += x
+	}
+	mean := sum / n
+	if n < 2 {
+		return mean, 0
+	}
+	ss := 0.0
+	for _, x := range xs {
+		ss += (x - mean) * (x - mean)
+	}
+	return mean, math.Sqrt(ss / (n - 1) / n)
 }

@@ -180,6 +180,33 @@ func (s *State) automaProjected() float64 {
 	return v
 }
 
+// landmarkDenial is, in solo, what a track landmark the human takes
+// denies the Automa (the projection's Denial of its score on each of the
+// Automa's income turns left); 0 in a game with several seats.
+func (s *State) landmarkDenial() float64 {
+	return evalP.Denial * float64(s.automaTLLeft())
+}
+
+// automaTLLeft is, in solo, the sum of the Automa's territories-and-
+// landmarks multipliers over its income turns left: what one territory or
+// landmark more or less changes its score by. It is 0 in a game with
+// several seats.
+func (s *State) automaTLLeft() int {
+	if s.Solo == nil {
+		return 0
+	}
+	a := &s.Players[Automa]
+	if a.Done {
+		return 0
+	}
+	mult := AutomaMult[s.level().MatSide]
+	sum := 0
+	for n := int(a.Era) + 1; n <= 5; n++ {
+		sum += mult[n].TerritoriesLandmarks
+	}
+	return sum
+}
+
 // trackLandmarks is the track landmarks seat holds: the ones the Automa
 // races it to.
 func (s *State) trackLandmarks(seat int) int {

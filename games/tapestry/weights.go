@@ -117,8 +117,10 @@ func (w *weigher) effWorth(e *Effect) float64 {
 		return 1
 	case "repeat_position":
 		return 4
-	case "landmark", "landmark_any_track":
+	case "landmark":
 		return wLandmark
+	case "landmark_any_track":
+		return wLandmark + w.s.landmarkDenial()
 	case "territory_benefit":
 		return 1.5
 	case "overplay_tapestry":
@@ -138,12 +140,13 @@ func (w *weigher) effWorth(e *Effect) float64 {
 }
 
 // spaceWorth is what arriving on space (1..12) of t gives: the benefit,
-// an unclaimed landmark, a completed track's achievement.
+// an unclaimed landmark (in solo also what it denies the Automa, as the
+// evaluator's projection counts it), a completed track's achievement.
 func (w *weigher) spaceWorth(t Track, space int) float64 {
 	sp := &Spaces[t][space-1]
 	v := w.worth(sp.Benefit)
 	if lm := spaceLandmark(t, space); lm >= 0 && w.s.LandOwner[lm] < 0 {
-		v += wLandmark
+		v += wLandmark + w.s.landmarkDenial()
 	}
 	if space == 12 && !w.p.Achieved[0] {
 		v += 8
@@ -247,6 +250,11 @@ func (w *weigher) weigh(a *Ask, key string) int {
 		v := 10
 		if c := t.Controller(); c >= 0 && c != w.seat {
 			v += 10 // takes VP from a rival (and may topple)
+			if c == Automa {
+				// The Automa scores its territories on each income turn
+				// left.
+				v += 2 * s.automaTLLeft()
+			}
 		}
 		if t.Middle {
 			v += 15

@@ -2,6 +2,7 @@ package tapestry
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"spindle/games"
@@ -153,6 +154,76 @@ func TestWeightsBuilding(t *testing.T) {
 		if k != closing && v >= w[closing] {
 			t.Errorf("%s weighs %d, the plot closing row %d (%s) %d", k, v, row, closing, w[closing])
 		}
+	}
+}
+
+// TestWeightsLandmarkDenial: in solo an unclaimed track landmark is worth
+// to the weigher what it denies the Automa on its income turns left (as in
+// the evaluator's projection) beside its own worth, less as those turns
+// run out; with several seats it is worth its own worth alone.
+func TestWeightsLandmarkDenial(t *testing.T) {
+	s := soloInto(t, "5", 60)
+	if s.Players[Automa].Done {
+		t.Fatal("the Automa finished too soon for the test")
+	}
+	tr, space := Exploration, 4
+	lm := spaceLandmark(tr, space)
+	if lm < 0 {
+		t.Fatal("no landmark on exploration space 4")
+	}
+	w := weigher{s: &s, seat: 0, p: &s.Players[0]}
+	worth := func(owner int8, era int8) float64 {
+		s.LandOwner[lm] = owner
+		s.Players[Automa].Era = era
+		return w.spaceWorth(tr, space)
+	}
+	early := worth(-1, 1) - worth(Automa, 1)
+	late := worth(-1, 4) - worth(Automa, 4)
+	// Level 5: territories-and-landmarks multipliers 1, 2, 2, 3 on income
+	// turns 2 to 5, and 3 on turn 5 alone.
+	if want := wLandmark + evalP.Denial*8; math.Abs(early-want) > 1e-9 {
+		t.Errorf("an unclaimed landmark early adds %.2f, want %.2f", early, want)
+	}
+	if want := wLandmark + evalP.Denial*3; math.Abs(late-want) > 1e-9 {
+		t.Errorf("an unclaimed landmark late adds %.2f, want %.2f", late, want)
+	}
+	f := newTable(t, 2)
+	w2 := weigher{s: &f.s, seat: 0, p: f.p(0)}
+	f.s.LandOwner[lm] = -1
+	free := w2.spaceWorth(tr, space)
+	f.s.LandOwner[lm] = 1
+	if got := free - w2.spaceWorth(tr, space); math.Abs(got-wLandmark) > 1e-9 {
+		t.Errorf("with two seats an unclaimed landmark adds %.2f, want %.2f", got, wLandmark)
+	}
+}
+
+// TestWeightsConquerAutoma: in solo a conquest of a territory the Automa
+// controls weighs more than one of the Shadow Empire's (the Automa scores
+// its territories on its income turns left), and the more so the more
+// income turns it has left.
+func TestWeightsConquerAutoma(t *testing.T) {
+	s := soloInto(t, "5", 60)
+	if s.Players[Automa].Done {
+		t.Fatal("the Automa finished too soon for the test")
+	}
+	var ter *Territory
+	for i := range s.Map {
+		if !s.Map[i].Middle {
+			ter = &s.Map[i]
+			break
+		}
+	}
+	key := fmt.Sprintf("hex:%d@%d", ter.Hex.A, ter.Hex.B)
+	ask := &Ask{Kind: "conquer_hex", Seat: 0}
+	w := weigher{s: &s, seat: 0, p: &s.Players[0]}
+	weigh := func(owner int8, era int8) int {
+		ter.Outposts = []Outpost{{Seat: owner}}
+		s.Players[Automa].Era = era
+		return w.weigh(ask, key)
+	}
+	shadow, early, late := weigh(Shadow, 1), weigh(Automa, 1), weigh(Automa, 4)
+	if !(early > late && late > shadow) {
+		t.Errorf("conquer weights: the Automa's territory %d early, %d late; the Shadow Empire's %d", early, late, shadow)
 	}
 }
 
