@@ -1,7 +1,6 @@
 package tapestry
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -34,61 +33,35 @@ func TestCivStats(t *testing.T) {
 	f := strings.Split(spec, ",")
 	level, n, seed0, name := f[0], atoi(f[1]), uint64(atoi(f[2])), f[3]
 	lvl, _ := ai.ByName(name)
-	kind := games.Bind(Game{})
 	type stat struct{ n, sum, sq, wins float64 }
 	by := map[string]*stat{}
 	for g := range n {
 		seed := seed0 + uint64(g)
-		tbl, _, err := kind.New(games.Options{"automa_level": level}, 1, [2]uint64{seed, 17})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rng := rand.New(rand.NewPCG(seed, 29))
 		civ, adj := "", 0
-		for !tbl.Over() {
-			s, ok, err := ai.Mover(tbl, rng)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !ok {
-				continue
-			}
-			var st State
-			raw, _ := tbl.StateJSON()
-			if err := json.Unmarshal(raw, &st); err != nil {
-				t.Fatal(err)
-			}
-			var key string
-			if st.Ask != nil && st.Ask.Kind == "civ" && int(s) == 0 {
+		st, r := diagGame(t, level, seed, 29, func(tbl games.Table, s games.Seat, st *State, rng *rand.Rand) string {
+			if st.Ask != nil && st.Ask.Kind == "civ" && s == 0 {
 				legal := tbl.Legal(s)
-				key = legal[rng.IntN(len(legal))].Key
+				key := legal[rng.IntN(len(legal))].Key
 				i, _ := strconv.Atoi(strings.TrimPrefix(key, "civ:"))
 				civ = Civs[i].Name
-			} else if key, err = ai.Choose(tbl, s, lvl, ai.Options{Seed: rng.Uint64()}); err != nil {
-				t.Fatal(err)
+				return key
 			}
-			steps, err := tbl.Play(s, tbl.Version(), key)
+			key, err := ai.Choose(tbl, s, lvl, ai.Options{Seed: rng.Uint64()})
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, stp := range steps {
-				for _, e := range stp.Events {
-					if !strings.Contains(e.Public, "{{p0}}") {
-						continue
-					}
-					for _, m := range adjustRE.FindAllStringSubmatch(e.Public, -1) {
-						v, _ := strconv.Atoi(m[1])
-						adj += v
-					}
+			return key
+		}, func(stp games.Step) {
+			for _, e := range stp.Events {
+				if !strings.Contains(e.Public, "{{p0}}") {
+					continue
+				}
+				for _, m := range adjustRE.FindAllStringSubmatch(e.Public, -1) {
+					v, _ := strconv.Atoi(m[1])
+					adj += v
 				}
 			}
-		}
-		var st State
-		raw, _ := tbl.StateJSON()
-		if err := json.Unmarshal(raw, &st); err != nil {
-			t.Fatal(err)
-		}
-		r, _ := tbl.Result()
+		})
 		win := 0.0
 		if r.Ranks[0] == 1 && !r.Draw {
 			win = 1

@@ -1,7 +1,6 @@
 package tapestry
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -42,7 +41,6 @@ func TestDiagSolo(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	kind := games.Bind(Game{})
 	causes := [2]map[string]float64{{}, {}}
 	wins, vp, avp := 0.0, 0.0, 0.0
 	var hlm, alm, hter, ater float64 // mean landmarks and territories at the end
@@ -50,25 +48,10 @@ func TestDiagSolo(t *testing.T) {
 	var margins []float64            // the AI's VP less the Automa's, by game
 	for g := range n {
 		seed := seed0 + uint64(g)
-		tbl, _, err := kind.New(games.Options{"automa_level": level}, 1, [2]uint64{seed, 17})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rng := rand.New(rand.NewPCG(seed, 23))
 		var turns []string
 		var aproj [][2]float64
 		dec := 0
-		for !tbl.Over() {
-			s, ok, err := ai.Mover(tbl, rng)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !ok {
-				continue
-			}
-			var st State
-			raw, _ := tbl.StateJSON()
-			json.Unmarshal(raw, &st)
+		st, r := diagGame(t, level, seed, 23, func(tbl games.Table, s games.Seat, st *State, rng *rand.Rand) string {
 			aproj = append(aproj, [2]float64{float64(st.Players[0].Era), st.automaProjected()})
 			key, err := ai.Choose(tbl, s, lvl, ai.Options{Seed: rng.Uint64()})
 			if err != nil {
@@ -84,33 +67,25 @@ func TestDiagSolo(t *testing.T) {
 					turns = append(turns, k[:1])
 				}
 			}
-			steps, err := tbl.Play(s, tbl.Version(), key)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, stp := range steps {
-				for _, e := range stp.Events {
-					for _, m := range causeRE.FindAllStringSubmatch(e.Public, -1) {
-						p, _ := strconv.Atoi(m[1])
-						if m[2] != "" {
-							p = Automa
-						}
-						v, _ := strconv.Atoi(m[3])
-						c := m[4]
-						if i := strings.IndexAny(c, "0123456789"); i > 0 {
-							c = strings.TrimSpace(c[:i])
-						}
-						if p < 2 {
-							causes[p][c] += float64(v) / float64(n)
-						}
+			return key
+		}, func(stp games.Step) {
+			for _, e := range stp.Events {
+				for _, m := range causeRE.FindAllStringSubmatch(e.Public, -1) {
+					p, _ := strconv.Atoi(m[1])
+					if m[2] != "" {
+						p = Automa
+					}
+					v, _ := strconv.Atoi(m[3])
+					c := m[4]
+					if i := strings.IndexAny(c, "0123456789"); i > 0 {
+						c = strings.TrimSpace(c[:i])
+					}
+					if p < 2 {
+						causes[p][c] += float64(v) / float64(n)
 					}
 				}
 			}
-		}
-		var st State
-		raw, _ := tbl.StateJSON()
-		json.Unmarshal(raw, &st)
-		r, _ := tbl.Result()
+		})
 		if r.Ranks[0] == 1 {
 			if r.Draw {
 				wins += 0.5
