@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"regexp"
 	"sort"
 	"strconv"
@@ -26,13 +25,7 @@ var adjustRE = regexp.MustCompile(`\+(\d+) VP \([^)]*adjustment\)`)
 // ("level,n,seed,ai", e.g. "3,200,1,normal"); the games are bound by
 // iterations, so a run is reproducible.
 func TestCivStats(t *testing.T) {
-	spec := os.Getenv("TAPESTRY_CIVSTATS")
-	if spec == "" {
-		t.Skip("TAPESTRY_CIVSTATS not set")
-	}
-	f := strings.Split(spec, ",")
-	level, n, seed0, name := f[0], atoi(f[1]), uint64(atoi(f[2])), f[3]
-	lvl, _ := ai.ByName(name)
+	level, n, seed0, lvl := diagSpec(t, "TAPESTRY_CIVSTATS")
 	type stat struct{ n, sum, sq, wins float64 }
 	by := map[string]*stat{}
 	for g := range n {

@@ -23,13 +23,7 @@ var causeRE = regexp.MustCompile(`(?:\{\{p(\d+)\}\}|The (Automa)) \+(\d+) VP(?: 
 // side's VP came from and when the AI took its income turns. It runs only
 // with TAPESTRY_DIAG set ("level,n,seed,ai", e.g. "2,10,1,normal").
 func TestDiagSolo(t *testing.T) {
-	spec := os.Getenv("TAPESTRY_DIAG")
-	if spec == "" {
-		t.Skip("TAPESTRY_DIAG not set")
-	}
-	f := strings.Split(spec, ",")
-	level, n, seed0, name := f[0], atoi(f[1]), uint64(atoi(f[2])), f[3]
-	lvl, _ := ai.ByName(name)
+	level, n, seed0, lvl := diagSpec(t, "TAPESTRY_DIAG")
 	if wf := os.Getenv("TAPESTRY_WEIGHTS"); wf != "" {
 		b, err := os.ReadFile(wf)
 		if err != nil {

@@ -3,6 +3,8 @@ package tapestry
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"os"
+	"strings"
 	"testing"
 
 	"spindle/games"
@@ -42,6 +44,26 @@ func diagGame(t *testing.T, level string, seed, stream uint64,
 	}
 	r, _ := tbl.Result()
 	return decodeState(t, tbl), r
+}
+
+// diagSpec reads a harness's environment variable, "level,n,seed,ai"
+// (e.g. "3,12,1,normal"): the Automa's level, the games, the first seed
+// and the AI level. The test is skipped when the variable is not set.
+func diagSpec(t *testing.T, env string) (level string, n int, seed uint64, lvl ai.Level) {
+	t.Helper()
+	spec := os.Getenv(env)
+	if spec == "" {
+		t.Skip(env + " not set")
+	}
+	f := strings.Split(spec, ",")
+	if len(f) != 4 {
+		t.Fatalf("%s=%q, want level,n,seed,ai", env, spec)
+	}
+	lvl, ok := ai.ByName(f[3])
+	if !ok {
+		t.Fatalf("%s: no AI level %q", env, f[3])
+	}
+	return f[0], atoi(f[1]), uint64(atoi(f[2])), lvl
 }
 
 // decodeState is a table's state.
