@@ -204,10 +204,13 @@ func (s sessions) sign(who signedIn) (string, error) {
 	return base64.RawURLEncoding.EncodeToString(m.Sum(b)), nil
 }
 
-// lookup checks a token's MAC and expiry and returns its session.
+// lookup checks a token's MAC and expiry and returns its session. Only
+// the token exactly as signed is accepted: the decoder skips line breaks
+// and ignores a last character's spare bits, so a token that does not
+// encode back to itself is refused.
 func (s sessions) lookup(token string, now time.Time) (signedIn, bool) {
 	raw, err := base64.RawURLEncoding.DecodeString(token)
-	if err != nil || len(raw) < 1+8+1+macLen {
+	if err != nil || len(raw) < 1+8+1+macLen || base64.RawURLEncoding.EncodeToString(raw) != token {
 		return signedIn{}, false
 	}
 	body, mac := raw[:len(raw)-macLen], raw[len(raw)-macLen:]

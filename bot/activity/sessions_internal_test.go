@@ -46,6 +46,21 @@ func TestSessionTokens(t *testing.T) {
 			t.Fatalf("a token with byte %d changed is accepted", i)
 		}
 	}
+	// Other spellings of the same bytes: a line break the decoder would
+	// skip, and spare bits set in the last character (the token's length
+	// leaves some, as 0 mod 3 bytes would not).
+	if _, ok := s.lookup(tok[:5]+"\n"+tok[5:], now); ok {
+		t.Error("a token with a line break in it is accepted")
+	}
+	if len(raw)%3 != 0 {
+		last := strings.IndexByte("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", tok[len(tok)-1])
+		spare := tok[:len(tok)-1] + string("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[last|1])
+		if spare != tok {
+			if _, ok := s.lookup(spare, now); ok {
+				t.Error("a token with a spare bit set in its last character is accepted")
+			}
+		}
+	}
 	if _, ok := newSessions(SessionKey("other")).lookup(tok, now); ok {
 		t.Error("another key accepts the token")
 	}
