@@ -162,14 +162,13 @@ func (s *State) automaProjected() float64 {
 	if total := drawn + len(so.Deck); total > 0 {
 		done = float64(drawn) / float64(total)
 	}
-	denied := P.Denial * float64(s.trackLandmarks(0))
 	for n := int(a.Era) + 1; n <= 5; n++ {
 		m, ok := mult[n]
 		if !ok {
 			continue
 		}
 		k := float64(n-int(a.Era)) - done
-		v += float64(m.TerritoriesLandmarks)*(tl+k*g[0]-denied) +
+		v += float64(m.TerritoriesLandmarks)*(tl+k*g[0]) +
 			float64(m.MilitaryScience)*math.Min(24, ms+k*g[1]) +
 			float64(m.ExplorationTech)*math.Min(24, et+k*g[2])
 		if s.Players[0].Era < int8(n) {
@@ -177,7 +176,9 @@ func (s *State) automaProjected() float64 {
 		}
 		v += P.AutomaExtra
 	}
-	return v
+	// The track landmarks the human holds, each of which the Automa
+	// would otherwise have scored on its income turns left.
+	return v - s.landmarkDenial()*float64(s.trackLandmarks(0))
 }
 
 // landmarkDenial is, in solo, what a track landmark the human takes
