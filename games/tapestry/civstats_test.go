@@ -2,9 +2,10 @@ package tapestry
 
 import (
 	"fmt"
-	"math"
+	"maps"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -19,15 +20,16 @@ var adjustRE = regexp.MustCompile(`\+(\d+) VP \([^)]*adjustment\)`)
 
 // TestCivStats measures what each civilization is worth to the AI: it
 // plays solo games with an AI level, choosing the civilization at random
-// from the two dealt, and prints each civilization's mean final VP less
-// its adjustment's VP, with its standard error. The table civWorth is
-// fitted from its output. It runs only with TAPESTRY_CIVSTATS set
+// from the two dealt, and prints each game (the lines of
+// testdata/civstats.txt), then each civilization's games and wins and its
+// worth as fitCivWorth rates it (the table civWorth). It runs only with
+// TAPESTRY_CIVSTATS set
 // ("level,n,seed,ai", e.g. "3,200,1,normal"); the games are bound by
 // iterations, so a run is reproducible.
 func TestCivStats(t *testing.T) {
 	level, n, seed0, lvl := diagSpec(t, "TAPESTRY_CIVSTATS")
-	type stat struct{ n, sum, sq, wins float64 }
-	by := map[string]*stat{}
+	var played []civGame
+	count, wins := map[string]int{}, map[string]int{}
 	for g := range n {
 		seed := seed0 + uint64(g)
 		civ, adj := "", 0
@@ -59,34 +61,15 @@ func TestCivStats(t *testing.T) {
 		if r.Ranks[0] == 1 && !r.Draw {
 			win = 1
 		}
-		vp := float64(st.Players[0].VP - adj)
 		fmt.Printf("seed %d civ %q vp %d adjustment %d automa %d win %.0f\n", seed, civ, st.Players[0].VP, adj, st.Players[Automa].VP, win)
-		c := by[civ]
-		if c == nil {
-			c = &stat{}
-			by[civ] = c
-		}
-		c.n++
-		c.sum += vp
-		c.sq += vp * vp
-		c.wins += win
+		played = append(played, civGame{civ: civ, vp: float64(st.Players[0].VP - adj)})
+		count[civ]++
+		wins[civ] += int(win)
 	}
-	var names []string
-	all := 0.0
-	for k, c := range by {
-		names = append(names, k)
-		all += c.sum
-	}
-	all /= float64(n)
-	sort.Slice(names, func(a, b int) bool { return by[names[a]].sum/by[names[a]].n > by[names[b]].sum/by[names[b]].n })
-	fmt.Printf("all: mean VP less adjustments %.1f over %d games\n", all, n)
-	for _, k := range names {
-		c := by[k]
-		m := c.sum / c.n
-		se := 0.0
-		if c.n > 1 {
-			se = math.Sqrt(max(0, (c.sq-c.n*m*m)/(c.n-1)) / c.n)
-		}
-		fmt.Printf("civ %-14s n %3.0f mean %6.1f (%+6.1f) se %4.1f wins %2.0f\n", k, c.n, m, m-all, se, c.wins)
+	worth := fitCivWorth(played)
+	names := slices.Collect(maps.Keys(worth))
+	sort.Slice(names, func(a, b int) bool { return worth[names[a]] > worth[names[b]] })
+	for _, c := range names {
+		fmt.Printf("\t%q: %.1f, // %d games, %d won\n", c, worth[c], count[c], wins[c])
 	}
 }
