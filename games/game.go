@@ -109,6 +109,11 @@ type Info struct {
 	// a search without a clock (a reproducible run) is bound by the
 	// iterations alone.
 	AIIterations map[string]int `json:"-"`
+	// AISoloTurns, when positive, is how many of its own turns an AI's
+	// look-ahead plays at random (by the game's Weigher) past its search
+	// tree before the game's evaluator judges the position, in a one-seat
+	// game (solo against the game itself); the search's default is 2.
+	AISoloTurns int `json:"-"`
 }
 
 // Normalize checks opts against the option schema and returns a complete

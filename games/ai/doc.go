@@ -32,7 +32,9 @@
 //     hands once per seat and at least cutTurns times (or cutActions
 //     actions; in a one-seat game, played against the game itself, each
 //     of the seat's moves that the game answered with chance steps counts
-//     as a change of hands), each move the best by one-ply
+//     as a change of hands, and a game may set how many it wants there:
+//     games.Info.AISoloTurns, three for Tapestry), each move the best by
+//     one-ply
 //     evaluation of playoutSample moves drawn at random (a game with a
 //     Weigher follows its weighted random policy instead), and takes the
 //     evaluator's share for the seat as the reward. A game without an

@@ -37,7 +37,7 @@ func TestFocus(t *testing.T) {
 		if key != "quiet" {
 			t.Fatalf("seed %d: chose %q outside the focus", seed, key)
 		}
-		if _, err := cutPlayout(tbl, 0, rand.New(rand.NewPCG(seed, 2))); err != nil {
+		if _, err := cutPlayout(tbl, 0, rand.New(rand.NewPCG(seed, 2)), cutTurns); err != nil {
 			t.Fatal(err)
 		}
 		var s soloState

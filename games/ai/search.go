@@ -110,6 +110,10 @@ type Options struct {
 	// between the priors of the root's moves; a true answer ends the
 	// search (the caller's wall-time budget).
 	Stop func() bool
+	// CutTurns, when positive, is the fewest turn changes a cut-off
+	// playout runs before the evaluator judges, in place of the game's
+	// (playoutTurns): for experiments with the search.
+	CutTurns int
 }
 
 // node is one decision of the seat in the tree over its own consecutive
@@ -262,11 +266,12 @@ func Choose(t games.Table, seat games.Seat, lvl Level, o Options) (string, error
 		root.arm(c.Key)
 	}
 	iters := max(1, lvl.Iterations)
+	cut := playoutTurns(t, o)
 	for i := range iters {
 		if i > 0 && o.Stop != nil && o.Stop() {
 			break
 		}
-		if err := iterate(t, seat, root, rng, o.Stop); err != nil {
+		if err := iterate(t, seat, root, rng, o.Stop, cut); err != nil {
 			return "", err
 		}
 		if settled(root.visits[:len(legal)], iters-i-1) || (i+1 >= iters/4 && dominant(root.visits[:len(legal)])) {
@@ -281,6 +286,19 @@ func Choose(t games.Table, seat games.Seat, lvl Level, o Options) (string, error
 		}
 	}
 	return root.keys[best], nil
+}
+
+// playoutTurns is the fewest turn changes a cut-off playout on t runs:
+// o.CutTurns when set, else in a one-seat game the game's own
+// (games.Info.AISoloTurns) when it sets one, else cutTurns.
+func playoutTurns(t games.Table, o Options) int {
+	if o.CutTurns > 0 {
+		return o.CutTurns
+	}
+	if n := t.Info().AISoloTurns; n > 0 && t.Seats() == 1 {
+		return n
+	}
+	return cutTurns
 }
 
 // settled reports whether the arm with the most visits keeps the lead
@@ -334,7 +352,7 @@ type step struct {
 // the tree over seat's own actions (growing it along the way) while seat
 // alone is to act, then a cut-off playout, and the reward backed up along
 // the path.
-func iterate(t games.Table, seat games.Seat, root *node, rng *rand.Rand, stop func() bool) error {
+func iterate(t games.Table, seat games.Seat, root *node, rng *rand.Rand, stop func() bool, cut int) error {
 	d, err := t.Determinize(seat, rng.Uint64())
 	if err != nil {
 		return fmt.Errorf("ai: %w", err)
@@ -370,7 +388,7 @@ func iterate(t games.Table, seat games.Seat, root *node, rng *rand.Rand, stop fu
 		nd = nd.kids[k]
 	}
 	if reward < 0 {
-		if reward, err = cutPlayout(d, seat, rng); err != nil {
+		if reward, err = cutPlayout(d, seat, rng, cut); err != nil {
 			return err
 		}
 	}
@@ -389,14 +407,14 @@ func onlyMover(d games.Table, seat games.Seat) bool {
 
 // cutPlayout plays on d (which it changes) with random moves weighted by
 // the game's Weigher until the game ends, or, for a game with an
-// evaluator, until the turn has changed hands cutTurns times (or
+// evaluator, until the turn has changed hands cut times and once per seat (or
 // cutActions actions): the evaluator then judges the position. It returns
 // seat's reward. In a one-seat game (solo against the game itself) the
 // seat never hands the turn to another seat: the game answers its moves
 // with chance steps instead (Tapestry's Automa), so each move that chance
 // answered counts as a change of hands; otherwise every playout would run
 // to cutActions.
-func cutPlayout(d games.Table, seat games.Seat, rng *rand.Rand) (float64, error) {
+func cutPlayout(d games.Table, seat games.Seat, rng *rand.Rand, cut int) (float64, error) {
 	if _, ok := d.Evaluate(); !ok {
 		return Playout(d, seat, rng)
 	}
@@ -419,7 +437,7 @@ func cutPlayout(d games.Table, seat games.Seat, rng *rand.Rand) (float64, error)
 			}
 			last = s
 		}
-		if changes >= max(cutTurns, d.Seats()) {
+		if changes >= max(cut, d.Seats()) {
 			break
 		}
 		at := d.Version()

@@ -79,29 +79,66 @@ func (soloGame) Label(_ soloState, a soloAction) string { return a.K }
 func (soloGame) Evaluate(*soloState) []float64 { return []float64{0.5} }
 
 // TestSoloCutOff: in a one-seat game the cut-off playout counts each move
-// the game answered with chance as a change of hands, and stops after
-// cutTurns of them instead of running to cutActions.
+// the game answered with chance as a change of hands, and stops after the
+// turns it is given instead of running to cutActions.
 func TestSoloCutOff(t *testing.T) {
-	for seed := range uint64(20) {
-		tbl, _, err := games.Bind[soloState, soloAction, soloState](soloGame{}).New(nil, 1, [2]uint64{seed, 1})
+	for _, cut := range []int{1, cutTurns, 3, 5} {
+		for seed := range uint64(20) {
+			tbl, _, err := games.Bind[soloState, soloAction, soloState](soloGame{}).New(nil, 1, [2]uint64{seed, 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := cutPlayout(tbl, 0, rand.New(rand.NewPCG(seed, 2)), cut); err != nil {
+				t.Fatal(err)
+			}
+			var s soloState
+			if err := jsonState(tbl, &s); err != nil {
+				t.Fatal(err)
+			}
+			ends := 0
+			for _, m := range s.Moves {
+				if m == "end" {
+					ends++
+				}
+			}
+			if len(s.Moves) < 100 && (ends != cut || s.Moves[len(s.Moves)-1] != "end") {
+				t.Fatalf("cut %d, seed %d: the playout stopped after %v", cut, seed, s.Moves)
+			}
+		}
+	}
+}
+
+// soloTurnsGame is soloGame with its own look-ahead in solo
+// (games.Info.AISoloTurns), for one seat or two.
+type soloTurnsGame struct {
+	soloGame
+	turns int
+}
+
+func (g soloTurnsGame) Info() games.Info {
+	i := g.soloGame.Info()
+	i.MaxSeats, i.AISoloTurns = 2, g.turns
+	return i
+}
+
+// TestPlayoutTurns: a game's own solo look-ahead applies to its one-seat
+// tables only, and Options.CutTurns overrides both.
+func TestPlayoutTurns(t *testing.T) {
+	for _, c := range []struct {
+		turns, seats, cut, want int
+	}{
+		{0, 1, 0, cutTurns},
+		{3, 1, 0, 3},
+		{3, 2, 0, cutTurns},
+		{3, 1, 5, 5},
+		{0, 2, 1, 1},
+	} {
+		tbl, _, err := games.Bind[soloState, soloAction, soloState](soloTurnsGame{turns: c.turns}).New(nil, c.seats, [2]uint64{1, 1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := cutPlayout(tbl, 0, rand.New(rand.NewPCG(seed, 2))); err != nil {
-			t.Fatal(err)
-		}
-		var s soloState
-		if err := jsonState(tbl, &s); err != nil {
-			t.Fatal(err)
-		}
-		ends := 0
-		for _, m := range s.Moves {
-			if m == "end" {
-				ends++
-			}
-		}
-		if len(s.Moves) < 100 && (ends != cutTurns || s.Moves[len(s.Moves)-1] != "end") {
-			t.Fatalf("seed %d: the playout stopped after %v", seed, s.Moves)
+		if got := playoutTurns(tbl, Options{CutTurns: c.cut}); got != c.want {
+			t.Errorf("AISoloTurns %d, %d seats, CutTurns %d: %d turns, want %d", c.turns, c.seats, c.cut, got, c.want)
 		}
 	}
 }

@@ -22,6 +22,9 @@ var causeRE = regexp.MustCompile(`(?:\{\{p(\d+)\}\}|The (Automa)) \+(\d+) VP(?: 
 // TestDiagSolo plays solo games with an AI level and prints where each
 // side's VP came from and when the AI took its income turns. It runs only
 // with TAPESTRY_DIAG set ("level,n,seed,ai", e.g. "2,10,1,normal").
+// TAPESTRY_CUT, when set to a positive number, is the AI's look-ahead in
+// turns past its tree (ai.Options.CutTurns) in place of the game's
+// (games.Info.AISoloTurns).
 func TestDiagSolo(t *testing.T) {
 	level, n, seed0, lvl := diagSpec(t, "TAPESTRY_DIAG")
 	if wf := os.Getenv("TAPESTRY_WEIGHTS"); wf != "" {
@@ -35,6 +38,7 @@ func TestDiagSolo(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	cut, _ := strconv.Atoi(os.Getenv("TAPESTRY_CUT"))
 	causes := [2]map[string]float64{{}, {}}
 	wins, vp, avp := 0.0, 0.0, 0.0
 	var hlm, alm, hter, ater float64 // mean landmarks and territories at the end
@@ -47,7 +51,7 @@ func TestDiagSolo(t *testing.T) {
 		dec := 0
 		st, r := diagGame(t, level, seed, 23, func(tbl games.Table, s games.Seat, st *State, rng *rand.Rand) string {
 			aproj = append(aproj, [2]float64{float64(st.Players[0].Era), st.automaProjected()})
-			key, err := ai.Choose(tbl, s, lvl, ai.Options{Seed: rng.Uint64()})
+			key, err := ai.Choose(tbl, s, lvl, ai.Options{Seed: rng.Uint64(), CutTurns: cut})
 			if err != nil {
 				t.Fatal(err)
 			}
