@@ -30,15 +30,15 @@
 //     budget goes to the choices that matter (macro-actions).
 //   - Plays on past the tree for a round, until the turn has changed
 //     hands once per seat and at least cutTurns times (or cutActions
-//     actions; in a one-seat game, played against the game itself, each
-//     of the seat's moves that the game answered with chance steps counts
-//     as a change of hands, and a game may set how many it wants there:
-//     games.Info.AISoloTurns, three for Tapestry), each move the best by
-//     one-ply
-//     evaluation of playoutSample moves drawn at random (a game with a
-//     Weigher follows its weighted random policy instead), and takes the
-//     evaluator's share for the seat as the reward. A game without an
-//     evaluator is played to the end at random.
+//     actions), each move the best by one-ply evaluation of
+//     playoutSample moves drawn at random (a game with a Weigher follows
+//     its weighted random policy instead), and takes the evaluator's
+//     share for the seat as the reward. In a one-seat game, played
+//     against the game itself, each of the seat's moves that the game
+//     answered with chance steps counts as a change of hands, and the
+//     game may set how many there are (games.Info.AISoloTurns: three for
+//     Tapestry). A game without an evaluator is played to the end at
+//     random.
 //
 // A finished game's reward is, from games.Result (Reward), the share of
 // the other seats the seat finished ahead of (a tie counting half: 1 for

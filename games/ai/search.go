@@ -407,13 +407,13 @@ func onlyMover(d games.Table, seat games.Seat) bool {
 
 // cutPlayout plays on d (which it changes) with random moves weighted by
 // the game's Weigher until the game ends, or, for a game with an
-// evaluator, until the turn has changed hands cut times and once per seat (or
-// cutActions actions): the evaluator then judges the position. It returns
-// seat's reward. In a one-seat game (solo against the game itself) the
-// seat never hands the turn to another seat: the game answers its moves
-// with chance steps instead (Tapestry's Automa), so each move that chance
-// answered counts as a change of hands; otherwise every playout would run
-// to cutActions.
+// evaluator, until the turn has changed hands cut times and once per
+// seat (or cutActions actions): the evaluator then judges the position.
+// It returns seat's reward. In a one-seat game (solo against the game
+// itself) the seat never hands the turn to another seat: the game answers
+// its moves with chance steps instead (Tapestry's Automa), so each move
+// that chance answered counts as a change of hands; otherwise every
+// playout would run to cutActions.
 func cutPlayout(d games.Table, seat games.Seat, rng *rand.Rand, cut int) (float64, error) {
 	if _, ok := d.Evaluate(); !ok {
 		return Playout(d, seat, rng)
