@@ -9,6 +9,7 @@ import (
 	"os"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -190,6 +191,45 @@ func lazyGC() {
 	}
 }
 
+// arenaProgress writes a line for each finished game, with the running
+// total of the first player's first places, so that a long run shows how
+// it goes and a run cut short still tells what it played. Lines come in
+// the order the games finish.
+type arenaProgress struct {
+	mu      sync.Mutex
+	out     io.Writer
+	n       int
+	seed    uint64
+	players []arenaPlayer
+	done    int
+	firsts  float64
+}
+
+// report writes game g's line.
+func (p *arenaProgress) report(g int, r arenaGame) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done++
+	head := fmt.Sprintf("arena: game %d of %d (seed %d), %d finished:", g+1, p.n, p.seed+uint64(g), p.done)
+	if r.err != nil {
+		fmt.Fprintf(p.out, "%s %v\n", head, r.err)
+		return
+	}
+	p.firsts += r.firsts[0]
+	var what string
+	if len(p.players) == 1 {
+		what = map[float64]string{0: "lost", 0.5: "drew", 1: "won"}[r.firsts[0]]
+		what = fmt.Sprintf("player 1 %s %s with %.0f points", p.players[0].name, what, r.score)
+	} else {
+		ranks := make([]string, len(r.ranks))
+		for i, k := range r.ranks {
+			ranks[i] = strconv.FormatFloat(k, 'f', -1, 64)
+		}
+		what = "ranks by player " + strings.Join(ranks, ", ")
+	}
+	fmt.Fprintf(p.out, "%s %s; player 1 first in %.1f of %d so far\n", head, what, p.firsts, p.done)
+}
+
 // runArena plays games between the given players, seats rotated, and
 // prints each player's first-place rate with a 95 % interval and the
 // AI's time per decision.
@@ -228,12 +268,14 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 	results := make([]arenaGame, *n)
 	next := make(chan int)
 	var wg sync.WaitGroup
+	prog := arenaProgress{out: stderr, n: *n, seed: *seed, players: players}
 	for range min(*parallel, max(*n, 1)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for g := range next {
 				results[g] = playArenaGame(cat, *game, games.Options(opts), players, *seed, g)
+				prog.report(g, results[g])
 			}
 		}()
 	}

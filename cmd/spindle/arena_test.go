@@ -3,7 +3,9 @@ package main
 import (
 	"math"
 	"math/rand/v2"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -86,5 +88,52 @@ func TestArenaParallelGivesTheSameTotals(t *testing.T) {
 	var out, errs strings.Builder
 	if err := runArena([]string{"--parallel", "0"}, &out, &errs); err == nil {
 		t.Error("--parallel 0 was accepted")
+	}
+}
+
+// TestArenaReportsEachGame: the arena writes a line for every game as it
+// finishes, in a two-seat game and in a solo one, and the last line's
+// running total is the rate it prints at the end.
+func TestArenaReportsEachGame(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		n    int
+		what *regexp.Regexp
+	}{
+		{[]string{"--game", "warpweft", "--players", "greedy,random", "--n", "4", "--seed", "3", "--parallel", "2"}, 4,
+			regexp.MustCompile(`ranks by player [12], [12]; `)},
+		{[]string{"--game", "tapestry", "--players", "random", "--n", "2", "--seed", "5"}, 2,
+			regexp.MustCompile(`player 1 random (won|lost|drew) with \d+ points; `)},
+	} {
+		var out, errs strings.Builder
+		if err := runArena(tc.args, &out, &errs); err != nil {
+			t.Fatalf("arena %v: %v (%s)", tc.args, err, errs.String())
+		}
+		lines := strings.Split(strings.TrimSpace(errs.String()), "\n")
+		if len(lines) != tc.n {
+			t.Fatalf("arena %v wrote %d progress lines, want %d:\n%s", tc.args, len(lines), tc.n, errs.String())
+		}
+		seen := map[string]bool{}
+		for i, l := range lines {
+			m := regexp.MustCompile(`^arena: game (\d+) of \d+ \(seed \d+\), (\d+) finished: `).FindStringSubmatch(l)
+			if m == nil || m[2] != strconv.Itoa(i+1) || !tc.what.MatchString(l) {
+				t.Errorf("progress line %d: %q", i+1, l)
+				continue
+			}
+			seen[m[1]] = true
+		}
+		if len(seen) != tc.n {
+			t.Errorf("games reported: %v, want %d different ones", seen, tc.n)
+		}
+		total := regexp.MustCompile(`first in ([0-9.]+) of \d+ so far$`).FindStringSubmatch(lines[len(lines)-1])
+		rate := regexp.MustCompile(`(?:first|wins) +([0-9.]+)%`).FindStringSubmatch(out.String())
+		if total == nil || rate == nil {
+			t.Fatalf("no running total or no rate:\n%s\n%s", errs.String(), out.String())
+		}
+		got, _ := strconv.ParseFloat(total[1], 64)
+		want, _ := strconv.ParseFloat(rate[1], 64)
+		if math.Abs(100*got/float64(tc.n)-want) > 0.05 {
+			t.Errorf("running total %v of %d, but the rate printed is %v%%", got, tc.n, want)
+		}
 	}
 }
