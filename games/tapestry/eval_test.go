@@ -122,9 +122,10 @@ func TestAutomaProjectionDenied(t *testing.T) {
 	if !(after < before) {
 		t.Errorf("the Automa's projection with a landmark denied = %.1f, want below %.1f", after, before)
 	}
+	mine := s.trackLandmarks(0) // with ids[0], and any the game gave
 	s.LandOwner[ids[0]] = Automa
-	if got := s.trackLandmarks(0); got != 0 {
-		t.Errorf("the human holds %d track landmarks, want 0", got)
+	if got := s.trackLandmarks(0); got != mine-1 {
+		t.Errorf("with the landmark the Automa's, the human holds %d track landmarks, want %d", got, mine-1)
 	}
 }
 

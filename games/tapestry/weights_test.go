@@ -311,3 +311,28 @@ func placingToCloseRow(t *testing.T) (f *fx, row, last int) {
 	f.at("place_building", 0)
 	return f, row, last
 }
+
+// TestSharpen: a weigh answer counts for its cube in the draw, at least 1,
+// with answers past weightCap counted as weightCap; and Weights hands out
+// exactly the sharpened answers of weigh.
+func TestSharpen(t *testing.T) {
+	for _, c := range []struct{ in, want int }{
+		{-5, 1}, {0, 1}, {1, 1}, {2, 8}, {10, 1000}, {40, 64000},
+		{weightCap, weightCap * weightCap * weightCap}, {50 * weightCap, weightCap * weightCap * weightCap},
+	} {
+		if got := sharpen(c.in); got != c.want {
+			t.Errorf("sharpen(%d) = %d, want %d", c.in, got, c.want)
+		}
+	}
+	f := newTable(t, 2)
+	f.res(0, 2, 2, 2, 2)
+	f.turn(0)
+	legal := Game{}.Legal(&f.s, 0)
+	got := Game{}.Weights(&f.s, 0, legal)
+	w := weigher{s: &f.s, seat: 0, p: f.p(0)}
+	for i, a := range legal {
+		if want := sharpen(max(1, w.weigh(f.s.Ask, a.K))); got[i] != want {
+			t.Errorf("%s: Weights gives %d, want the cube of weigh's %d", a.K, got[i], w.weigh(f.s.Ask, a.K))
+		}
+	}
+}
