@@ -19,7 +19,8 @@
 // The solo bots are seats driven by the engine itself; they never ask.
 //
 // For the AI (games/ai) the game is a Weigher (weights.go, weights_mat.go:
-// the playout policy), an Evaluator (eval.go, features.go: a projection of
+// the playout policy, each move drawn in proportion to the cube of its
+// weight), an Evaluator (eval.go, features.go: a projection of
 // final VP with fitted weights) and a Focuser (focus.go: a building's
 // plot, a tile's hex and turn, a payment and a gained resource are cut to
 // the weigher's best few, so the search weighs whole turns).
