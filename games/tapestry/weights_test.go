@@ -331,7 +331,7 @@ func TestSharpen(t *testing.T) {
 	got := Game{}.Weights(&f.s, 0, legal)
 	w := weigher{s: &f.s, seat: 0, p: f.p(0)}
 	for i, a := range legal {
-		if want := sharpen(max(1, w.weigh(f.s.Ask, a.K))); got[i] != want {
+		if want := sharpen(w.weigh(f.s.Ask, a.K)); got[i] != want {
 			t.Errorf("%s: Weights gives %d, want the cube of weigh's %d", a.K, got[i], w.weigh(f.s.Ask, a.K))
 		}
 	}
