@@ -366,6 +366,9 @@ func (s *State) botMove(t Task, ev *events) {
 		} else {
 			ev.say("%s claims the %s: it goes onto the Automa's mat.", who(seat), Landmarks[lm].Name)
 		}
+		// Either bot's landmark is the Automa's for every purpose,
+		// Historians' tokens included (§17.6).
+		s.historiansClaim(Automa, ev)
 	}
 	if t.Flag && seat == Automa {
 		ts = append(ts, Task{Op: "solo_benefit", Seat: Automa, Track: int8(tr), N: to})

@@ -195,3 +195,29 @@ func TestInventorsTokenLeavesWithDiscard(t *testing.T) {
 		t.Errorf("tokens left on a discarded card: %v", f.civ(0, "Inventors").Cards)
 	}
 }
+
+// TestHistoriansSoloBots: in solo, a landmark either bot claims is the
+// Automa's for every purpose (§17.6), so a Historians token the Automa
+// holds pays on it, whichever bot moved; a token with the Shadow Empire
+// alone never does.
+func TestHistoriansSoloBots(t *testing.T) {
+	for _, mover := range []int{Automa, Shadow} {
+		f := newSolo(t, 2, Exploration, Military)
+		f.p(0).Civs = append(f.p(0).Civs, newCivState(civIdx(t, "Historians"), true))
+		f.civ(0, "Historians").Given = []int8{Automa, -1, -1, Shadow} // squares 0 and 3: 3 VP each
+		f.tok(mover, Exploration, 3)
+		f.push(Task{Op: "solo_move", Seat: int8(mover), Track: int8(Exploration)})
+		if o := f.s.LandOwner[lmk(t, "Lighthouse")]; o != Automa {
+			t.Fatalf("mover %d: the Lighthouse belongs to %d", mover, o)
+		}
+		f.idle()
+		f.wantVP(0, 6)
+	}
+	f := newSolo(t, 2, Exploration, Military)
+	f.p(0).Civs = append(f.p(0).Civs, newCivState(civIdx(t, "Historians"), true))
+	f.civ(0, "Historians").Given = []int8{Shadow, -1, -1, -1}
+	f.tok(Automa, Exploration, 3)
+	f.push(Task{Op: "solo_move", Seat: Automa, Track: int8(Exploration)})
+	f.idle()
+	f.wantVP(0, 0)
+}

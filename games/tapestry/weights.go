@@ -280,7 +280,16 @@ func (w *weigher) weigh(a *Ask, key string) int {
 		if t.Middle {
 			v += 15
 		}
+		// The Militants' outpost uncovers a space of their mat, which
+		// pays on every income turn left (civ_eval.go).
+		v += int(2 * max(s.militantsNext(w.seat, 0), s.militantsNext(w.seat, 1)))
 		return v
+	case "c:militants_take":
+		row := 0
+		if arg == "bottom" {
+			row = 1
+		}
+		return int(10 + 5*s.militantsNext(w.seat, row))
 	case "die":
 		red := w.worth(RedDie[max(0, int(s.Red))])
 		black := 1.5
@@ -360,18 +369,22 @@ func (w *weigher) weigh(a *Ask, key string) int {
 
 // hexArg reads "<a>@<b>".
 func hexArg(arg string) (Hex, bool) {
+	a, b, ok := pairArg(arg)
+	return Hex{int8(a), int8(b)}, ok
+}
+
+// pairArg reads "<a>@<b>", two numbers.
+func pairArg(arg string) (int, int, bool) {
 	x, y, ok := strings.Cut(arg, "@")
 	a, err1 := strconv.Atoi(x)
 	b, err2 := strconv.Atoi(y)
-	return Hex{int8(a), int8(b)}, ok && err1 == nil && err2 == nil
+	return a, b, ok && err1 == nil && err2 == nil
 }
 
 // plotArg reads "<row>@<col>".
 func plotArg(arg string) (int, int, bool) {
-	x, y, ok := strings.Cut(arg, "@")
-	r, err1 := strconv.Atoi(x)
-	c, err2 := strconv.Atoi(y)
-	return r, c, ok && err1 == nil && err2 == nil && r >= 0 && r < CitySize && c >= 0 && c < CitySize
+	r, c, ok := pairArg(arg)
+	return r, c, ok && r >= 0 && r < CitySize && c >= 0 && c < CitySize
 }
 
 // openCounts returns, for the capital, the open plots of each row (0..8),
