@@ -20,6 +20,17 @@ func diagGame(t *testing.T, level string, seed, stream uint64,
 	choose func(tbl games.Table, s games.Seat, st *State, rng *rand.Rand) string,
 	seen func(games.Step)) (State, games.Result) {
 	t.Helper()
+	return diagGameWith(t, level, seed, stream, nil, choose, seen)
+}
+
+// diagGameWith is diagGame with prepare, when not nil, called before each
+// decision: it may return another table (the same game with its state
+// changed) to go on with, or nil to go on with the same.
+func diagGameWith(t *testing.T, level string, seed, stream uint64,
+	prepare func(tbl games.Table, s games.Seat, st *State) games.Table,
+	choose func(tbl games.Table, s games.Seat, st *State, rng *rand.Rand) string,
+	seen func(games.Step)) (State, games.Result) {
+	t.Helper()
 	tbl, _, err := games.Bind(Game{}).New(games.Options{"automa_level": level}, 1, [2]uint64{seed, 17})
 	if err != nil {
 		t.Fatal(err)
@@ -34,6 +45,11 @@ func diagGame(t *testing.T, level string, seed, stream uint64,
 			continue
 		}
 		st := decodeState(t, tbl)
+		if prepare != nil {
+			if next := prepare(tbl, s, &st); next != nil {
+				tbl, st = next, decodeState(t, next)
+			}
+		}
 		steps, err := tbl.Play(s, tbl.Version(), choose(tbl, s, &st, rng))
 		if err != nil {
 			t.Fatal(err)
