@@ -102,7 +102,7 @@ func (s *State) civStep(t Task, ev *events) error {
 		}
 	case "militants":
 		var ts []Task
-		for r, row := range militantsRowNames {
+		for r, row := range []string{"top", "bottom"} {
 			spaces := Civs[cs.Civ].Rows[row]
 			for i := 0; i < int(cs.Rows[r]) && i < len(spaces); i++ {
 				ts = append(ts, effTasks(seat, spaces[i], Civs[cs.Civ].Name)...)

@@ -19,7 +19,12 @@ import "sync"
 //
 // The projection adds, for each civilization a seat holds or has chosen,
 // its worth times the share of the game left: the worth accrues over the
-// game, and what has accrued is in the seat's VP and holdings.
+// game, and what has accrued is in the seat's VP and holdings. Terms for
+// what a civilization's own mat will still pay (the Historians' squares,
+// the Militants' spaces) were tried and dropped (docs/ai.md, round 7):
+// the worth already counts what the mat pays on average, so the search
+// counted it twice and chose those civilizations, or their moves, too
+// often.
 var civWorth = map[string]float64{
 	"Merrymakers":   3.9,
 	"Alchemists":    3.7,

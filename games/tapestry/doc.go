@@ -21,8 +21,8 @@
 // For the AI (games/ai) the game is a Weigher (weights.go, weights_mat.go:
 // the playout policy, each move drawn in proportion to the cube of its
 // weight), an Evaluator (eval.go, features.go: a projection of
-// final VP with fitted weights; civ_eval.go and civworth.go: what a
-// seat's civilization adds) and a Focuser (focus.go: a building's
+// final VP with fitted weights; civworth.go: what a seat's
+// civilization is worth) and a Focuser (focus.go: a building's
 // plot, a tile's hex and turn, a payment and a gained resource are cut to
 // the weigher's best few, so the search weighs whole turns).
 //

@@ -213,7 +213,7 @@ func (s *State) features(seat int, f *[numFeatures]float64) bool {
 
 // projected is seat's estimated final VP.
 func (s *State) projected(seat int) float64 {
-	v := float64(s.Players[seat].VP) + s.civTerm(seat) + s.militantsTerm(seat)
+	v := float64(s.Players[seat].VP) + s.civTerm(seat)
 	var f [numFeatures]float64
 	if !s.features(seat, &f) {
 		return v

@@ -280,16 +280,7 @@ func (w *weigher) weigh(a *Ask, key string) int {
 		if t.Middle {
 			v += 15
 		}
-		// The Militants' outpost uncovers a space of their mat, which
-		// pays on every income turn left (civ_eval.go).
-		v += int(2 * max(s.militantsNext(w.seat, 0), s.militantsNext(w.seat, 1)))
 		return v
-	case "c:militants_take":
-		row := 0
-		if arg == "bottom" {
-			row = 1
-		}
-		return int(10 + 5*s.militantsNext(w.seat, row))
 	case "die":
 		red := w.worth(RedDie[max(0, int(s.Red))])
 		black := 1.5
