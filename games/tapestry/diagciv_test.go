@@ -32,8 +32,7 @@ func TestDiagCiv(t *testing.T) {
 	if !ok {
 		t.Fatalf("TAPESTRY_CIVDIAG=%q, want civ,level,n,seed,ai", spec)
 	}
-	t.Setenv("TAPESTRY_CIVDIAG_REST", rest)
-	level, n, seed0, lvl := diagSpec(t, "TAPESTRY_CIVDIAG_REST")
+	level, n, seed0, lvl := parseDiagSpec(t, "TAPESTRY_CIVDIAG", rest)
 	ci := civIdx(t, name)
 	vpSum, wins, civSum := 0.0, 0.0, 0.0
 	for g := range n {

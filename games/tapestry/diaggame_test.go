@@ -71,6 +71,13 @@ func diagSpec(t *testing.T, env string) (level string, n int, seed uint64, lvl a
 	if spec == "" {
 		t.Skip(env + " not set")
 	}
+	return parseDiagSpec(t, env, spec)
+}
+
+// parseDiagSpec reads spec, "level,n,seed,ai", as diagSpec does; env
+// names it in errors.
+func parseDiagSpec(t *testing.T, env, spec string) (level string, n int, seed uint64, lvl ai.Level) {
+	t.Helper()
 	f := strings.Split(spec, ",")
 	if len(f) != 4 {
 		t.Fatalf("%s=%q, want level,n,seed,ai", env, spec)
