@@ -82,7 +82,8 @@ func TestDiagCiv(t *testing.T) {
 
 // dealCiv returns the table with civilization ci the first of seat 0's
 // two dealt (the civ deck keeps its multiset: ci leaves it, the replaced
-// one returns), so that the pending choice may keep it.
+// one returns) and the pending choice asked again over them, so that it
+// may keep ci.
 func dealCiv(t *testing.T, tbl games.Table, st *State, ci int) games.Table {
 	t.Helper()
 	p := &st.Players[0]
@@ -92,10 +93,7 @@ func dealCiv(t *testing.T, tbl games.Table, st *State, ci int) games.Table {
 		if i := slices.Index(st.CivDeck, int8(ci)); i >= 0 {
 			st.CivDeck[i] = old
 		}
-		st.Ask.Opts = nil
-		for _, c := range p.Dealt {
-			st.Ask.Opts = append(st.Ask.Opts, "civ:"+strconv.Itoa(int(c)))
-		}
+		st.civChooseAsk(0) // the choice asked again, as the engine asks it
 	}
 	env, err := tbl.Envelope()
 	if err != nil {
