@@ -277,7 +277,7 @@ func label(v View, a Action) string {
 	case "tile":
 		return fmt.Sprintf("Territory tile %d", xi)
 	case "hex":
-		return fmt.Sprintf("Hex %d,%d", xi, yi)
+		return hexLabel(v, Hex{int8(xi), int8(yi)})
 	case "rot":
 		if v.Ask != nil && v.Ask.Hex != nil && v.Ask.Tile > 0 {
 			return fmt.Sprintf("Turn %d° → %d VP", xi*60, v.ExploreVP(*v.Ask.Hex, v.Ask.Tile, xi))

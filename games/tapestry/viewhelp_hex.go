@@ -1,0 +1,137 @@
+package tapestry
+
+import (
+	"fmt"
+	"strings"
+
+	"spindle/games"
+)
+
+// hexLabel is the text of a map choice ("hex:a@b") with what choosing
+// that hex gives the viewer: for a conquest, whose outpost falls, the
+// territories held after it and any achievement it earns; for an
+// exploration, the most VP a turn of the chosen tile can score there.
+// Other asks (and a view without the hex) get the bare coordinates.
+func hexLabel(v View, h Hex) string {
+	base := fmt.Sprintf("Hex %d,%d", h.A, h.B)
+	t := v.Terr(h)
+	if v.Ask == nil || t == nil || v.Viewer < 0 || int(v.Viewer) >= len(v.Players) {
+		return base
+	}
+	seat := int(v.Viewer)
+	switch v.Ask.Kind {
+	case "conquer_hex":
+		return base + conquerHexText(v, seat, t)
+	case "explore_hex":
+		if v.Ask.Tile < 1 || v.Ask.Tile > len(Territories) {
+			return base
+		}
+		best := 0
+		for r := range 6 {
+			best = max(best, v.ExploreVP(h, v.Ask.Tile, r))
+		}
+		if best == 0 {
+			return games.WithDetail(base+": no VP", "No turn of the tile matches a neighbour's terrain here")
+		}
+		return games.WithDetail(fmt.Sprintf("%s: up to %d VP", base, best),
+			"The best turn of the tile scores that much for matching its neighbours' terrain")
+	}
+	return base
+}
+
+// conquerHexText is what conquering t gives seat, as the label's tail and
+// detail: whose outpost it topples, the territories seat then holds, and
+// the achievements the conquest completes.
+func conquerHexText(v View, seat int, t *Territory) string {
+	text := ": unclaimed"
+	def := t.Controller()
+	if def >= 0 && def != seat {
+		text = ": topple " + v.seatName(def) + "'s outpost"
+	}
+	var gains []string
+	if t.Middle {
+		if vp, ok := v.achievementVP(seat, 2); ok {
+			gains = append(gains, fmt.Sprintf("the middle's achievement %d VP", vp))
+		}
+	}
+	if def >= 0 && def != seat && v.toppledHeld(seat) == 1 {
+		if vp, ok := v.achievementVP(seat, 1); ok {
+			gains = append(gains, fmt.Sprintf("the second topple's achievement %d VP", vp))
+		}
+	}
+	if len(gains) > 0 {
+		text += ", + " + strings.Join(gains, ", + ")
+	}
+	held := 0
+	for i := range v.Map {
+		if v.Map[i].Explored() && v.Map[i].Controller() == seat {
+			held++
+		}
+	}
+	detail := fmt.Sprintf("Territories you control: %d → %d, then the dice", held, held+1)
+	if def >= 0 && def != seat && v.mayTrap(def) {
+		detail += "; a Trap may answer"
+	}
+	return games.WithDetail(text, detail)
+}
+
+// achievementVP is the VP achievement i would pay seat now, and whether it
+// would pay at all (seat has not earned it and a slot is left).
+func (v *View) achievementVP(seat, i int) (int, bool) {
+	if i < 0 || i >= len(Achievements) || v.Players[seat].Achieved[i] {
+		return 0, false
+	}
+	slots := Achievements[i].Order.Any
+	if len(slots) == 0 {
+		slots = Achievements[i].Order.Small
+		if v.Seats >= 4 {
+			slots = Achievements[i].Order.Large
+		}
+	}
+	n := len(v.Claims[i])
+	if n >= len(slots) {
+		return 0, false
+	}
+	return slots[n], true
+}
+
+// toppledHeld counts the territories seat controls that hold an
+// opponent's toppled outpost (the topple achievement counts two).
+func (v *View) toppledHeld(seat int) int {
+	n := 0
+	for i := range v.Map {
+		t := &v.Map[i]
+		if !t.Explored() || t.Controller() != seat {
+			continue
+		}
+		for _, o := range t.Outposts {
+			if o.Down && int(o.Seat) != seat {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+// mayTrap reports whether def could answer a conquest with a Trap, as far
+// as the view shows: a player still in the game with cards in hand, or the
+// Automa with cards in its trap stock.
+func (v *View) mayTrap(def int) bool {
+	if def < 0 || def >= len(v.Players) || v.Players[def].Done {
+		return false
+	}
+	if v.Solo != nil && def == Automa {
+		return v.Solo.Stock > 0
+	}
+	return v.Players[def].HandSize > 0
+}
+
+// seatName is def's name in a label: a player's name token, or in solo a
+// bot's name (the bots sit at no seat of the table).
+func (v *View) seatName(def int) string {
+	if v.Solo != nil && def != 0 {
+		return botName(def)
+	}
+	return games.Name(games.Seat(def))
+}
