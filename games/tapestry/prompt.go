@@ -104,8 +104,11 @@ func decisionLine(v View, a *AskView) string {
 		line = "Explore: pick a territory tile from your supply, then an empty hex, then how to turn it."
 	case "explore_rot":
 		line = "Explore: each way of turning the tile shows the VP its matching edges score."
+	case "explore_hex":
+		line = "Explore: pick an empty hex for the tile; each shows the most VP its matching edges can score there."
 	case "conquer_hex":
-		line = "Conquer: pick a territory for your outpost; the conquer dice follow."
+		n := v.heldBy(a.Seat)
+		line = fmt.Sprintf("Conquer: pick a territory for your outpost (you control %d, then %d); the conquer dice follow.", n, n+1)
 	case "trap":
 		line = "A territory of yours is under attack: a Trap topples the attacker's new outpost and gains you a resource."
 	case "bonus":

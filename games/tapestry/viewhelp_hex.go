@@ -8,8 +8,8 @@ import (
 )
 
 // hexLabel is the text of a map choice ("hex:a@b") with what choosing
-// that hex gives the viewer: for a conquest, whose outpost falls, the
-// territories held after it and any achievement it earns; for an
+// that hex gives the viewer: for a conquest, whose outpost falls and any
+// achievement it earns; for an
 // exploration, the most VP a turn of the chosen tile can score there.
 // Other asks (and a view without the hex) get the bare coordinates.
 func hexLabel(v View, h Hex) string {
@@ -31,17 +31,17 @@ func hexLabel(v View, h Hex) string {
 			best = max(best, v.ExploreVP(h, v.Ask.Tile, r))
 		}
 		if best == 0 {
-			return games.WithDetail(base+": no VP", "No turn of the tile matches a neighbour's terrain here")
+			return base + ": no VP"
 		}
-		return games.WithDetail(fmt.Sprintf("%s: up to %d VP", base, best),
-			"The best turn of the tile scores that much for matching its neighbours' terrain")
+		return fmt.Sprintf("%s: up to %d VP", base, best)
 	}
 	return base
 }
 
 // conquerHexText is what conquering t gives seat, as the label's tail and
-// detail: whose outpost it topples, the territories seat then holds, and
-// the achievements the conquest completes.
+// detail: whose outpost it topples (and whether a Trap may answer) and the
+// achievements the conquest completes. What every target gives alike (one
+// territory more, the dice) is the decision's prompt line.
 func conquerHexText(v View, seat int, t *Territory) string {
 	text := ": unclaimed"
 	def := t.Controller()
@@ -62,15 +62,9 @@ func conquerHexText(v View, seat int, t *Territory) string {
 	if len(gains) > 0 {
 		text += ", + " + strings.Join(gains, ", + ")
 	}
-	held := 0
-	for i := range v.Map {
-		if v.Map[i].Explored() && v.Map[i].Controller() == seat {
-			held++
-		}
-	}
-	detail := fmt.Sprintf("Territories you control: %d → %d, then the dice", held, held+1)
+	detail := ""
 	if def >= 0 && def != seat && v.mayTrap(def) {
-		detail += "; a Trap may answer"
+		detail = "A Trap may answer: your outpost would fall"
 	}
 	return games.WithDetail(text, detail)
 }
@@ -134,4 +128,15 @@ func (v *View) seatName(def int) string {
 		return botName(def)
 	}
 	return games.Name(games.Seat(def))
+}
+
+// heldBy counts the territories seat controls on the view's map.
+func (v *View) heldBy(seat int) int {
+	n := 0
+	for i := range v.Map {
+		if v.Map[i].Explored() && v.Map[i].Controller() == seat {
+			n++
+		}
+	}
+	return n
 }

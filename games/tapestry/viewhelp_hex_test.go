@@ -13,7 +13,7 @@ import (
 )
 
 var (
-	heldRE  = regexp.MustCompile(`Territories you control: (\d+) → (\d+)`)
+	heldRE  = regexp.MustCompile(`you control (\d+), then (\d+)`)
 	upToRE  = regexp.MustCompile(`: up to (\d+) VP$`)
 	rotVPRE = regexp.MustCompile(`→ (\d+) VP$`)
 )
@@ -21,8 +21,8 @@ var (
 // TestHexLabelsSayWhatTheyGive plays random games (solo and with two to
 // four seats) and, at every conquest and exploration a player is asked
 // to place, checks each hex's label against what choosing it does: a
-// conquest names the outpost it topples (and only then), counts the
-// territories held before and after, and names the middle's achievement
+// conquest names the outpost it topples (and only then), its prompt counts
+// the territories held before and after, and it names the middle's achievement
 // while it pays; an exploration's "up to N VP" is the best of the
 // rotations asked next.
 func TestHexLabelsSayWhatTheyGive(t *testing.T) {
@@ -84,6 +84,9 @@ func checkConquerLabels(t *testing.T, g Game, s *State, seat games.Seat, l []Act
 	t.Helper()
 	v := g.View(s, seat)
 	held := s.Controlled(int(seat))
+	if m := heldRE.FindStringSubmatch(g.Prompt(v)); m == nil || m[1] != strconv.Itoa(held) || m[2] != strconv.Itoa(held+1) {
+		t.Errorf("the prompt %q, but the seat holds %d territories", g.Prompt(v), held)
+	}
 	for _, a := range l {
 		lab := g.Label(v, a)
 		text, detail := games.SplitDetail(lab)
@@ -96,9 +99,8 @@ func checkConquerLabels(t *testing.T, g Game, s *State, seat games.Seat, l []Act
 		if !strings.HasPrefix(text, fmt.Sprintf("Hex %d,%d: ", h.A, h.B)) {
 			t.Errorf("%s: %q does not name the hex", a.K, lab)
 		}
-		m := heldRE.FindStringSubmatch(detail)
-		if m == nil || m[1] != strconv.Itoa(held) || m[2] != strconv.Itoa(held+1) {
-			t.Errorf("%s: %q, but the seat holds %d territories", a.K, lab, held)
+		if strings.Contains(detail, "Trap") && !strings.Contains(text, "topple") {
+			t.Errorf("%s: %q warns of a Trap where nothing is attacked", a.K, lab)
 		}
 		pays := tr.Middle && !s.Players[seat].Achieved[2]
 		if pays != strings.Contains(text, "middle's achievement") && len(s.Claims[2]) < 3 {
