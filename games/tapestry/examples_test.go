@@ -305,20 +305,8 @@ func TestExampleF_ResearchOnFinishedTrack(t *testing.T) {
 // toppledHeld counts the territories seat controls that hold an
 // opponent's toppled outpost (topple-two progress).
 func toppledHeld(s *State, seat int) int {
-	n := 0
-	for i := range s.Map {
-		t := &s.Map[i]
-		if !s.Controls(seat, t) {
-			continue
-		}
-		for _, o := range t.Outposts {
-			if o.Down && int(o.Seat) != seat {
-				n++
-				break
-			}
-		}
-	}
-	return n
+	v := Game{}.View(s, games.Seat(seat))
+	return v.toppledHeld(seat)
 }
 
 // TestExampleG_ConquerTrapBothDice: Archery into Q's lone outpost; Q plays

@@ -688,13 +688,7 @@ func (s *State) achieve(seat, i int, ev *events) {
 		return
 	}
 	p.Achieved[i] = true
-	slots := Achievements[i].Order.Any
-	if len(slots) == 0 {
-		slots = Achievements[i].Order.Small
-		if s.Seats >= 4 {
-			slots = Achievements[i].Order.Large
-		}
-	}
+	slots := achievementSlots(i, s.Seats)
 	n := len(s.Claims[i])
 	if n >= len(slots) {
 		return
@@ -705,6 +699,19 @@ func (s *State) achieve(seat, i int, ev *events) {
 		return
 	}
 	s.addVP(seat, slots[n], "achievement", ev, fmt.Sprintf("%s earns the achievement \"%s\".", who(seat), Achievements[i].Name))
+}
+
+// achievementSlots are the VP of achievement i's slots, in the order they
+// are claimed, at a table of seats seats.
+func achievementSlots(i, seats int) []int {
+	slots := Achievements[i].Order.Any
+	if len(slots) == 0 {
+		slots = Achievements[i].Order.Small
+		if seats >= 4 {
+			slots = Achievements[i].Order.Large
+		}
+	}
+	return slots
 }
 
 // checkTopple gives topple-two to every seat controlling two territories

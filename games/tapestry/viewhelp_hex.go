@@ -75,13 +75,7 @@ func (v *View) achievementVP(seat, i int) (int, bool) {
 	if i < 0 || i >= len(Achievements) || v.Players[seat].Achieved[i] {
 		return 0, false
 	}
-	slots := Achievements[i].Order.Any
-	if len(slots) == 0 {
-		slots = Achievements[i].Order.Small
-		if v.Seats >= 4 {
-			slots = Achievements[i].Order.Large
-		}
-	}
+	slots := achievementSlots(i, v.Seats)
 	n := len(v.Claims[i])
 	if n >= len(slots) {
 		return 0, false
