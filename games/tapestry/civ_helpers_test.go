@@ -117,14 +117,7 @@ func newDealt(t *testing.T, n int, opts games.Options, deal [][2]string) *dealt 
 	if opts == nil {
 		opts = games.Options{}
 	}
-	norm, err := g.Info().Normalize(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := g.New(norm, n)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, _ := startGame(t, n, opts)
 	d := &dealt{t: t, g: g, s: s}
 	mats := []string{"1", "2", "3", "4", "5"}[:n]
 	d.apply(games.Chance, "setup:"+strings.Join(mats, ".")+":0")

@@ -32,22 +32,36 @@ type logGame struct {
 // every choice offered.
 func playLogged(t testing.TB, seats int, o games.Options, seed uint64, labels bool) logGame {
 	t.Helper()
+	var lg logGame
+	var hook func(*State, games.Seat, []Action)
+	if labels {
+		hook = func(s *State, seat games.Seat, l []Action) {
+			g := Game{}
+			v := g.View(s, seat)
+			for _, x := range l {
+				lg.labels = append(lg.labels, g.Label(v, x))
+			}
+			lg.prompts[s.Ask.Kind] = append(lg.prompts[s.Ask.Kind], g.Prompt(v))
+		}
+	}
+	playHooked(t, seats, o, seed, hook, &lg)
+	return lg
+}
+
+// playHooked is playLogged with a hook called before each player's
+// choice (the state, the seat and its legal actions), the game recorded
+// into lg.
+func playHooked(t testing.TB, seats int, o games.Options, seed uint64, hook func(*State, games.Seat, []Action), lg *logGame) {
+	t.Helper()
 	g := Game{}
-	opts, err := g.Info().Normalize(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := g.New(opts, seats)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lg := logGame{opts: opts, seats: seats, prompts: map[string][]string{}}
+	s, opts := startGame(t, seats, o)
+	*lg = logGame{opts: opts, seats: seats, prompts: map[string][]string{}}
 	d := dice.Seeded(seed, 91)
 	for step := 0; ; step++ {
 		to := g.ToAct(&s)
 		if len(to) == 0 {
 			lg.s = s
-			return lg
+			return
 		}
 		if step > g.Info().MaxActions {
 			t.Fatalf("%d seats %v seed %d: no end after %d actions", seats, opts, seed, step)
@@ -58,12 +72,8 @@ func playLogged(t testing.TB, seats int, o games.Options, seed uint64, labels bo
 			a = g.Sample(&s, d)
 		} else {
 			l := g.Legal(&s, seat)
-			if labels {
-				v := g.View(&s, seat)
-				for _, x := range l {
-					lg.labels = append(lg.labels, g.Label(v, x))
-				}
-				lg.prompts[s.Ask.Kind] = append(lg.prompts[s.Ask.Kind], g.Prompt(v))
+			if hook != nil {
+				hook(&s, seat, l)
 			}
 			a = l[games.PickWeighted(g.Weights(&s, seat, l), len(l), d.IntN)]
 		}
@@ -73,6 +83,22 @@ func playLogged(t testing.TB, seats int, o games.Options, seed uint64, labels bo
 		}
 		lg.steps = append(lg.steps, games.Step{Seat: seat, Key: a.K, Events: evs})
 	}
+}
+
+// startGame starts a game of seats seats with the options o, normalized
+// (the set-up still to deal), and returns it with the options it got.
+func startGame(t testing.TB, seats int, o games.Options) (State, games.Options) {
+	t.Helper()
+	g := Game{}
+	opts, err := g.Info().Normalize(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := g.New(opts, seats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, opts
 }
 
 // randomGameOptions is the i-th game of the sweeps: seat counts 1 to 5,

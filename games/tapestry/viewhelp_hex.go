@@ -49,22 +49,30 @@ func conquerHexText(v View, seat int, t *Territory) string {
 		text = ": topple " + v.seatName(def) + "'s outpost"
 	}
 	var gains []string
+	vp := 0
 	if t.Middle {
-		if vp, ok := v.achievementVP(seat, 2); ok {
-			gains = append(gains, fmt.Sprintf("the middle's achievement %d VP", vp))
+		if n, ok := v.achievementVP(seat, 2); ok {
+			gains = append(gains, fmt.Sprintf("the middle island (%d VP)", n))
+			vp += n
 		}
 	}
 	if def >= 0 && def != seat && v.toppledHeld(seat) == 1 {
-		if vp, ok := v.achievementVP(seat, 1); ok {
-			gains = append(gains, fmt.Sprintf("the second topple's achievement %d VP", vp))
+		if n, ok := v.achievementVP(seat, 1); ok {
+			gains = append(gains, fmt.Sprintf("two toppled outposts (%d VP)", n))
+			vp += n
 		}
 	}
-	if len(gains) > 0 {
-		text += ", + " + strings.Join(gains, ", + ")
-	}
 	detail := ""
+	if len(gains) > 0 {
+		text += fmt.Sprintf(", +%d VP", vp)
+		detail = "Achievements: " + strings.Join(gains, ", ")
+	}
 	if def >= 0 && def != seat && v.mayTrap(def) {
-		detail = "A Trap may answer: your outpost would fall"
+		if detail == "" {
+			detail = "A Trap may answer: your outpost would fall"
+		} else {
+			detail += "; a Trap may answer"
+		}
 	}
 	return games.WithDetail(text, detail)
 }

@@ -9,13 +9,14 @@ import (
 
 	"spindle/games"
 	"spindle/games/gametest"
-	"spindle/games/internal/dice"
 )
 
 var (
-	heldRE  = regexp.MustCompile(`you control (\d+), then (\d+)`)
-	upToRE  = regexp.MustCompile(`: up to (\d+) VP$`)
-	rotVPRE = regexp.MustCompile(`→ (\d+) VP$`)
+	heldRE   = regexp.MustCompile(`you control (\d+), then (\d+)`)
+	upToRE   = regexp.MustCompile(`: up to (\d+) VP$`)
+	rotVPRE  = regexp.MustCompile(`→ (\d+) VP$`)
+	achVPRE  = regexp.MustCompile(`\((\d+) VP\)`)
+	plusVPRE = regexp.MustCompile(`, \+(\d+) VP$`)
 )
 
 // TestHexLabelsSayWhatTheyGive plays random games (solo and with two to
@@ -29,46 +30,24 @@ func TestHexLabelsSayWhatTheyGive(t *testing.T) {
 	g := Game{}
 	n := gametest.Scale(6, 24, 60)
 	conquests, explorations := 0, 0
+	check := func(s *State, seat games.Seat, l []Action) {
+		switch s.Ask.Kind {
+		case "conquer_hex":
+			conquests++
+			checkConquerLabels(t, g, s, seat, l)
+		case "explore_hex":
+			explorations++
+			checkExploreLabels(t, g, s, seat, l)
+		}
+	}
 	for i := range n {
 		seats := 1 + i%4
 		o := games.Options{}
 		if seats == 1 {
 			o["automa_level"] = strconv.Itoa(1 + i%6)
 		}
-		opts, err := g.Info().Normalize(o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := g.New(opts, seats)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := dice.Seeded(uint64(i), 17)
-		for step := 0; step <= g.Info().MaxActions; step++ {
-			to := g.ToAct(&s)
-			if len(to) == 0 {
-				break
-			}
-			seat := to[0]
-			var a Action
-			if seat == games.Chance {
-				a = g.Sample(&s, d)
-			} else {
-				l := g.Legal(&s, seat)
-				switch s.Ask.Kind {
-				case "conquer_hex":
-					conquests++
-					checkConquerLabels(t, g, &s, seat, l)
-				case "explore_hex":
-					explorations++
-					checkExploreLabels(t, g, &s, seat, l)
-				}
-				a = l[games.PickWeighted(g.Weights(&s, seat, l), len(l), d.IntN)]
-			}
-			if _, err := g.Apply(&s, seat, a); err != nil {
-				t.Fatalf("game %d step %d: %v", i, step, err)
-			}
-		}
+		var lg logGame
+		playHooked(t, seats, o, uint64(i), check, &lg)
 		if t.Failed() {
 			return
 		}
@@ -99,11 +78,22 @@ func checkConquerLabels(t *testing.T, g Game, s *State, seat games.Seat, l []Act
 		if !strings.HasPrefix(text, fmt.Sprintf("Hex %d,%d: ", h.A, h.B)) {
 			t.Errorf("%s: %q does not name the hex", a.K, lab)
 		}
+		if strings.Contains(lab, "…") {
+			t.Errorf("%s: %q is cut", a.K, lab)
+		}
+		sum := 0
+		for _, m := range achVPRE.FindAllStringSubmatch(detail, -1) {
+			n, _ := strconv.Atoi(m[1])
+			sum += n
+		}
+		if m := plusVPRE.FindStringSubmatch(text); (m == nil) != (sum == 0) || m != nil && m[1] != strconv.Itoa(sum) {
+			t.Errorf("%s: %q does not add up its achievements", a.K, lab)
+		}
 		if strings.Contains(detail, "Trap") && !strings.Contains(text, "topple") {
 			t.Errorf("%s: %q warns of a Trap where nothing is attacked", a.K, lab)
 		}
 		pays := tr.Middle && !s.Players[seat].Achieved[2]
-		if pays != strings.Contains(text, "middle's achievement") && len(s.Claims[2]) < 3 {
+		if pays != strings.Contains(detail, "the middle island") && len(s.Claims[2]) < 3 {
 			t.Errorf("%s: %q (middle %v, achieved %v)", a.K, lab, tr.Middle, s.Players[seat].Achieved[2])
 		}
 	}
