@@ -38,6 +38,13 @@ func TestDiagSolo(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if ps := os.Getenv("TAPESTRY_EVALP"); ps != "" {
+		saved := evalP
+		defer func() { evalP = saved }()
+		if err := setEvalParams(&evalP, ps); err != nil {
+			t.Fatal(err)
+		}
+	}
 	cut, _ := strconv.Atoi(os.Getenv("TAPESTRY_CUT"))
 	causes := [2]map[string]float64{{}, {}}
 	wins, vp, avp := 0.0, 0.0, 0.0
@@ -167,4 +174,32 @@ func meanSE(xs []float64) (float64, float64) {
 		ss += (x - mean) * (x - mean)
 	}
 	return mean, math.Sqrt(ss / (n - 1) / n)
+}
+
+// setEvalParams sets the evaluator constants named in spec, a list of
+// name=value pairs ("VPWeight=0.3,Scale=40"), for diagnostic runs that try
+// other values (TAPESTRY_EVALP).
+func setEvalParams(p *evalParams, spec string) error {
+	for kv := range strings.SplitSeq(spec, ",") {
+		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
+		f, err := strconv.ParseFloat(v, 64)
+		if !ok || err != nil {
+			return fmt.Errorf("tapestry: %q is not name=number", kv)
+		}
+		switch k {
+		case "Scale":
+			p.Scale = f
+		case "VPWeight":
+			p.VPWeight = f
+		case "VPScale":
+			p.VPScale = f
+		case "Denial":
+			p.Denial = f
+		case "AutomaExtra":
+			p.AutomaExtra = f
+		default:
+			return fmt.Errorf("tapestry: no evaluator constant %q", k)
+		}
+	}
+	return nil
 }
