@@ -9,9 +9,9 @@ import (
 
 // hexLabel is the text of a map choice ("hex:a@b") with what choosing
 // that hex gives the viewer: for a conquest, whose outpost falls and any
-// achievement it earns; for an
-// exploration, the most VP a turn of the chosen tile can score there.
-// Other asks (and a view without the hex) get the bare coordinates.
+// achievement it earns; for an exploration, the most VP a turn of the
+// chosen tile can score there. Other asks (and a view without the hex)
+// get the bare coordinates.
 func hexLabel(v View, h Hex) string {
 	base := fmt.Sprintf("Hex %d,%d", h.A, h.B)
 	t := v.Terr(h)
@@ -56,7 +56,13 @@ func conquerHexText(v View, seat int, t *Territory) string {
 			vp += n
 		}
 	}
-	if def >= 0 && def != seat && v.toppledHeld(seat) == 1 {
+	// The territory will hold a toppled outpost of another player's: the
+	// defender's, toppled now, or one that lay there already.
+	fallen := def >= 0 && def != seat
+	for _, o := range t.Outposts {
+		fallen = fallen || o.Down && int(o.Seat) != seat
+	}
+	if fallen && v.toppledHeld(seat) == 1 {
 		if n, ok := v.achievementVP(seat, 1); ok {
 			gains = append(gains, fmt.Sprintf("two toppled outposts (%d VP)", n))
 			vp += n
