@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -233,7 +234,7 @@ func (p *arenaProgress) report(g int, r arenaGame) {
 // runArena plays games between the given players, seats rotated, and
 // prints each player's first-place rate with a 95 % interval and the
 // AI's time per decision.
-func runArena(args []string, stdout, stderr io.Writer) error {
+func runArena(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	lazyGC()
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -279,11 +280,30 @@ func runArena(args []string, stdout, stderr io.Writer) error {
 			}
 		}()
 	}
+	// A stop (Ctrl-C, SIGTERM) deals no more games: those under way
+	// finish, and the summary counts the games played.
+	played := 0
+feed:
 	for g := range *n {
-		next <- g
+		if ctx.Err() != nil {
+			break
+		}
+		select {
+		case next <- g:
+			played = g + 1
+		case <-ctx.Done():
+			break feed
+		}
 	}
 	close(next)
 	wg.Wait()
+	if played < *n {
+		fmt.Fprintf(stderr, "arena: stopped after %d of %d games\n", played, *n)
+		if played == 0 {
+			return fmt.Errorf("arena: stopped before any game was played: %w", ctx.Err())
+		}
+		results, *n = results[:played], played
+	}
 	firsts := make([]float64, seats) // by player index
 	ranks := make([]float64, seats)
 	scores := 0.0 // seat 0's, for a solo game

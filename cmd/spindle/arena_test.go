@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"regexp"
@@ -73,7 +74,7 @@ func TestArenaParallelGivesTheSameTotals(t *testing.T) {
 	run := func(args ...string) string {
 		t.Helper()
 		var out, errs strings.Builder
-		if err := runArena(append([]string{"--game", "warpweft", "--players", "greedy,random", "--n", "6", "--seed", "3"}, args...), &out, &errs); err != nil {
+		if err := runArena(context.Background(), append([]string{"--game", "warpweft", "--players", "greedy,random", "--n", "6", "--seed", "3"}, args...), &out, &errs); err != nil {
 			t.Fatalf("arena %v: %v (%s)", args, err, errs.String())
 		}
 		return out.String()
@@ -86,7 +87,7 @@ func TestArenaParallelGivesTheSameTotals(t *testing.T) {
 		t.Errorf("no rates in the arena's output:\n%s", one)
 	}
 	var out, errs strings.Builder
-	if err := runArena([]string{"--parallel", "0"}, &out, &errs); err == nil {
+	if err := runArena(context.Background(), []string{"--parallel", "0"}, &out, &errs); err == nil {
 		t.Error("--parallel 0 was accepted")
 	}
 }
@@ -106,7 +107,7 @@ func TestArenaReportsEachGame(t *testing.T) {
 			regexp.MustCompile(`player 1 random (won|lost|drew) with \d+ points; `)},
 	} {
 		var out, errs strings.Builder
-		if err := runArena(tc.args, &out, &errs); err != nil {
+		if err := runArena(context.Background(), tc.args, &out, &errs); err != nil {
 			t.Fatalf("arena %v: %v (%s)", tc.args, err, errs.String())
 		}
 		lines := strings.Split(strings.TrimSpace(errs.String()), "\n")
@@ -135,5 +136,42 @@ func TestArenaReportsEachGame(t *testing.T) {
 		if math.Abs(100*got/float64(tc.n)-want) > 0.05 {
 			t.Errorf("running total %v of %d, but the rate printed is %v%%", got, tc.n, want)
 		}
+	}
+}
+
+// cancelOnWrite cancels a context at its first write: a stop that comes
+// once the first game is reported.
+type cancelOnWrite struct {
+	strings.Builder
+	cancel context.CancelFunc
+}
+
+func (w *cancelOnWrite) Write(p []byte) (int, error) {
+	w.cancel()
+	return w.Builder.Write(p)
+}
+
+// TestArenaStops checks that a stop (the context a signal cancels) deals
+// no more games: the games under way finish and the summary counts the
+// games played, and a stop before the first game is an error.
+func TestArenaStops(t *testing.T) {
+	args := []string{"--game", "warpweft", "--players", "greedy,random", "--n", "8", "--seed", "3"}
+	ctx, cancel := context.WithCancel(context.Background())
+	errs := &cancelOnWrite{cancel: cancel}
+	var out strings.Builder
+	if err := runArena(ctx, args, &out, errs); err != nil {
+		t.Fatalf("arena stopped after a game: %v", err)
+	}
+	m := regexp.MustCompile(`arena: stopped after (\d+) of 8 games`).FindStringSubmatch(errs.String())
+	if m == nil || m[1] == "8" || m[1] == "0" {
+		t.Fatalf("no stop reported after the first game:\n%s", errs.String())
+	}
+	if !strings.Contains(out.String(), m[1]+" games, seats rotated") {
+		t.Errorf("the summary does not count the %s games played:\n%s", m[1], out.String())
+	}
+	done, stop := context.WithCancel(context.Background())
+	stop()
+	if err := runArena(done, args, &out, &strings.Builder{}); err == nil {
+		t.Error("an arena stopped before its first game reported no error")
 	}
 }

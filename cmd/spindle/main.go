@@ -48,6 +48,12 @@ func parseArgs(fs *flag.FlagSet, args []string) (done bool, err error) {
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// The first signal asks the command to stop; a second one, with the
+	// signals' default handling restored, ends the process at once.
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	if err != nil {
@@ -101,7 +107,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "render":
 		return runRender(rest, stdout, stderr)
 	case "arena":
-		return runArena(rest, stdout, stderr)
+		return runArena(ctx, rest, stdout, stderr)
 	case "train":
 		return runTrain(rest, stdout, stderr)
 	case "help", "-h", "--help":
