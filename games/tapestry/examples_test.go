@@ -305,8 +305,7 @@ func TestExampleF_ResearchOnFinishedTrack(t *testing.T) {
 // toppledHeld counts the territories seat controls that hold an
 // opponent's toppled outpost (topple-two progress).
 func toppledHeld(s *State, seat int) int {
-	v := Game{}.View(s, games.Seat(seat))
-	return v.toppledHeld(seat)
+	return toppledHeldOn(s.Map, seat, false)
 }
 
 // TestExampleG_ConquerTrapBothDice: Archery into Q's lone outpost; Q plays

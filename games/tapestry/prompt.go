@@ -107,7 +107,7 @@ func decisionLine(v View, a *AskView) string {
 	case "explore_hex":
 		line = "Explore: pick an empty hex for the tile; each shows the most VP its matching edges can score there."
 	case "conquer_hex":
-		n := v.heldBy(a.Seat)
+		n := controlledOn(v.Map, a.Seat)
 		line = fmt.Sprintf("Conquer: pick a territory for your outpost (you control %d, then %d); the conquer dice follow.", n, n+1)
 	case "trap":
 		line = "A territory of yours is under attack: a Trap topples the attacker's new outpost and gains you a resource."

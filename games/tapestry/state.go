@@ -273,11 +273,35 @@ func (s *State) Terr(h Hex) *Territory {
 func (s *State) Controls(seat int, t *Territory) bool { return t.Explored() && t.Controller() == seat }
 
 // Controlled counts the territories seat controls.
-func (s *State) Controlled(seat int) int {
+func (s *State) Controlled(seat int) int { return controlledOn(s.Map, seat) }
+
+// controlledOn counts the territories of m that seat controls (the
+// state's map or a view's).
+func controlledOn(m []Territory, seat int) int {
 	n := 0
-	for i := range s.Map {
-		if s.Controls(seat, &s.Map[i]) {
+	for i := range m {
+		if m[i].Explored() && m[i].Controller() == seat {
 			n++
+		}
+	}
+	return n
+}
+
+// toppledHeldOn counts the territories of m that seat controls and that
+// hold another seat's toppled outpost (the topple achievement wants two);
+// firstSeatOnly counts seat 0's outposts alone, as the Automa does.
+func toppledHeldOn(m []Territory, seat int, firstSeatOnly bool) int {
+	n := 0
+	for i := range m {
+		t := &m[i]
+		if !t.Explored() || t.Controller() != seat {
+			continue
+		}
+		for _, o := range t.Outposts {
+			if o.Down && int(o.Seat) != seat && (!firstSeatOnly || o.Seat == 0) {
+				n++
+				break
+			}
 		}
 	}
 	return n

@@ -721,20 +721,8 @@ func (s *State) checkTopple(ev *events) {
 		if s.shadow(seat) {
 			continue // §17.6: the Shadow Empire only completes tracks
 		}
-		n := 0
-		for i := range s.Map {
-			t := &s.Map[i]
-			if !s.Controls(seat, t) {
-				continue
-			}
-			for _, o := range t.Outposts {
-				if o.Down && int(o.Seat) != seat && (!s.bot(seat) || o.Seat == 0) { // the Automa counts the human's only
-					n++
-					break
-				}
-			}
-		}
-		if n >= 2 {
+		// The Automa counts the human's toppled outposts only.
+		if toppledHeldOn(s.Map, seat, s.bot(seat)) >= 2 {
 			s.achieve(seat, 1, ev)
 		}
 	}

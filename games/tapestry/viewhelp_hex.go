@@ -45,7 +45,8 @@ func hexLabel(v View, h Hex) string {
 func conquerHexText(v View, seat int, t *Territory) string {
 	text := ": unclaimed"
 	def := t.Controller()
-	if def >= 0 && def != seat {
+	attacked := def >= 0 && def != seat
+	if attacked {
 		text = ": topple " + v.seatName(def) + "'s outpost"
 	}
 	var gains []string
@@ -58,11 +59,11 @@ func conquerHexText(v View, seat int, t *Territory) string {
 	}
 	// The territory will hold a toppled outpost of another player's: the
 	// defender's, toppled now, or one that lay there already.
-	fallen := def >= 0 && def != seat
+	fallen := attacked
 	for _, o := range t.Outposts {
 		fallen = fallen || o.Down && int(o.Seat) != seat
 	}
-	if fallen && v.toppledHeld(seat) == 1 {
+	if fallen && toppledHeldOn(v.Map, seat, false) == 1 {
 		if n, ok := v.achievementVP(seat, 1); ok {
 			gains = append(gains, fmt.Sprintf("two toppled outposts (%d VP)", n))
 			vp += n
@@ -73,7 +74,7 @@ func conquerHexText(v View, seat int, t *Territory) string {
 		text += fmt.Sprintf(", +%d VP", vp)
 		detail = "Achievements: " + strings.Join(gains, ", ")
 	}
-	if def >= 0 && def != seat && v.mayTrap(def) {
+	if attacked && v.mayTrap(def) {
 		if detail == "" {
 			detail = "A Trap may answer: your outpost would fall"
 		} else {
@@ -97,25 +98,6 @@ func (v *View) achievementVP(seat, i int) (int, bool) {
 	return slots[n], true
 }
 
-// toppledHeld counts the territories seat controls that hold an
-// opponent's toppled outpost (the topple achievement counts two).
-func (v *View) toppledHeld(seat int) int {
-	n := 0
-	for i := range v.Map {
-		t := &v.Map[i]
-		if !t.Explored() || t.Controller() != seat {
-			continue
-		}
-		for _, o := range t.Outposts {
-			if o.Down && int(o.Seat) != seat {
-				n++
-				break
-			}
-		}
-	}
-	return n
-}
-
 // mayTrap reports whether def could answer a conquest with a Trap, as far
 // as the view shows: a player still in the game with cards in hand, or the
 // Automa with cards in its trap stock.
@@ -136,15 +118,4 @@ func (v *View) seatName(def int) string {
 		return botName(def)
 	}
 	return games.Name(games.Seat(def))
-}
-
-// heldBy counts the territories seat controls on the view's map.
-func (v *View) heldBy(seat int) int {
-	n := 0
-	for i := range v.Map {
-		if v.Map[i].Explored() && v.Map[i].Controller() == seat {
-			n++
-		}
-	}
-	return n
 }
