@@ -114,6 +114,14 @@ type Info struct {
 	// tree before the game's evaluator judges the position, in a one-seat
 	// game (solo against the game itself); the search's default is 2.
 	AISoloTurns int `json:"-"`
+	// AIExplore, when positive, is the exploration constant of the AI's
+	// search (UCB1's) in this game; the search's default, 0.7, suits
+	// rewards that are mostly wins and losses. A game whose evaluator
+	// judges positions by a smooth score sets one near its rewards'
+	// spread: with a spread a tenth of the default's, the default spends
+	// the budget almost evenly on every move, and the tree below the root
+	// plays its moves nearly at random.
+	AIExplore float64 `json:"-"`
 }
 
 // Normalize checks opts against the option schema and returns a complete

@@ -15,7 +15,11 @@
 //     tree, at most maxTreeDepth actions), choosing at each node by UCB1.
 //     Arms are action keys; because a chance step within a turn can change
 //     what is legal, each arm counts how often it was available
-//     (information-set UCB).
+//     (information-set UCB). UCB1's exploration constant (explore, 0.7)
+//     suits rewards that are mostly wins and losses; a game whose
+//     evaluator gives smooth rewards a few hundredths apart sets its own
+//     (games.Info.AIExplore), or the search spends its budget almost
+//     evenly and the tree below the root plays nearly at random.
 //   - Gives each node's moves priors: every legal move played once on the
 //     determinization and judged one ply ahead by the game's evaluator
 //     (games.Evaluator, through Table.Evaluate), counted as a few imagined

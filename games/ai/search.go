@@ -72,7 +72,8 @@ const maxPlayoutActions = 4000
 
 // Search parameters.
 const (
-	// explore is UCB1's exploration constant.
+	// explore is UCB1's exploration constant, unless the game sets its
+	// own (games.Info.AIExplore).
 	explore = 0.7
 	// priorVisits is how many imagined visits a move's prior (its one-ply
 	// evaluation) is worth before real visits outweigh it.
@@ -114,6 +115,9 @@ type Options struct {
 	// playout runs before the evaluator judges, in place of the game's
 	// (playoutTurns): for experiments with the search.
 	CutTurns int
+	// Explore, when positive, is UCB1's exploration constant in place of
+	// the game's (exploration): for experiments with the search.
+	Explore float64
 }
 
 // node is one decision of the seat in the tree over its own consecutive
@@ -150,12 +154,12 @@ func (nd *node) arm(key string) int {
 	return k
 }
 
-// pick returns the arm to play among the legal choices: by UCB1 over the
-// arms' real visits plus their prior counted as priorVisits visits, with a
+// pick returns the arm to play among the legal choices: by UCB1 (with
+// exploration constant c) over the arms' real visits plus their prior counted as priorVisits visits, with a
 // progressive bias towards the moves the game's Weigher favours (weights,
 // in legal's order, or nil) that fades with visits. An arm with neither
 // visits nor prior is tried first, drawn by the weights.
-func (nd *node) pick(legal []games.Choice, weights []int, rng *rand.Rand) int {
+func (nd *node) pick(legal []games.Choice, weights []int, rng *rand.Rand, c float64) int {
 	arms := make([]int, len(legal))
 	for i, c := range legal {
 		k := nd.arm(c.Key)
@@ -187,7 +191,7 @@ func (nd *node) pick(legal []games.Choice, weights []int, rng *rand.Rand) int {
 			v += priorVisits
 			w += priorVisits * nd.prior[k]
 		}
-		u := w/v + explore*math.Sqrt(math.Log(nd.avail[k]+1)/v)
+		u := w/v + c*math.Sqrt(math.Log(nd.avail[k]+1)/v)
 		if top > 0 {
 			u += weightBias * float64(max(weights[i], 1)) / float64(top) / (nd.visits[k] + 1)
 		}
@@ -267,11 +271,12 @@ func Choose(t games.Table, seat games.Seat, lvl Level, o Options) (string, error
 	}
 	iters := max(1, lvl.Iterations)
 	cut := playoutTurns(t, o)
+	c := exploration(t, o)
 	for i := range iters {
 		if i > 0 && o.Stop != nil && o.Stop() {
 			break
 		}
-		if err := iterate(t, seat, root, rng, o.Stop, cut); err != nil {
+		if err := iterate(t, seat, root, rng, o.Stop, cut, c); err != nil {
 			return "", err
 		}
 		if settled(root.visits[:len(legal)], iters-i-1) || (i+1 >= iters/4 && dominant(root.visits[:len(legal)])) {
@@ -299,6 +304,19 @@ func playoutTurns(t games.Table, o Options) int {
 		return n
 	}
 	return cutTurns
+}
+
+// exploration is UCB1's exploration constant for a search on t:
+// o.Explore when set, else the game's (games.Info.AIExplore) when it sets
+// one, else explore.
+func exploration(t games.Table, o Options) float64 {
+	if o.Explore > 0 {
+		return o.Explore
+	}
+	if c := t.Info().AIExplore; c > 0 {
+		return c
+	}
+	return explore
 }
 
 // settled reports whether the arm with the most visits keeps the lead
@@ -352,7 +370,7 @@ type step struct {
 // the tree over seat's own actions (growing it along the way) while seat
 // alone is to act, then a cut-off playout, and the reward backed up along
 // the path.
-func iterate(t games.Table, seat games.Seat, root *node, rng *rand.Rand, stop func() bool, cut int) error {
+func iterate(t games.Table, seat games.Seat, root *node, rng *rand.Rand, stop func() bool, cut int, c float64) error {
 	d, err := t.Determinize(seat, rng.Uint64())
 	if err != nil {
 		return fmt.Errorf("ai: %w", err)
@@ -370,7 +388,7 @@ func iterate(t games.Table, seat games.Seat, root *node, rng *rand.Rand, stop fu
 				return err
 			}
 		}
-		k := nd.pick(legal, weights, rng)
+		k := nd.pick(legal, weights, rng, c)
 		path = append(path, step{nd, k})
 		if _, err := d.Play(seat, d.Version(), nd.keys[k]); err != nil {
 			// The move is legal for seat whatever the hidden zones hold

@@ -24,7 +24,9 @@ var causeRE = regexp.MustCompile(`(?:\{\{p(\d+)\}\}|The (Automa)) \+(\d+) VP(?: 
 // with TAPESTRY_DIAG set ("level,n,seed,ai", e.g. "2,10,1,normal").
 // TAPESTRY_CUT, when set to a positive number, is the AI's look-ahead in
 // turns past its tree (ai.Options.CutTurns) in place of the game's
-// (games.Info.AISoloTurns).
+// (games.Info.AISoloTurns). TAPESTRY_EXPLORE, when set to a positive
+// number, is the search's exploration constant (ai.Options.Explore) in
+// place of the game's (games.Info.AIExplore).
 func TestDiagSolo(t *testing.T) {
 	level, n, seed0, lvl := diagSpec(t, "TAPESTRY_DIAG")
 	if wf := os.Getenv("TAPESTRY_WEIGHTS"); wf != "" {
@@ -46,6 +48,7 @@ func TestDiagSolo(t *testing.T) {
 		}
 	}
 	cut, _ := strconv.Atoi(os.Getenv("TAPESTRY_CUT"))
+	explore, _ := strconv.ParseFloat(os.Getenv("TAPESTRY_EXPLORE"), 64)
 	causes := [2]map[string]float64{{}, {}}
 	wins, vp, avp := 0.0, 0.0, 0.0
 	var hlm, alm, hter, ater float64 // mean landmarks and territories at the end
@@ -58,7 +61,7 @@ func TestDiagSolo(t *testing.T) {
 		dec := 0
 		st, r := diagGame(t, level, seed, 23, func(tbl games.Table, s games.Seat, st *State, rng *rand.Rand) string {
 			aproj = append(aproj, [2]float64{float64(st.Players[0].Era), st.automaProjected()})
-			key, err := ai.Choose(tbl, s, lvl, ai.Options{Seed: rng.Uint64(), CutTurns: cut})
+			key, err := ai.Choose(tbl, s, lvl, ai.Options{Seed: rng.Uint64(), CutTurns: cut, Explore: explore})
 			if err != nil {
 				t.Fatal(err)
 			}

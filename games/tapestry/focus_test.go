@@ -57,3 +57,13 @@ func TestHardIterations(t *testing.T) {
 		}
 	}
 }
+
+// TestExploreConstant: Tapestry sets the search's exploration constant
+// below the default: its evaluator's rewards lie a few hundredths apart
+// (games/ai's TestSmallExplorationFocuses shows what that changes).
+func TestExploreConstant(t *testing.T) {
+	info := Game{}.Info()
+	if c := info.AIExplore; c <= 0 || c >= 0.7 {
+		t.Errorf("AIExplore = %v, want a constant between 0 and the default 0.7", c)
+	}
+}
