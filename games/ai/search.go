@@ -155,11 +155,11 @@ func (nd *node) arm(key string) int {
 }
 
 // pick returns the arm to play among the legal choices: by UCB1 (with
-// exploration constant c) over the arms' real visits plus their prior counted as priorVisits visits, with a
-// progressive bias towards the moves the game's Weigher favours (weights,
+// exploration constant expl) over the arms' real visits plus their prior
+// counted as priorVisits visits, with a progressive bias towards the moves the game's Weigher favours (weights,
 // in legal's order, or nil) that fades with visits. An arm with neither
 // visits nor prior is tried first, drawn by the weights.
-func (nd *node) pick(legal []games.Choice, weights []int, rng *rand.Rand, c float64) int {
+func (nd *node) pick(legal []games.Choice, weights []int, rng *rand.Rand, expl float64) int {
 	arms := make([]int, len(legal))
 	for i, c := range legal {
 		k := nd.arm(c.Key)
@@ -191,7 +191,7 @@ func (nd *node) pick(legal []games.Choice, weights []int, rng *rand.Rand, c floa
 			v += priorVisits
 			w += priorVisits * nd.prior[k]
 		}
-		u := w/v + c*math.Sqrt(math.Log(nd.avail[k]+1)/v)
+		u := w/v + expl*math.Sqrt(math.Log(nd.avail[k]+1)/v)
 		if top > 0 {
 			u += weightBias * float64(max(weights[i], 1)) / float64(top) / (nd.visits[k] + 1)
 		}
@@ -271,12 +271,12 @@ func Choose(t games.Table, seat games.Seat, lvl Level, o Options) (string, error
 	}
 	iters := max(1, lvl.Iterations)
 	cut := playoutTurns(t, o)
-	c := exploration(t, o)
+	expl := exploration(t, o)
 	for i := range iters {
 		if i > 0 && o.Stop != nil && o.Stop() {
 			break
 		}
-		if err := iterate(t, seat, root, rng, o.Stop, cut, c); err != nil {
+		if err := iterate(t, seat, root, rng, o.Stop, cut, expl); err != nil {
 			return "", err
 		}
 		if settled(root.visits[:len(legal)], iters-i-1) || (i+1 >= iters/4 && dominant(root.visits[:len(legal)])) {
@@ -367,10 +367,10 @@ type step struct {
 }
 
 // iterate runs one iteration: a fresh determinization of t, a descent of
-// the tree over seat's own actions (growing it along the way) while seat
-// alone is to act, then a cut-off playout, and the reward backed up along
-// the path.
-func iterate(t games.Table, seat games.Seat, root *node, rng *rand.Rand, stop func() bool, cut int, c float64) error {
+// the tree over seat's own actions (UCB1 with exploration constant expl,
+// growing the tree along the way) while seat alone is to act, then a
+// cut-off playout, and the reward backed up along the path.
+func iterate(t games.Table, seat games.Seat, root *node, rng *rand.Rand, stop func() bool, cut int, expl float64) error {
 	d, err := t.Determinize(seat, rng.Uint64())
 	if err != nil {
 		return fmt.Errorf("ai: %w", err)
@@ -388,7 +388,7 @@ func iterate(t games.Table, seat games.Seat, root *node, rng *rand.Rand, stop fu
 				return err
 			}
 		}
-		k := nd.pick(legal, weights, rng, c)
+		k := nd.pick(legal, weights, rng, expl)
 		path = append(path, step{nd, k})
 		if _, err := d.Play(seat, d.Version(), nd.keys[k]); err != nil {
 			// The move is legal for seat whatever the hidden zones hold
