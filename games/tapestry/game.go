@@ -87,7 +87,9 @@ func (Game) Info() games.Info {
 		// evenly over the moves and played the tree below the root nearly
 		// at random. With 0.15, hard at level 3 won 9 of 19 games where
 		// the default won 4 (seeds 185-203), 15.9 VP more a game (standard
-		// error 5.9; docs/ai.md, round 9).
+		// error 5.9), but 5 of 13 where it won 8 on seeds 166-181 (VP
+		// equal): over the 32 seeds about 10 VP more a game (docs/ai.md,
+		// round 9).
 		AIExplore: tapestryExplore,
 	}
 }
