@@ -186,21 +186,42 @@ func (s *State) soloNames(evs []games.Event) {
 	}
 }
 
+// botNames replaces the bots' seat tokens in text with their names; a
+// line without a token comes back as it was, at no cost.
 func botNames(text string) string {
-	for _, seat := range []int{Automa, Shadow} {
-		tok := games.Name(games.Seat(seat))
-		name := botName(seat)
-		title := strings.ToUpper(name[:1]) + name[1:]
-		if strings.HasPrefix(text, tok) {
-			text = title + text[len(tok):]
+	for _, r := range botRenames {
+		if !strings.Contains(text, r.tok) {
+			continue
+		}
+		if strings.HasPrefix(text, r.tok) {
+			text = r.title + text[len(r.tok):]
 		}
 		// A sentence opening with the bot's name (a score clause after
 		// the line's first sentence) names it with a capital too.
-		text = strings.ReplaceAll(text, ". "+tok, ". "+title)
-		text = strings.ReplaceAll(text, tok, name)
+		text = strings.ReplaceAll(text, r.afterStop, r.titleAfterStop)
+		text = strings.ReplaceAll(text, r.tok, r.name)
 	}
 	return text
 }
+
+// botRename is what botNames replaces for one bot: its seat token, at the
+// start of a line and after a full stop (its name with a capital), and
+// elsewhere (its name).
+type botRename struct {
+	tok, name, title, afterStop, titleAfterStop string
+}
+
+// botRenames are the two bots' replacements, built once: the search
+// names the bots in every line its copies tell.
+var botRenames = func() []botRename {
+	var out []botRename
+	for _, seat := range []int{Automa, Shadow} {
+		tok, name := games.Name(games.Seat(seat)), botName(seat)
+		title := strings.ToUpper(name[:1]) + name[1:]
+		out = append(out, botRename{tok: tok, name: name, title: title, afterStop: ". " + tok, titleAfterStop: ". " + title})
+	}
+	return out
+}()
 
 // soloResult ranks the human against the Automa (§15, §17.11, R36): rank
 // 1 for a win, 2 for a loss; equal VP with no resource left is a shared

@@ -146,35 +146,35 @@ func cityPlace(cover string, cells []int, code byte) string {
 	return string(b)
 }
 
-// cityDistrictPlots returns the plot indexes of district i, in reading order.
-func cityDistrictPlots(i int) []int {
-	r0, c0 := 3*(i/3), 3*(i%3)
-	var out []int
-	for r := r0; r < r0+3; r++ {
-		for c := c0; c < c0+3; c++ {
-			out = append(out, r*CitySize+c)
+// The plot indexes of each district, row and column, computed once: the
+// search asks for them in nearly every judgement. Callers read them and
+// never write; each is sliced to its length, so an append copies.
+var districtPlots, rowPlots, colPlots = plotGroups()
+
+// plotGroups builds the tables of districts, rows and columns.
+func plotGroups() (districts, rows, cols [CitySize][CitySize]int) {
+	for i := range CitySize {
+		r0, c0 := 3*(i/3), 3*(i%3)
+		for j := range CitySize {
+			districts[i][j] = (r0+j/3)*CitySize + c0 + j%3
+			rows[i][j] = i*CitySize + j
+			cols[i][j] = j*CitySize + i
 		}
 	}
-	return out
+	return
 }
 
-// cityRowPlots returns the plot indexes of row i, left to right.
-func cityRowPlots(i int) []int {
-	out := make([]int, CitySize)
-	for c := range out {
-		out[c] = i*CitySize + c
-	}
-	return out
-}
+// cityDistrictPlots returns the plot indexes of district i, in reading
+// order. The slice is shared: read it, never write it.
+func cityDistrictPlots(i int) []int { return districtPlots[i][:CitySize:CitySize] }
 
-// cityColPlots returns the plot indexes of column i, top to bottom.
-func cityColPlots(i int) []int {
-	out := make([]int, CitySize)
-	for r := range out {
-		out[r] = r*CitySize + i
-	}
-	return out
-}
+// cityRowPlots returns the plot indexes of row i, left to right. The slice
+// is shared: read it, never write it.
+func cityRowPlots(i int) []int { return rowPlots[i][:CitySize:CitySize] }
+
+// cityColPlots returns the plot indexes of column i, top to bottom. The
+// slice is shared: read it, never write it.
+func cityColPlots(i int) []int { return colPlots[i][:CitySize:CitySize] }
 
 // cityFilled reports whether every given plot is impassable or covered.
 func cityFilled(base, cover string, plots []int) bool {

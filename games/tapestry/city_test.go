@@ -328,6 +328,16 @@ func TestCityPlots(t *testing.T) {
 	if got := cityColPlots(2); got[0] != 2 || got[8] != 74 {
 		t.Errorf("column 2 plots %v", got)
 	}
+	// The tables are shared: an append to one must copy it, not write
+	// into the next district's plots.
+	joined := append(cityDistrictPlots(0), 99)
+	joined[0] = 99
+	if got := cityDistrictPlots(0); got[0] != 0 || len(got) != CitySize {
+		t.Errorf("district 0 plots %v after an append to them", got)
+	}
+	if got := cityDistrictPlots(1); got[0] != 3 {
+		t.Errorf("district 1 plots %v after an append to district 0's", got)
+	}
 	for n := 1; n <= 6; n++ {
 		base := cityTestBase(n)
 		if c := strings.Count(base, "X"); c != 22 {
