@@ -156,9 +156,10 @@ func (nd *node) arm(key string) int {
 
 // pick returns the arm to play among the legal choices: by UCB1 (with
 // exploration constant expl) over the arms' real visits plus their prior
-// counted as priorVisits visits, with a progressive bias towards the moves the game's Weigher favours (weights,
-// in legal's order, or nil) that fades with visits. An arm with neither
-// visits nor prior is tried first, drawn by the weights.
+// counted as priorVisits visits, with a progressive bias towards the
+// moves the game's Weigher favours (weights, in legal's order, or nil)
+// that fades with visits. An arm with neither visits nor prior is tried
+// first, drawn by the weights.
 func (nd *node) pick(legal []games.Choice, weights []int, rng *rand.Rand, expl float64) int {
 	arms := make([]int, len(legal))
 	for i, c := range legal {

@@ -80,6 +80,9 @@ func (Game) Info() games.Info {
 		// over 48 level-3 games of ai:normal (seeds 1-48) the margin over
 		// the Automa was 5 VP better (standard error 7) and the wins 12.5
 		// against 8; one turn was worse, five no better (docs/ai.md).
+		// Retried with the focused tree (round 10): two turns worse,
+		// four and six about 8 VP better for normal (one standard error)
+		// but no better for hard, whose clock they cost iterations.
 		AISoloTurns: 3,
 		// The evaluator's rewards differ by a few hundredths from move to
 		// move (their spread within one move is 0.015-0.03), so UCB1's
