@@ -105,9 +105,12 @@ func wilson(rate, n float64) (lo, hi float64) {
 // per decision.
 type arenaGame struct {
 	firsts, ranks []float64
-	score         float64
-	thinking      []time.Duration
-	err           error
+	// scores are each player's points, by player (nil when the game
+	// ended without scoring); score is the first player's.
+	scores   []float64
+	score    float64
+	thinking []time.Duration
+	err      error
 }
 
 // maxGameSteps bounds a game played to its end; past it the game is taken
@@ -171,6 +174,12 @@ func playArenaGame(cat *games.Catalog, game string, opts games.Options, players 
 	}
 	for p := range players {
 		s := seatOf(p)
+		if int(s) < len(r.Scores) {
+			if res.scores == nil {
+				res.scores = make([]float64, len(players))
+			}
+			res.scores[p] = float64(r.Scores[s])
+		}
 		if int(s) < len(r.Ranks) {
 			res.ranks[p] = float64(r.Ranks[s])
 			if r.Ranks[s] == 1 && !r.Draw {
@@ -227,6 +236,13 @@ func (p *arenaProgress) report(g int, r arenaGame) {
 			ranks[i] = strconv.FormatFloat(k, 'f', -1, 64)
 		}
 		what = "ranks by player " + strings.Join(ranks, ", ")
+		if len(r.scores) > 0 {
+			points := make([]string, len(r.scores))
+			for i, v := range r.scores {
+				points[i] = strconv.FormatFloat(v, 'f', -1, 64)
+			}
+			what += " (points " + strings.Join(points, ", ") + ")"
+		}
 	}
 	fmt.Fprintf(p.out, "%s %s; player 1 first in %.1f of %d so far\n", head, what, p.firsts, p.done)
 }

@@ -102,7 +102,7 @@ func TestArenaReportsEachGame(t *testing.T) {
 		what *regexp.Regexp
 	}{
 		{[]string{"--game", "warpweft", "--players", "greedy,random", "--n", "4", "--seed", "3", "--parallel", "2"}, 4,
-			regexp.MustCompile(`ranks by player [12], [12]; `)},
+			regexp.MustCompile(`ranks by player [12], [12] \(points -?\d+, -?\d+\); `)},
 		{[]string{"--game", "tapestry", "--players", "random", "--n", "2", "--seed", "5"}, 2,
 			regexp.MustCompile(`player 1 random (won|lost|drew) with \d+ points; `)},
 	} {
