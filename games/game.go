@@ -171,6 +171,9 @@ type Event struct {
 type Result struct {
 	// Scores has one entry per seat (nil when the game ended without scoring).
 	Scores []int `json:"scores,omitempty"`
+	// GameScore is, in a solo game whose own side scores (Tapestry's
+	// Automa), that side's score; nil otherwise.
+	GameScore *int `json:"game_score,omitempty"`
 	// Ranks has one entry per seat: 1 is best, equal ranks are ties. A
 	// one-seat game is played against the game itself (a solo game): its
 	// seat is ranked 1 when it wins and 2 when the game wins, and Draw

@@ -107,8 +107,11 @@ type arenaGame struct {
 	firsts, ranks []float64
 	// scores are each player's points, by player (nil when the game
 	// ended without scoring); score is the first player's.
-	scores   []float64
-	score    float64
+	scores []float64
+	score  float64
+	// against is the game's own score in a solo game whose own side
+	// scores (games.Result.GameScore), if it reported one.
+	against  *float64
 	thinking []time.Duration
 	err      error
 }
@@ -172,6 +175,10 @@ func playArenaGame(cat *games.Catalog, game string, opts games.Options, players 
 	if len(r.Scores) > 0 {
 		res.score = float64(r.Scores[0])
 	}
+	if r.GameScore != nil {
+		v := float64(*r.GameScore)
+		res.against = &v
+	}
 	for p := range players {
 		s := seatOf(p)
 		if int(s) < len(r.Scores) {
@@ -230,6 +237,9 @@ func (p *arenaProgress) report(g int, r arenaGame) {
 	if len(p.players) == 1 {
 		what = map[float64]string{0: "lost", 0.5: "drew", 1: "won"}[r.firsts[0]]
 		what = fmt.Sprintf("player 1 %s %s with %.0f points", p.players[0].name, what, r.score)
+		if r.against != nil {
+			what += fmt.Sprintf(" against %.0f", *r.against)
+		}
 	} else {
 		ranks := make([]string, len(r.ranks))
 		for i, k := range r.ranks {
@@ -322,7 +332,8 @@ feed:
 	}
 	firsts := make([]float64, seats) // by player index
 	ranks := make([]float64, seats)
-	scores := 0.0 // seat 0's, for a solo game
+	scores := 0.0               // seat 0's, for a solo game
+	against, nAgainst := 0.0, 0 // the game's own, for a solo game
 	var thinking []time.Duration
 	for _, r := range results {
 		if r.err != nil {
@@ -333,6 +344,10 @@ feed:
 			ranks[p] += r.ranks[p]
 		}
 		scores += r.score
+		if r.against != nil {
+			against += *r.against
+			nAgainst++
+		}
 		thinking = append(thinking, r.thinking...)
 	}
 	if seats == 1 {
@@ -343,6 +358,10 @@ feed:
 		fmt.Fprintf(stdout, "arena: %s %v, %d solo games against the game, seed %d\n", *game, games.Options(opts), *n, *seed)
 		fmt.Fprintf(stdout, "  player 1 %-10s wins %5.1f%% (95%% interval %4.1f–%4.1f%%)   mean score %.1f\n",
 			players[0].name, 100*rate, 100*lo, 100*hi, scores/float64(*n))
+		if nAgainst == *n {
+			fmt.Fprintf(stdout, "  the game's own side: mean score %.1f, margin %+.1f\n",
+				against/float64(nAgainst), (scores-against)/float64(nAgainst))
+		}
 	} else {
 		fmt.Fprintf(stdout, "arena: %s %v, %d games, seats rotated, seed %d\n", *game, games.Options(opts), *n, *seed)
 	}

@@ -104,7 +104,7 @@ func TestArenaReportsEachGame(t *testing.T) {
 		{[]string{"--game", "warpweft", "--players", "greedy,random", "--n", "4", "--seed", "3", "--parallel", "2"}, 4,
 			regexp.MustCompile(`ranks by player [12], [12] \(points -?\d+, -?\d+\); `)},
 		{[]string{"--game", "tapestry", "--players", "random", "--n", "2", "--seed", "5"}, 2,
-			regexp.MustCompile(`player 1 random (won|lost|drew) with \d+ points; `)},
+			regexp.MustCompile(`player 1 random (won|lost|drew) with \d+ points against \d+; `)},
 	} {
 		var out, errs strings.Builder
 		if err := runArena(context.Background(), tc.args, &out, &errs); err != nil {
@@ -136,6 +136,40 @@ func TestArenaReportsEachGame(t *testing.T) {
 		if math.Abs(100*got/float64(tc.n)-want) > 0.05 {
 			t.Errorf("running total %v of %d, but the rate printed is %v%%", got, tc.n, want)
 		}
+		checkAgainst(t, lines, out.String())
+	}
+}
+
+// checkAgainst checks a solo run's summary of the game's own score: the
+// mean of the scores the progress lines give against the player, and the
+// player's mean margin over it. A run without them prints neither.
+func checkAgainst(t *testing.T, lines []string, out string) {
+	t.Helper()
+	sum := regexp.MustCompile(`the game's own side: mean score ([0-9.]+), margin ([-+][0-9.]+)`).FindStringSubmatch(out)
+	var mine, theirs float64
+	n := 0
+	for _, l := range lines {
+		m := regexp.MustCompile(`with (\d+) points against (\d+);`).FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		a, _ := strconv.ParseFloat(m[1], 64)
+		b, _ := strconv.ParseFloat(m[2], 64)
+		mine, theirs, n = mine+a, theirs+b, n+1
+	}
+	if n == 0 {
+		if sum != nil {
+			t.Errorf("no game reported the game's score, but the summary has %q", sum[0])
+		}
+		return
+	}
+	if n != len(lines) || sum == nil {
+		t.Fatalf("%d of %d games reported the game's score; summary:\n%s", n, len(lines), out)
+	}
+	mean, _ := strconv.ParseFloat(sum[1], 64)
+	margin, _ := strconv.ParseFloat(sum[2], 64)
+	if math.Abs(mean-theirs/float64(n)) > 0.05 || math.Abs(margin-(mine-theirs)/float64(n)) > 0.05 {
+		t.Errorf("summary %q, want mean %.1f and margin %+.1f", sum[0], theirs/float64(n), (mine-theirs)/float64(n))
 	}
 }
 

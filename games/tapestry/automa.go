@@ -228,7 +228,8 @@ var botRenames = func() []botRename {
 // win, a draw.
 func (s *State) soloResult() games.Result {
 	h, a := &s.Players[0], &s.Players[Automa]
-	r := games.Result{Reason: "scored", Scores: []int{h.VP}, Ranks: []int{1}}
+	av := a.VP
+	r := games.Result{Reason: "scored", Scores: []int{h.VP}, GameScore: &av, Ranks: []int{1}}
 	switch {
 	case h.VP > a.VP || h.VP == a.VP && h.Res.Total() > 0:
 		r.Winners = []games.Seat{0}
