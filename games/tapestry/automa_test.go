@@ -829,7 +829,8 @@ func TestSoloAutomaMiddleIsland(t *testing.T) {
 
 // TestR36_SoloResult: the human beats the Automa on VP, or on equal VP
 // with a resource left; equal VP and no resource is a shared win (a
-// draw); fewer VP is a loss (rank 2).
+// draw); fewer VP is a loss (rank 2). The result carries the Automa's
+// score as the game's own (GameScore).
 func TestR36_SoloResult(t *testing.T) {
 	for _, c := range []struct {
 		human, automa, res int
@@ -843,6 +844,9 @@ func TestR36_SoloResult(t *testing.T) {
 		r, ok := Game{}.Result(&f.s)
 		if !ok || r.Ranks[0] != c.rank || r.Draw != c.draw || len(r.Scores) != 1 || r.Scores[0] != c.human {
 			t.Errorf("%+v: %+v", c, r)
+		}
+		if r.GameScore == nil || *r.GameScore != c.automa {
+			t.Errorf("%+v: the Automa's score is %v", c, r.GameScore)
 		}
 		if len(r.Lines) < 2 || !strings.Contains(r.Lines[1], strconv.Itoa(c.automa)+" VP") {
 			t.Errorf("lines %q", r.Lines)
