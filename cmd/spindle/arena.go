@@ -101,19 +101,36 @@ func wilson(rate, n float64) (lo, hi float64) {
 }
 
 // arenaGame is what one arena game gives: each player's first places (a
-// shared first counting half) and rank, seat 0's score, and the AI's time
+// shared first counting half), rank and points, and the AI's time
 // per decision.
 type arenaGame struct {
 	firsts, ranks []float64
 	// scores are each player's points, by player (nil when the game
-	// ended without scoring); score is the first player's.
+	// ended without scoring).
 	scores []float64
-	score  float64
 	// against is the game's own score in a solo game whose own side
 	// scores (games.Result.GameScore), if it reported one.
 	against  *float64
 	thinking []time.Duration
 	err      error
+}
+
+// first is the first player's points (0 when the game ended without
+// scoring).
+func (g arenaGame) first() float64 {
+	if len(g.scores) == 0 {
+		return 0
+	}
+	return g.scores[0]
+}
+
+// joinFloats writes vs as "2, 1, 3".
+func joinFloats(vs []float64) string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	return strings.Join(out, ", ")
 }
 
 // maxGameSteps bounds a game played to its end; past it the game is taken
@@ -172,9 +189,6 @@ func playArenaGame(cat *games.Catalog, game string, opts games.Options, players 
 		return fail(fmt.Errorf("arena: %s game %d: %w", game, g, err))
 	}
 	r, _ := t.Result()
-	if len(r.Scores) > 0 {
-		res.score = float64(r.Scores[0])
-	}
 	if r.GameScore != nil {
 		v := float64(*r.GameScore)
 		res.against = &v
@@ -236,22 +250,14 @@ func (p *arenaProgress) report(g int, r arenaGame) {
 	var what string
 	if len(p.players) == 1 {
 		what = map[float64]string{0: "lost", 0.5: "drew", 1: "won"}[r.firsts[0]]
-		what = fmt.Sprintf("player 1 %s %s with %.0f points", p.players[0].name, what, r.score)
+		what = fmt.Sprintf("player 1 %s %s with %.0f points", p.players[0].name, what, r.first())
 		if r.against != nil {
 			what += fmt.Sprintf(" against %.0f", *r.against)
 		}
 	} else {
-		ranks := make([]string, len(r.ranks))
-		for i, k := range r.ranks {
-			ranks[i] = strconv.FormatFloat(k, 'f', -1, 64)
-		}
-		what = "ranks by player " + strings.Join(ranks, ", ")
+		what = "ranks by player " + joinFloats(r.ranks)
 		if len(r.scores) > 0 {
-			points := make([]string, len(r.scores))
-			for i, v := range r.scores {
-				points[i] = strconv.FormatFloat(v, 'f', -1, 64)
-			}
-			what += " (points " + strings.Join(points, ", ") + ")"
+			what += " (points " + joinFloats(r.scores) + ")"
 		}
 	}
 	fmt.Fprintf(p.out, "%s %s; player 1 first in %.1f of %d so far\n", head, what, p.firsts, p.done)
@@ -343,7 +349,7 @@ feed:
 			firsts[p] += r.firsts[p]
 			ranks[p] += r.ranks[p]
 		}
-		scores += r.score
+		scores += r.first()
 		if r.against != nil {
 			against += *r.against
 			nAgainst++

@@ -146,10 +146,11 @@ func TestArenaReportsEachGame(t *testing.T) {
 func checkAgainst(t *testing.T, lines []string, out string) {
 	t.Helper()
 	sum := regexp.MustCompile(`the game's own side: mean score ([0-9.]+), margin ([-+][0-9.]+)`).FindStringSubmatch(out)
+	against := regexp.MustCompile(`with (\d+) points against (\d+);`)
 	var mine, theirs float64
 	n := 0
 	for _, l := range lines {
-		m := regexp.MustCompile(`with (\d+) points against (\d+);`).FindStringSubmatch(l)
+		m := against.FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}
