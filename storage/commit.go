@@ -96,6 +96,16 @@ type committer struct {
 
 	msgMu sync.Mutex
 	msgs  map[uint64]pendingMessage
+	// flight holds the message ids a commit took from msgs and is writing
+	// now. Until that commit is done, GetBinding still sees them here (the
+	// stored binding is older), and no other commit takes message ids:
+	// on PostgreSQL, two flushes side by side could land out of order and
+	// leave an older board id stored over a newer one.
+	flight map[uint64]pendingMessage
+	// landings counts the flights that ended (stored, or put back after a
+	// rollback), so that a reader can tell whether one ended while it read
+	// the stored binding (bindingRead).
+	landings uint64
 
 	// commits counts the transactions the committer committed (tests).
 	commits atomic.Uint64
@@ -208,12 +218,16 @@ func (s *Store) commit(batch []writeReq) {
 	c := s.c
 	c.msgMu.Lock()
 	var msgs map[uint64]pendingMessage // taken over: never the live map
-	if len(c.msgs) > 0 {
+	if len(c.msgs) > 0 && c.flight == nil {
 		msgs, c.msgs = c.msgs, map[uint64]pendingMessage{}
+		c.flight = msgs
 	}
 	c.msgMu.Unlock()
 	if len(batch) == 0 && len(msgs) == 0 {
 		return
+	}
+	if msgs != nil {
+		defer s.landed(msgs)
 	}
 	errs := make([]error, len(batch))
 	err := s.db.Update(func(tx kvTx) error {
@@ -243,6 +257,8 @@ func (s *Store) commit(batch []writeReq) {
 			// What was recorded since is newer than what failed.
 			c.msgs[id] = m.merge(c.msgs[id])
 		}
+		c.flight = nil
+		c.landings++
 		c.msgMu.Unlock()
 	}
 	if len(batch) == 1 && len(msgs) == 0 {
@@ -255,6 +271,26 @@ func (s *Store) commit(batch []writeReq) {
 			c.commits.Add(1)
 		}
 		r.done <- err
+	}
+}
+
+// landed ends the flight of msgs, the message ids commit took over: they
+// are stored now (or, after a rollback, back in msgs). Ids recorded while
+// they were written are flushed next, by the committer's background flush.
+func (s *Store) landed(msgs map[uint64]pendingMessage) {
+	c := s.c
+	c.msgMu.Lock()
+	if c.flight != nil {
+		c.flight = nil
+		c.landings++
+	}
+	more := len(c.msgs) > 0
+	c.msgMu.Unlock()
+	if more {
+		select {
+		case c.kick <- struct{}{}:
+		default:
+		}
 	}
 }
 
@@ -375,8 +411,36 @@ func (s *Store) pendingMessageOf(table uint64) (pendingMessage, bool) {
 	}
 	s.c.msgMu.Lock()
 	defer s.c.msgMu.Unlock()
-	m, ok := s.c.msgs[table]
-	return m, ok
+	m, inFlight := s.c.flight[table]
+	if n, ok := s.c.msgs[table]; ok {
+		return m.merge(n), true
+	}
+	return m, inFlight
+}
+
+// landingsNow returns how many flights of message ids have ended so far
+// (0 for a read-only store).
+func (s *Store) landingsNow() uint64 {
+	if s.c == nil {
+		return 0
+	}
+	s.c.msgMu.Lock()
+	defer s.c.msgMu.Unlock()
+	return s.c.landings
+}
+
+// pendingSince is pendingMessageOf, and whether no flight of message ids
+// ended since landingsNow returned landings: only then does the pending id
+// lie over the binding as it was read in between.
+func (s *Store) pendingSince(table, landings uint64) (pendingMessage, bool, bool) {
+	if s.c == nil {
+		return pendingMessage{}, false, true
+	}
+	s.c.msgMu.Lock()
+	same := s.c.landings == landings
+	s.c.msgMu.Unlock()
+	m, ok := s.pendingMessageOf(table)
+	return m, ok, same
 }
 
 // Commits returns how many write transactions the store has committed

@@ -452,6 +452,63 @@ func TestSetMessage(t *testing.T) {
 	}
 }
 
+// TestSetMessageSeenWhileWritten: while the commit that writes a recorded
+// board id is under way (taken from the pending ids, not yet stored),
+// GetBinding still sees that id and the turn with it, not the older
+// stored ones. (A reader in that gap once saw the previous board, and a
+// board was posted anew where it should have been edited.)
+func TestSetMessageSeenWhileWritten(t *testing.T) {
+	cat := catalog(t)
+	s, _ := open(t)
+	id, _ := bound(t, s, cat)
+	checked := false
+	for try := 0; try < 20 && !checked; try++ {
+		msg := fmt.Sprintf("m%d", try)
+		if err := s.SetMessage(id, msg, 0, "1", time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+		inside, release := make(chan bool), make(chan struct{})
+		done := make(chan error, 1)
+		go func() {
+			done <- s.write(func(kvTx) error {
+				s.c.msgMu.Lock()
+				_, flying := s.c.flight[id]
+				s.c.msgMu.Unlock()
+				inside <- flying
+				<-release
+				return nil
+			})
+		}()
+		if !<-inside {
+			// The background flush wrote the id before this commit
+			// began: nothing to see in the gap this time.
+			close(release)
+			if err := <-done; err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		b, err := s.GetBinding(id)
+		close(release)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Message != msg || b.BoardTurn != "1" {
+			t.Fatalf("while %q is being written, GetBinding sees message %q, turn %q", msg, b.Message, b.BoardTurn)
+		}
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		if b, _ := s.GetBinding(id); b.Message != msg {
+			t.Fatalf("after the commit, GetBinding sees %q, not %q", b.Message, msg)
+		}
+		checked = true
+	}
+	if !checked {
+		t.Fatal("the background flush always came first; the gap was never looked at")
+	}
+}
+
 func TestPruneInteractionsByRange(t *testing.T) {
 	cat := catalog(t)
 	s, _ := open(t)

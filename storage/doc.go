@@ -177,7 +177,12 @@
 // is after the move committed. SetMessage records it without a commit of
 // its own: the id waits in memory and is written at the start of the next
 // group commit, by a background flush at most about 250 ms later when
-// nothing else commits, or by Close. GetBinding already returns it. The
+// nothing else commits, or by Close. GetBinding already returns it, and
+// goes on returning it while the commit that writes it is under way: the
+// ids a commit took stay visible (in flight) until it is done, only one
+// commit at a time carries ids (so two of them, side by side on
+// PostgreSQL, never land an older id over a newer one), and a GetBinding
+// that read the stored binding while a flight landed reads it again. The
 // trade-off is deliberate: a crash within that window loses only which
 // message is the current board (the bot then posts a fresh one), never a
 // move. A PutBinding called after SetMessage is written after it, so the

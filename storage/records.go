@@ -211,16 +211,29 @@ func (s *Store) PutBinding(b Binding, ts ...Timer) error {
 // GetBinding returns the binding of table id; a missing one wraps
 // ErrNotFound. A message id recorded by SetMessage and not yet written is
 // already part of it.
+//
+// The stored binding and the pending id are read consistently: when a
+// commit wrote pending ids while the binding was being read, the read may
+// predate them and the pending ids are gone from memory, so the binding is
+// read again (a few times at most: a read takes microseconds, a commit
+// far longer).
 func (s *Store) GetBinding(id uint64) (Binding, error) {
-	var b Binding
-	err := s.readJSON(bucketBindings, itob(id), &b, fmt.Sprintf("binding %d", id))
-	if err != nil {
-		return b, err
+	for try := 0; ; try++ {
+		landings := s.landingsNow()
+		var b Binding
+		err := s.readJSON(bucketBindings, itob(id), &b, fmt.Sprintf("binding %d", id))
+		if err != nil {
+			return b, err
+		}
+		m, ok, same := s.pendingSince(id, landings)
+		if !same && try < 8 {
+			continue
+		}
+		if ok {
+			m.apply(&b)
+		}
+		return b, nil
 	}
-	if m, ok := s.pendingMessageOf(id); ok {
-		m.apply(&b)
-	}
-	return b, nil
 }
 
 // decodeBinding decodes the stored binding of table id.

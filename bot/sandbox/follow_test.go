@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"net/http/httptest"
 	"slices"
@@ -83,13 +84,39 @@ func TestPanelFollowsTheGame(t *testing.T) {
 			}
 			posts, turnChanges, pings := 0, 0, 0
 			lastBoard, lastTurn := board()
+			// trace is what every step left, told when a check fails.
+			var trace []string
 			// watch counts what one step did to the channel's board.
 			watch := func(what string) {
 				t.Helper()
 				msg, turn := board()
-				if msg == "" || over() {
+				tb, err := cl.store.Load(app.Catalog, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// want is whom the board must ask once the step is told:
+				// the seats to act, a window's answerer marked "w".
+				var want []string
+				for _, s := range tb.ToAct() {
+					k := fmt.Sprint(int(s))
+					if s >= 0 && tb.InWindow(s) {
+						k += "w"
+					}
+					want = append(want, k)
+				}
+				trace = append(trace, fmt.Sprintf("%s: board %s asks %q; version %d, to act %v", what, msg, turn, tb.Version(), tb.ToAct()))
+				fail := func(format string, args ...any) {
+					t.Helper()
+					t.Fatalf(format+"\nalice is seat %d; the steps so far:\n%s", append(args, seat, strings.Join(trace, "\n"))...)
+				}
+				if msg == "" || tb.Over() {
 					lastBoard, lastTurn = msg, turn
 					return
+				}
+				if key := strings.Join(want, ","); turn != key {
+					// The step was answered (the click, or WaitAI) only
+					// once its board was up, so the board must be current.
+					fail("%s: the board asks %q while the table has %q to act", what, turn, key)
 				}
 				if turn != lastTurn {
 					turnChanges++
@@ -97,22 +124,22 @@ func TestPanelFollowsTheGame(t *testing.T) {
 				if msg != lastBoard {
 					posts++
 					if turn == lastTurn {
-						t.Fatalf("%s: a new board was posted although the turn (%s) did not change", what, turn)
+						fail("%s: a new board was posted although the turn (%s) did not change", what, turn)
 					}
 					live := cl.mustLatest("dave", "games", "My hand & moves")
 					if live.ID != msg {
-						t.Fatalf("%s: the live board %s is not the newest board %s", what, msg, live.ID)
+						fail("%s: the live board %s is not the newest board %s", what, msg, live.ID)
 					}
 					if slices.Contains(live.Mentions, aliceID) {
 						pings++
 						if !aliceToAct() {
-							t.Fatalf("%s: the board pings alice while she is not to act", what)
+							fail("%s: the board pings alice while she is not to act", what)
 						}
 					} else if aliceToAct() {
-						t.Fatalf("%s: a new turn of alice's came without a ping: %q", what, live.Content)
+						fail("%s: a new turn of alice's came without a ping: %q", what, live.Content)
 					}
 				} else if turn != lastTurn {
-					t.Fatalf("%s: the turn changed (%s -> %s) but the board was edited, not posted", what, lastTurn, turn)
+					fail("%s: the turn changed (%s -> %s) but the board was edited, not posted", what, lastTurn, turn)
 				}
 				lastBoard, lastTurn = msg, turn
 			}
