@@ -37,11 +37,15 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	dump := fs.String("samples", "", "file to write the samples to (JSON), to fit them again with --from")
 	with := fs.String("with", "", `weights file the games are played with ("hand" for the hand-set weights; default the embedded ones)`)
 	from := fs.String("from", "", "fit the samples of these files (comma separated, written by --samples) instead of playing")
+	target := fs.String("target", "vp", `what the projection is fitted to: "vp" (the VP still to come) or "margin" (that, less how far the Automa's projection fell short of its final VP)`)
 	if done, err := parseArgs(fs, args); done {
 		return err
 	}
 	if *game != "tapestry" {
 		return fmt.Errorf("train: game %q has no trainable weights", *game)
+	}
+	if *target != "vp" && *target != "margin" {
+		return fmt.Errorf("train: target %q is neither vp nor margin", *target)
 	}
 	p, err := parsePlayer(*player)
 	if err != nil || p.kind != "ai" {
@@ -90,11 +94,15 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 			smp.X, smp.Y, smp.Game = append(smp.X, part.X...), append(smp.Y, part.Y...), append(smp.Game, part.Game...)
 		}
 	} else {
-		x, y, g, err := trainSamples(*n, *seed, p.level, stderr)
+		x, y, g, err := trainSamples(*n, *seed, p.level, *target == "margin", stderr)
 		if err != nil {
 			return err
 		}
-		smp = trainSet{How: fmt.Sprintf("--n %d --seed %d --player %s%s", *n, *seed, *player, withHow), X: x, Y: y, Game: g}
+		how := fmt.Sprintf("--n %d --seed %d --player %s%s", *n, *seed, *player, withHow)
+		if *target != "vp" {
+			how += " --target " + *target
+		}
+		smp = trainSet{How: how, X: x, Y: y, Game: g}
 	}
 	if *dump != "" {
 		b, err := json.Marshal(smp)
@@ -109,7 +117,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	if len(gameOf) != len(y) || len(x) != len(y) {
 		return errors.New("train: the samples' rows, targets and games differ in number")
 	}
-	holdout(x, y, gameOf, *lambda, stderr)
+	holdout(x, y, gameOf, *lambda, smp.How, stderr)
 	w, err := tapestry.FitWeights(x, y, *lambda)
 	if err != nil {
 		return fmt.Errorf("train: %w", err)
@@ -142,8 +150,12 @@ type trainSet struct {
 
 // trainSamples plays n solo games from seed and returns, for every
 // decision of the seat while its projection is a model's, the features
-// and the VP the seat scored from there to the end.
-func trainSamples(n int, seed uint64, lvl ai.Level, log io.Writer) (x [][]float64, y []float64, game []int, err error) {
+// and the VP the seat scored from there to the end. With margin, the
+// target is that less the Automa's VP beyond its projection at the
+// decision (final less projected): the projection then learns what the
+// seat's holdings do to the margin it is judged by in solo, the Automa's
+// share included.
+func trainSamples(n int, seed uint64, lvl ai.Level, margin bool, log io.Writer) (x [][]float64, y []float64, game []int, err error) {
 	cat, err := buildCatalog(nil)
 	if err != nil {
 		return nil, nil, nil, err
@@ -157,6 +169,7 @@ func trainSamples(n int, seed uint64, lvl ai.Level, log io.Writer) (x [][]float6
 		rng := rand.New(rand.NewPCG(seed+uint64(g), 37))
 		var fs [][]float64
 		var vps []int
+		var aps []float64 // the Automa's projection at each sample
 		err = playToEnd(t, rng, func(s games.Seat) (string, error) {
 			raw, err := t.StateJSON()
 			if err != nil {
@@ -167,8 +180,13 @@ func trainSamples(n int, seed uint64, lvl ai.Level, log io.Writer) (x [][]float6
 				return "", err
 			}
 			if ok {
+				ap, _, err := tapestry.AutomaProjection(raw)
+				if err != nil {
+					return "", err
+				}
 				fs = append(fs, f)
 				vps = append(vps, vp)
+				aps = append(aps, ap)
 			}
 			return ai.Choose(t, s, lvl, ai.Options{Seed: rng.Uint64()})
 		})
@@ -180,9 +198,16 @@ func trainSamples(n int, seed uint64, lvl ai.Level, log io.Writer) (x [][]float6
 			return nil, nil, nil, fmt.Errorf("train: game %d has no score", g)
 		}
 		final := r.Scores[0]
+		if margin && r.GameScore == nil {
+			return nil, nil, nil, fmt.Errorf("train: game %d has no Automa score", g)
+		}
 		for i := range fs {
 			x = append(x, fs[i])
-			y = append(y, float64(final-vps[i]))
+			v := float64(final - vps[i])
+			if margin {
+				v -= float64(*r.GameScore) - aps[i]
+			}
+			y = append(y, v)
 			game = append(game, g)
 		}
 		fmt.Fprintf(log, "train: game %d (level %s): %d VP, %d samples\n", g+1, opts["automa_level"], final, len(fs))
@@ -190,10 +215,11 @@ func trainSamples(n int, seed uint64, lvl ai.Level, log io.Writer) (x [][]float6
 	return x, y, game, nil
 }
 
-// holdout tells how well the weights predict the VP to come on games
+// holdout tells how well the weights predict the target (the VP or the
+// margin to come) on games
 // they were not fitted on: fitted on four games in five, the root mean
 // square error on the fifth, beside the hand-set weights'.
-func holdout(x [][]float64, y []float64, game []int, lambda float64, log io.Writer) {
+func holdout(x [][]float64, y []float64, game []int, lambda float64, how string, log io.Writer) {
 	var fx, tx [][]float64
 	var fy, ty []float64
 	for i := range x {
@@ -223,5 +249,9 @@ func holdout(x [][]float64, y []float64, game []int, lambda float64, log io.Writ
 	}
 	he, hb := errs(tapestry.DefaultWeights())
 	fe, fb := errs(w)
-	fmt.Fprintf(log, "train: held-out error of the VP to come (%d samples): hand-set weights %.1f (bias %+.1f), fitted %.1f (bias %+.1f)\n", len(tx), he, hb, fe, fb)
+	what := "the VP to come"
+	if strings.Contains(how, "--target margin") {
+		what = "the margin to come"
+	}
+	fmt.Fprintf(log, "train: held-out error of %s (%d samples): hand-set weights %.1f (bias %+.1f), fitted %.1f (bias %+.1f)\n", what, len(tx), he, hb, fe, fb)
 }

@@ -81,4 +81,34 @@ func TestTrainRejects(t *testing.T) {
 	if err := runTrain([]string{"--player", "random"}, &out, &log); err == nil {
 		t.Error("train accepted a random player")
 	}
+	if err := runTrain([]string{"--target", "wins"}, &out, &log); err == nil {
+		t.Error("train accepted the target wins")
+	}
+}
+
+// TestTrainOnTheMargin: fitted to the margin over the Automa, the same
+// games give other weights than fitted to the VP to come (the Automa's
+// projection errs), and the file records the target.
+func TestTrainOnTheMargin(t *testing.T) {
+	run := func(args ...string) []byte {
+		var out, log bytes.Buffer
+		if err := runTrain(append([]string{"--n", "1", "--seed", "5"}, args...), &out, &log); err != nil {
+			t.Fatalf("train: %v\n%s", err, log.String())
+		}
+		return out.Bytes()
+	}
+	vp := run()
+	m := run("--target", "margin")
+	if bytes.Equal(vp, m) {
+		t.Fatal("the margin and the VP to come gave the same weights")
+	}
+	if _, err := tapestry.ParseWeights(m); err != nil {
+		t.Fatalf("the weights written do not parse: %v\n%s", err, m)
+	}
+	if !strings.Contains(string(m), "--target margin") {
+		t.Errorf("the file does not record its target:\n%s", m)
+	}
+	if strings.Contains(string(vp), "--target") {
+		t.Errorf("the VP run records a target:\n%s", vp)
+	}
 }

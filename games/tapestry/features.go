@@ -239,3 +239,17 @@ func Features(stateJSON []byte, seat int) (f []float64, vp int, ok bool, err err
 	ok = s.features(seat, &a)
 	return a[:], s.Players[seat].VP, ok, nil
 }
+
+// AutomaProjection is, in a solo game, the evaluator's estimate of the
+// Automa's final VP from stateJSON (what the human's projection is
+// compared with); ok is false in a game without the Automa.
+func AutomaProjection(stateJSON []byte) (v float64, ok bool, err error) {
+	var s State
+	if err := json.Unmarshal(stateJSON, &s); err != nil {
+		return 0, false, fmt.Errorf("tapestry: automa projection: %w", err)
+	}
+	if s.Solo == nil || len(s.Players) <= Automa {
+		return 0, false, nil
+	}
+	return s.automaProjected(), true, nil
+}
