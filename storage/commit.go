@@ -104,7 +104,7 @@ type committer struct {
 	flight map[uint64]pendingMessage
 	// landings counts the flights that ended (stored, or put back after a
 	// rollback), so that a reader can tell whether one ended while it read
-	// the stored binding (bindingRead).
+	// the stored binding (GetBinding).
 	landings uint64
 
 	// commits counts the transactions the committer committed (tests).
@@ -227,7 +227,7 @@ func (s *Store) commit(batch []writeReq) {
 		return
 	}
 	if msgs != nil {
-		defer s.landed(msgs)
+		defer s.landed()
 	}
 	errs := make([]error, len(batch))
 	err := s.db.Update(func(tx kvTx) error {
@@ -274,10 +274,10 @@ func (s *Store) commit(batch []writeReq) {
 	}
 }
 
-// landed ends the flight of msgs, the message ids commit took over: they
-// are stored now (or, after a rollback, back in msgs). Ids recorded while
-// they were written are flushed next, by the committer's background flush.
-func (s *Store) landed(msgs map[uint64]pendingMessage) {
+// landed ends the flight of the message ids commit took over: they are
+// stored now (or, after a rollback, back in msgs). Ids recorded while they
+// were written are flushed next, by the committer's background flush.
+func (s *Store) landed() {
 	c := s.c
 	c.msgMu.Lock()
 	if c.flight != nil {
@@ -411,8 +411,14 @@ func (s *Store) pendingMessageOf(table uint64) (pendingMessage, bool) {
 	}
 	s.c.msgMu.Lock()
 	defer s.c.msgMu.Unlock()
-	m, inFlight := s.c.flight[table]
-	if n, ok := s.c.msgs[table]; ok {
+	return s.c.pending(table)
+}
+
+// pending is the id recorded for table and not yet stored: in flight,
+// with what was recorded since laid over it. The caller holds msgMu.
+func (c *committer) pending(table uint64) (pendingMessage, bool) {
+	m, inFlight := c.flight[table]
+	if n, ok := c.msgs[table]; ok {
 		return m.merge(n), true
 	}
 	return m, inFlight
@@ -437,10 +443,9 @@ func (s *Store) pendingSince(table, landings uint64) (pendingMessage, bool, bool
 		return pendingMessage{}, false, true
 	}
 	s.c.msgMu.Lock()
-	same := s.c.landings == landings
-	s.c.msgMu.Unlock()
-	m, ok := s.pendingMessageOf(table)
-	return m, ok, same
+	defer s.c.msgMu.Unlock()
+	m, ok := s.c.pending(table)
+	return m, ok, s.c.landings == landings
 }
 
 // Commits returns how many write transactions the store has committed
