@@ -257,7 +257,7 @@ func (a *App) postBoard(j *boardJob) error {
 			a.appendLog(ctx, p, &b, t, lines)
 		}
 	}
-	turn := turnKey(t)
+	turn := TurnKey(t)
 	id, edited := "", false
 	if !t.Over() && b.Message != "" && b.BoardTurn == turn {
 		// An edit notifies nobody: the turn's ping went out with the
@@ -297,10 +297,11 @@ func (a *App) postBoard(j *boardJob) error {
 	return nil
 }
 
-// turnKey says whom a board asks to act: the seats to act, a window's
+// TurnKey says whom a board asks to act: the seats to act, a window's
 // answerer marked "w" ("0", "1,2w"); "" once the game is over. Two boards
-// with the same key belong to the same turn.
-func turnKey(t games.Table) string {
+// with the same key belong to the same turn; the live board's key is kept
+// in its binding (storage.Binding.BoardTurn).
+func TurnKey(t games.Table) string {
 	if t.Over() {
 		return ""
 	}

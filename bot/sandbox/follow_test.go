@@ -12,6 +12,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"spindle/commands"
 	"spindle/games"
 	"spindle/games/archravels"
 	"spindle/games/stitchcraft"
@@ -94,16 +95,6 @@ func TestPanelFollowsTheGame(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				// want is whom the board must ask once the step is told:
-				// the seats to act, a window's answerer marked "w".
-				var want []string
-				for _, s := range tb.ToAct() {
-					k := fmt.Sprint(int(s))
-					if s >= 0 && tb.InWindow(s) {
-						k += "w"
-					}
-					want = append(want, k)
-				}
 				trace = append(trace, fmt.Sprintf("%s: board %s asks %q; version %d, to act %v", what, msg, turn, tb.Version(), tb.ToAct()))
 				fail := func(format string, args ...any) {
 					t.Helper()
@@ -113,7 +104,7 @@ func TestPanelFollowsTheGame(t *testing.T) {
 					lastBoard, lastTurn = msg, turn
 					return
 				}
-				if key := strings.Join(want, ","); turn != key {
+				if key := commands.TurnKey(tb); turn != key {
 					// The step was answered (the click, or WaitAI) only
 					// once its board was up, so the board must be current.
 					fail("%s: the board asks %q while the table has %q to act", what, turn, key)
