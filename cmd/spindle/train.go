@@ -180,9 +180,11 @@ func trainSamples(n int, seed uint64, lvl ai.Level, margin bool, log io.Writer) 
 				return "", err
 			}
 			if ok {
-				ap, _, err := tapestry.AutomaProjection(raw)
-				if err != nil {
-					return "", err
+				ap := 0.0
+				if margin {
+					if ap, _, err = tapestry.AutomaProjection(raw); err != nil {
+						return "", err
+					}
 				}
 				fs = append(fs, f)
 				vps = append(vps, vp)
@@ -216,9 +218,9 @@ func trainSamples(n int, seed uint64, lvl ai.Level, margin bool, log io.Writer) 
 }
 
 // holdout tells how well the weights predict the target (the VP or the
-// margin to come) on games
-// they were not fitted on: fitted on four games in five, the root mean
-// square error on the fifth, beside the hand-set weights'.
+// margin to come) on games they were not fitted on: fitted on four games
+// in five, the root mean square error on the fifth, beside the hand-set
+// weights'.
 func holdout(x [][]float64, y []float64, game []int, lambda float64, how string, log io.Writer) {
 	var fx, tx [][]float64
 	var fy, ty []float64
