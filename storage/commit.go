@@ -257,9 +257,7 @@ func (s *Store) commit(batch []writeReq) {
 			// What was recorded since is newer than what failed.
 			c.msgs[id] = m.merge(c.msgs[id])
 		}
-		c.flight = nil
-		c.landings++
-		c.msgMu.Unlock()
+		c.msgMu.Unlock() // the flight ends in landed, deferred above
 	}
 	if len(batch) == 1 && len(msgs) == 0 {
 		batch[0].done <- err
